@@ -1,0 +1,40 @@
+# Tessera — the two commands a person needs: `make run` and `make test`.
+# Both install the Debian packages Tessera builds against when they are missing.
+
+SWIFT ?= swift
+APT_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core
+FONT := /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+ARGS ?=
+
+.PHONY: run test build release deps photos clean
+
+# Installs what is missing (pkg-config names are case-sensitive: sdl2, SDL2_image, SDL2_ttf).
+deps:
+	@if ! pkg-config --exists sdl2 SDL2_image SDL2_ttf 2>/dev/null || [ ! -f $(FONT) ]; then \
+		echo "Installing $(APT_PACKAGES)"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq pkg-config $(APT_PACKAGES) >/dev/null; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+# The windowed demo. Pass flags with ARGS, e.g. `make run ARGS="--scene picker --window 800x600"`.
+run: release
+	.build/release/tessera $(ARGS)
+
+# The whole suite, headless (the SDL tests render offscreen with the software renderer).
+test: deps
+	$(SWIFT) build
+	SDL_VIDEODRIVER=dummy $(SWIFT) test
+
+# Regenerates the bundled photos (needs Python 3 with numpy and Pillow; not part of the build).
+photos:
+	python3 Tools/photogen/generate.py Assets/Photos
+
+clean:
+	$(SWIFT) package clean

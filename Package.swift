@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Tessera",
+    products: [
+        .executable(name: "tessera", targets: ["tessera"])
+    ],
+    targets: [
+        // SDL2, SDL2_image and SDL2_ttf from Debian (libsdl2-dev, libsdl2-image-dev, libsdl2-ttf-dev).
+        .systemLibrary(
+            name: "CSDL2",
+            pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
+        ),
+        // Everything that can be reasoned about without a display: geometry, springs,
+        // scrolling, layout, input → commands, scenes, scripts, state dumps, configs.
+        .target(name: "TesseraCore"),
+        // The SDL backend: window, renderer, textures, text, event translation.
+        .target(name: "TesseraSDL", dependencies: ["CSDL2", "TesseraCore"]),
+        .executableTarget(name: "tessera", dependencies: ["TesseraCore", "TesseraSDL"]),
+        .testTarget(name: "TesseraCoreTests", dependencies: ["TesseraCore"]),
+        .testTarget(name: "TesseraSDLTests", dependencies: ["TesseraSDL", "TesseraCore"]),
+        // Runs the built `tessera` executable as a user would: flags, exit codes, scripts, screenshots.
+        .testTarget(name: "TesseraCLITests", dependencies: ["TesseraSDL", "TesseraCore", "CSDL2"]),
+    ],
+    swiftLanguageModes: [.v5]
+)
