@@ -1,0 +1,115 @@
+import Foundation
+
+/// One scalar (points, or any unit) chasing a target on a spring.
+///
+/// Motion is always the closed form of `SpringSolution` evaluated at the time
+/// since the last (re)start, never a numerical integration, so stepping in many
+/// small steps or one big one lands on the same value.
+///
+/// Retargeting restarts the closed form from the current value **and**
+/// velocity (SPEC §6: x₀ = current − newTarget, v₀ = current velocity, clock
+/// restarts), so position and velocity stay continuous. A settled value sleeps:
+/// stepping it costs one branch.
+public struct AnimatedValue: Equatable, Sendable {
+    /// The presented value, in units.
+    public private(set) var value: Double
+    /// d(value)/dt, in units/second.
+    public private(set) var velocity: Double
+    /// Where the value is heading, in units.
+    public private(set) var target: Double
+    /// The spring currently driving the value (meaningless once settled).
+    public private(set) var parameters: SpringParameters
+    /// Rest tolerance, in units: the value snaps to its target and sleeps once
+    /// |value − target| < restThreshold and |velocity| < 10·restThreshold per second.
+    public var restThreshold: Double
+    /// True when the value sits on its target with zero velocity.
+    public private(set) var isSettled: Bool
+
+    /// Seconds since the spring was last (re)started.
+    private var elapsed: Double
+    /// The closed form started at the last (re)start; it holds x₀ and v₀.
+    private var solution: SpringSolution?
+
+    /// A settled value.
+    /// - Parameters:
+    ///   - value: the initial value and target, in units.
+    ///   - restThreshold: rest tolerance in units (velocity tolerance is ten times that, per second).
+    public init(_ value: Double, restThreshold: Double = 0.01) {
+        self.value = value
+        self.velocity = 0
+        self.target = value
+        self.parameters = .spring
+        self.restThreshold = restThreshold
+        self.isSettled = true
+        self.elapsed = 0
+        self.solution = nil
+    }
+
+    /// Retargets: restarts the spring towards `target` from the current value
+    /// and current velocity, with the clock at 0.
+    ///
+    /// No-op when the target and parameters are unchanged (the running clock
+    /// keeps going), and when the value already rests on `target`.
+    public mutating func animate(to target: Double, with p: SpringParameters) {
+        if target == self.target && (isSettled || p == parameters) { return }
+        restart(from: value, velocity: velocity, to: target, with: p)
+    }
+
+    /// Hands motion over from another simulation (a fling, a drag): the spring
+    /// restarts towards `target` from `value` (units) moving at `velocity`
+    /// (units/second), whatever it was doing before.
+    public mutating func animate(from value: Double, velocity: Double, to target: Double, with p: SpringParameters) {
+        restart(from: value, velocity: velocity, to: target, with: p)
+    }
+
+    /// Jumps to `value` (units) with zero velocity and settles there.
+    public mutating func set(_ value: Double) {
+        self.value = value
+        self.target = value
+        velocity = 0
+        settle()
+    }
+
+    /// Re-bases the value into another coordinate space by adding `delta`
+    /// (units) to both value and target. The displacement, velocity and clock
+    /// are unchanged, so the motion carries on exactly (e.g. a tile handed to a
+    /// container scrolled differently).
+    public mutating func shift(by delta: Double) {
+        value += delta
+        target += delta
+    }
+
+    /// Advances the clock by `dt` seconds and evaluates the closed form; snaps to
+    /// the target and sleeps once within `restThreshold`. Does nothing when settled
+    /// or when `dt` ≤ 0.
+    public mutating func step(_ dt: Double) {
+        guard !isSettled, dt > 0, let solution else { return }
+        elapsed += dt
+        let x = solution.displacement(at: elapsed)
+        let v = solution.velocity(at: elapsed)
+        if abs(x) < restThreshold && abs(v) < restThreshold * 10 {
+            value = target
+            velocity = 0
+            settle()
+        } else {
+            value = target + x
+            velocity = v
+        }
+    }
+
+    private mutating func restart(from value: Double, velocity: Double, to target: Double, with p: SpringParameters) {
+        self.value = value
+        self.velocity = velocity
+        self.target = target
+        parameters = p
+        elapsed = 0
+        solution = SpringSolution(p, displacement: value - target, velocity: velocity)
+        isSettled = false
+    }
+
+    private mutating func settle() {
+        isSettled = true
+        elapsed = 0
+        solution = nil
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// The tunable numbers of one scroll axis. Every field has a default, so a
+/// config may give any subset of keys:
+///
+///     {"deceleration": 0.998, "rubberBandCoefficient": 0.55,
+///      "bounce": {"response": 0.4, "dampingFraction": 1.0},
+///      "restVelocity": 10,
+///      "scrollAnimation": {"response": 0.15, "dampingFraction": 0.86}}
+public struct ScrollPhysics: Equatable, Sendable, Codable {
+    /// How a released fling slows down (UIScrollView `.normal`: 0.998 per ms).
+    public var deceleration: Deceleration
+    /// Rubber-band coefficient c of `RubberBand.displayed` (UIKit: 0.55), dimensionless.
+    public var rubberBandCoefficient: Double
+    /// Spring that brings the offset back from overscroll, and that settles a
+    /// fling whose resting point `ScrollAxis.targetAdjuster` moved. Critically
+    /// damped with a 0.4 s response: UIKit's bounce-back returns in about half a
+    /// second without oscillating.
+    public var bounce: SpringParameters
+    /// Points/second: a release slower than this does not fling; the offset
+    /// stays where the finger left it.
+    public var restVelocity: Double
+    /// Spring for animated `scroll(to:)` / `scroll(by:)` (wheel, keys, scrollTo(id)).
+    public var scrollAnimation: SpringParameters
+
+    public init(
+        deceleration: Deceleration = .normal,
+        rubberBandCoefficient: Double = RubberBand.defaultCoefficient,
+        bounce: SpringParameters = SpringParameters(response: 0.4, dampingFraction: 1.0),
+        restVelocity: Double = 10,
+        scrollAnimation: SpringParameters = .interactiveSpring
+    ) {
+        self.deceleration = deceleration
+        self.rubberBandCoefficient = rubberBandCoefficient
+        self.bounce = bounce
+        self.restVelocity = restVelocity
+        self.scrollAnimation = scrollAnimation
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case deceleration, rubberBandCoefficient, bounce, restVelocity, scrollAnimation
+    }
+
+    /// Missing keys keep their defaults; a bad value is an error naming its key.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = ScrollPhysics()
+        deceleration = try c.decodeIfPresent(Deceleration.self, forKey: .deceleration) ?? defaults.deceleration
+        rubberBandCoefficient =
+            try c.decodeIfPresent(Double.self, forKey: .rubberBandCoefficient) ?? defaults.rubberBandCoefficient
+        bounce = try c.decodeIfPresent(SpringParameters.self, forKey: .bounce) ?? defaults.bounce
+        restVelocity = try c.decodeIfPresent(Double.self, forKey: .restVelocity) ?? defaults.restVelocity
+        scrollAnimation =
+            try c.decodeIfPresent(SpringParameters.self, forKey: .scrollAnimation) ?? defaults.scrollAnimation
+        guard rubberBandCoefficient > 0, rubberBandCoefficient.isFinite else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .rubberBandCoefficient, in: c, debugDescription: "rubberBandCoefficient must be > 0")
+        }
+        guard restVelocity >= 0, restVelocity.isFinite else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .restVelocity, in: c, debugDescription: "restVelocity must be ≥ 0 points/second")
+        }
+    }
+}
