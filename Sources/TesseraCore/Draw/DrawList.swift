@@ -1,0 +1,39 @@
+/// What one frame draws, in order, in window points. Built by scenes from presented state;
+/// the SDL backend turns it into renderer calls and never changes state (DESIGN.md).
+public struct DrawList: Sendable {
+    public private(set) var commands: [DrawCommand] = []
+
+    public init() {}
+
+    public mutating func append(_ command: DrawCommand) { commands.append(command) }
+
+    /// Empties the list but keeps its storage, so building a frame allocates nothing once warm.
+    public mutating func removeAll() { commands.removeAll(keepingCapacity: true) }
+
+    public var isEmpty: Bool { commands.isEmpty }
+}
+
+public enum DrawCommand: Equatable, Sendable {
+    /// A solid rounded rectangle. `radius` in points (0 = square corners).
+    case fill(Rect, radius: Double, color: Color, clip: Rect?)
+    /// The photo `id`, aspect-filled into `frame` (scaled to cover, centred, cropped), rounded corners of
+    /// `radius`, multiplied by `opacity`. A photo that is not loaded (or failed to load) draws a neutral placeholder.
+    case photo(id: String, frame: Rect, radius: Double, opacity: Double, clip: Rect?)
+    /// One line of text. `anchor` is the point the `alignment` refers to, on the text's vertical centre.
+    case text(String, anchor: Point, alignment: TextAlignment, style: TextStyle, color: Color, clip: Rect?)
+}
+
+public enum TextAlignment: Sendable, Equatable {
+    case leading, center, trailing
+}
+
+/// A font choice: size in points and weight. The backend maps weights to the bundled system fonts.
+public struct TextStyle: Hashable, Sendable {
+    public enum Weight: Sendable, Hashable { case regular, bold }
+    public var size: Double
+    public var weight: Weight
+    public init(size: Double, weight: Weight) {
+        self.size = size
+        self.weight = weight
+    }
+}
