@@ -1,0 +1,100 @@
+/// Everything a designer might tune (SPEC: "every number lives in Configs/"). Decoded from
+/// `Configs/*.json` by `ConfigLoader`: a file may set any subset of keys; the rest keep these defaults.
+public struct Config: Codable, Equatable, Sendable {
+    public var theme = Theme()
+    public var springs = SpringPresets()
+    public var scroll = ScrollPhysics()
+    public var input = InputConfig()
+    public var tabBar = TabBarConfig()
+    public var picker = PickerConfig()
+
+    public init() {}
+
+    /// The spring preset named `name` (SwiftUI's names), nil if there is none.
+    public func spring(named name: String) -> SpringParameters? { springs.named(name) }
+}
+
+/// SwiftUI's animation presets by name, so configs can say `"animation": "interactiveSpring"`.
+public struct SpringPresets: Codable, Equatable, Sendable {
+    public var interactiveSpring = SpringParameters.interactiveSpring
+    public var spring = SpringParameters.spring
+    public var springLegacy = SpringParameters.springLegacy
+    public var smooth = SpringParameters.smooth
+    public var snappy = SpringParameters.snappy
+    public var bouncy = SpringParameters.bouncy
+
+    public init() {}
+
+    public static let names = ["interactiveSpring", "spring", "springLegacy", "smooth", "snappy", "bouncy"]
+
+    public func named(_ name: String) -> SpringParameters? {
+        switch name {
+        case "interactiveSpring": interactiveSpring
+        case "spring": spring
+        case "springLegacy": springLegacy
+        case "smooth": smooth
+        case "snappy": snappy
+        case "bouncy": bouncy
+        default: nil
+        }
+    }
+}
+
+public struct InputConfig: Codable, Equatable, Sendable {
+    /// A press that moves farther than this (points) is a drag, not a tap (UIKit's slop is about 10).
+    public var tapSlop = 8.0
+    /// Points scrolled per wheel notch.
+    public var wheelStep = 48.0
+    public init() {}
+}
+
+public struct TabBarConfig: Codable, Equatable, Sendable {
+    public var height = 30.0
+    public var segmentWidth = 104.0
+    public var cornerRadius = 8.0
+    public var fontSize = 13.0
+    public init() {}
+}
+
+/// The picker scene (SPEC §1; seed 001's numbers by default, seed 000's in `Configs/seed-000.json`).
+public struct PickerConfig: Codable, Equatable, Sendable {
+    public var title = "Photos"
+    public var titleSize = 30.0
+    public var headerHeight = 48.0
+    /// Outer padding around everything (SwiftUI's default `.padding()`).
+    public var padding = 16.0
+    /// Space between the grid and the dock.
+    public var spacing = 16.0
+    public var grid = GridConfig()
+    public var dock = DockConfig()
+    /// Preset that drives every change (`.animation(.interactiveSpring(), value:)`).
+    public var animation = "interactiveSpring"
+    /// Preset for the dock's `scrollTo(id)` when a photo arrives.
+    public var dockScrollAnimation = "interactiveSpring"
+    /// Seed behaviour (false): a photo tapped in the dock goes to the end of the grid.
+    /// True: it goes back to the slot it came from.
+    public var returnToOriginalSlot = false
+    public init() {}
+}
+
+/// `LazyVGrid(columns: [GridItem(.adaptive(minimum: m))])` with fixed-height tiles.
+public struct GridConfig: Codable, Equatable, Sendable {
+    public var minimumColumnWidth = 80.0
+    public var spacing = 8.0
+    public var rowHeight = 150.0
+    public var cornerRadius = 8.0
+    public init() {}
+}
+
+/// The dock: a horizontally scrolling row on a light-grey rounded panel.
+public struct DockConfig: Codable, Equatable, Sendable {
+    /// Height of the scroll area (tiles are this tall).
+    public var height = 100.0
+    /// Inner padding between the panel's edge and the scroll area.
+    public var padding = 16.0
+    public var panelCornerRadius = 8.0
+    public var tileWidth = 100.0
+    public var spacing = 8.0
+    public var tileCornerRadius = 8.0
+    public init() {}
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// Reads a config file over the defaults. A file may set any subset of keys (the rest keep `Config()`'s
+/// values); an unknown key or a value of the wrong kind is an error naming its key path, e.g.
+/// `picker.grid.rowHeight`.
+///
+/// How: the defaults are encoded to a JSON tree, the file's tree is laid over it key by key (an unknown
+/// key fails here, with its path), and the merged tree is decoded — so `Codable` does the type checks
+/// and every default lives in one place, the Swift property initialisers.
+public enum ConfigLoader {
+    public struct Error: Swift.Error, Equatable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    public static func load(path: String) throws -> Config {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Error(message: "config \(path): cannot read the file")
+        }
+        do {
+            return try decode(data)
+        } catch let error as Error {
+            throw Error(message: "config \(path): \(error.message)")
+        }
+    }
+
+    public static func decode(_ data: Data) throws -> Config {
+        let overrides: Any
+        do {
+            overrides = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw Error(message: "not valid JSON (\(error.localizedDescription))")
+        }
+        let defaults = try JSONSerialization.jsonObject(with: JSONEncoder().encode(Config()))
+        let merged = try merge(overrides, over: defaults, path: [])
+        let config: Config
+        do {
+            config = try JSONDecoder().decode(Config.self, from: JSONSerialization.data(withJSONObject: merged))
+        } catch let DecodingError.typeMismatch(type, context) {
+            throw Error(message: "\(keyPath(context.codingPath)): expected \(describe(type))")
+        } catch let DecodingError.dataCorrupted(context) {
+            throw Error(message: "\(keyPath(context.codingPath)): \(context.debugDescription)")
+        } catch let DecodingError.valueNotFound(type, context) {
+            throw Error(message: "\(keyPath(context.codingPath)): expected \(describe(type)), got null")
+        } catch {
+            throw Error(message: "\(error)")
+        }
+        try validate(config)
+        return config
+    }
+
+    /// Lays `value` over `base`; objects merge key by key, anything else replaces.
+    static func merge(_ value: Any, over base: Any, path: [String]) throws -> Any {
+        guard let baseObject = base as? [String: Any] else { return value }
+        guard let object = value as? [String: Any] else {
+            throw Error(message: "\(path.isEmpty ? "top level" : path.joined(separator: ".")): expected an object")
+        }
+        var result = baseObject
+        for key in object.keys.sorted() {
+            guard let baseValue = baseObject[key] else {
+                throw Error(message: "\((path + [key]).joined(separator: ".")): unknown key")
+            }
+            result[key] = try merge(object[key]!, over: baseValue, path: path + [key])
+        }
+        return result
+    }
+
+    /// Checks what types alone cannot: names that must refer to presets, numbers that must be positive.
+    static func validate(_ config: Config) throws {
+        for (key, name) in [
+            ("picker.animation", config.picker.animation),
+            ("picker.dockScrollAnimation", config.picker.dockScrollAnimation),
+        ] where config.spring(named: name) == nil {
+            throw Error(message: "\(key): unknown animation \"\(name)\" (one of \(SpringPresets.names.joined(separator: ", ")))")
+        }
+        let presets = SpringPresets.names.map { ($0, config.spring(named: $0)!) }
+        for (name, spring) in presets {
+            try positive("springs.\(name).response", spring.response)
+            try positive("springs.\(name).dampingFraction", spring.dampingFraction)
+        }
+        let p = config.picker
+        try positive("picker.grid.minimumColumnWidth", p.grid.minimumColumnWidth)
+        try positive("picker.grid.rowHeight", p.grid.rowHeight)
+        try nonNegative("picker.grid.spacing", p.grid.spacing)
+        try nonNegative("picker.grid.cornerRadius", p.grid.cornerRadius)
+        try positive("picker.dock.height", p.dock.height)
+        try positive("picker.dock.tileWidth", p.dock.tileWidth)
+        try nonNegative("picker.dock.padding", p.dock.padding)
+        try nonNegative("picker.dock.spacing", p.dock.spacing)
+        try nonNegative("picker.padding", p.padding)
+        try nonNegative("picker.spacing", p.spacing)
+        try nonNegative("picker.headerHeight", p.headerHeight)
+        try positive("picker.titleSize", p.titleSize)
+        try positive("input.wheelStep", config.input.wheelStep)
+        try nonNegative("input.tapSlop", config.input.tapSlop)
+        try positive("scroll.deceleration.rate", config.scroll.deceleration.rate)
+        if config.scroll.deceleration.rate >= 1 {
+            throw Error(message: "scroll.deceleration.rate: must be below 1 (UIScrollView uses 0.998)")
+        }
+    }
+
+    private static func positive(_ key: String, _ value: Double) throws {
+        guard value.isFinite, value > 0 else { throw Error(message: "\(key): must be a positive number, got \(value)") }
+    }
+
+    private static func nonNegative(_ key: String, _ value: Double) throws {
+        guard value.isFinite, value >= 0 else { throw Error(message: "\(key): must be zero or more, got \(value)") }
+    }
+
+    private static func keyPath(_ path: [CodingKey]) -> String {
+        path.isEmpty ? "top level" : path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is Double.Type, is Int.Type: "a number"
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        default: "\(type)"
+        }
+    }
+}

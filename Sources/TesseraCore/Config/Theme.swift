@@ -1,0 +1,44 @@
+/// Colours, as `"#RRGGBB"` or `"#RRGGBBAA"` strings in configs.
+public struct Theme: Codable, Equatable, Sendable {
+    public var background = Color(255, 255, 255)
+    public var text = Color(0, 0, 0)
+    /// iOS `systemGray6`, the dock's panel in seeds 000/001.
+    public var panel = Color(242, 242, 247)
+    public var tabBar = Color(118, 118, 128, 31)
+    public var tabSelected = Color(255, 255, 255)
+    public var tabText = Color(60, 60, 67)
+    public var secondaryText = Color(138, 138, 142)
+    public init() {}
+}
+
+extension Color: Codable {
+    public init(from decoder: Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let color = Color(hex: text) else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "expected \"#RRGGBB\" or \"#RRGGBBAA\", got \"\(text)\""))
+        }
+        self = color
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(hex)
+    }
+
+    public init?(hex: String) {
+        guard hex.hasPrefix("#"), hex.count == 7 || hex.count == 9, let v = UInt32(hex.dropFirst(), radix: 16) else {
+            return nil
+        }
+        if hex.count == 7 {
+            self.init(UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF))
+        } else {
+            self.init(UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF))
+        }
+    }
+
+    public var hex: String {
+        let digits = a == 255 ? [r, g, b] : [r, g, b, a]
+        return "#" + digits.map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined()
+    }
+}

@@ -1,0 +1,31 @@
+/// Where the picker's parts go in a window (SPEC §1): header, the scrolling grid, and the dock panel
+/// with its scroll area. Pure: (config, window size, item counts) → frames. Tiles' frames are in each
+/// container's content coordinates; `Container` turns them into window frames with the scroll offset.
+public struct PickerLayout: Equatable, Sendable {
+    /// The header band holding the title (and the tab bar at its trailing end).
+    public var header: Rect
+    /// The grid's viewport: its frame and clip, in window points.
+    public var gridViewport: Rect
+    /// The grey dock panel.
+    public var dockPanel: Rect
+    /// The dock's scroll area inside the panel's padding: its viewport and clip.
+    public var dockViewport: Rect
+    public var grid: AdaptiveGrid
+    public var dock: DockRow
+
+    public init(config: PickerConfig, window: Size) {
+        let p = config.padding
+        let width = max(0, window.width - 2 * p)
+        header = Rect(p, p, width, config.headerHeight)
+        let dockHeight = config.dock.height + 2 * config.dock.padding
+        let dockY = max(header.maxY, window.height - p - dockHeight)
+        dockPanel = Rect(p, dockY, width, dockHeight)
+        let inner = dockPanel.insetBy(dx: config.dock.padding, dy: config.dock.padding)
+        dockViewport = Rect(inner.x, inner.y, max(0, inner.width), max(0, inner.height))
+        gridViewport = Rect(p, header.maxY, width, max(0, dockY - config.spacing - header.maxY))
+        grid = AdaptiveGrid(
+            width: width, minimumColumnWidth: config.grid.minimumColumnWidth, spacing: config.grid.spacing,
+            rowHeight: config.grid.rowHeight)
+        dock = DockRow(tileSize: Size(config.dock.tileWidth, config.dock.height), spacing: config.dock.spacing)
+    }
+}

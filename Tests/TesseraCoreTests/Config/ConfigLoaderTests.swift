@@ -1,0 +1,75 @@
+import Foundation
+import XCTest
+
+@testable import TesseraCore
+
+final class ConfigLoaderTests: XCTestCase {
+    private func decode(_ json: String) throws -> Config { try ConfigLoader.decode(Data(json.utf8)) }
+
+    private func assertError(_ json: String, mentions text: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try decode(json), file: file, line: line) { error in
+            XCTAssertTrue("\(error)".contains(text), "\"\(error)\" should mention \(text)", file: file, line: line)
+        }
+    }
+
+    func testEmptyObjectIsTheDefaults() throws {
+        XCTAssertEqual(try decode("{}"), Config())
+    }
+
+    func testAnySubsetOfKeysKeepsTheRest() throws {
+        let config = try decode(#"{"picker": {"grid": {"rowHeight": 60}}}"#)
+        XCTAssertEqual(config.picker.grid.rowHeight, 60)
+        XCTAssertEqual(config.picker.grid.minimumColumnWidth, 80)
+        XCTAssertEqual(config.springs, SpringPresets())
+    }
+
+    func testUnknownKeyIsNamedWithItsPath() {
+        assertError(#"{"picker": {"grid": {"rowHieght": 60}}}"#, mentions: "picker.grid.rowHieght: unknown key")
+        assertError(##"{"colour": "#FFFFFF"}"##, mentions: "colour: unknown key")
+    }
+
+    func testWrongTypeIsNamed() {
+        assertError(#"{"picker": {"grid": {"rowHeight": "tall"}}}"#, mentions: "picker.grid.rowHeight")
+        assertError(#"{"picker": 3}"#, mentions: "picker: expected an object")
+        assertError(#"{"theme": {"panel": "grey"}}"#, mentions: "theme.panel")
+    }
+
+    func testBadValuesAreNamed() {
+        assertError(#"{"picker": {"animation": "wobbly"}}"#, mentions: "picker.animation")
+        assertError(#"{"springs": {"smooth": {"response": 0, "dampingFraction": 1}}}"#, mentions: "springs.smooth.response")
+        assertError(#"{"picker": {"grid": {"rowHeight": -5}}}"#, mentions: "picker.grid.rowHeight")
+        assertError(#"{"scroll": {"deceleration": 1.5}}"#, mentions: "scroll.deceleration")
+    }
+
+    func testMalformedJSON() {
+        assertError(#"{"picker": {"#, mentions: "not valid JSON")
+    }
+
+    func testPresetsAreSwiftUIs() throws {
+        let config = try decode("{}")
+        XCTAssertEqual(config.spring(named: "interactiveSpring"), SpringParameters(response: 0.15, dampingFraction: 0.86))
+        XCTAssertEqual(config.spring(named: "spring"), SpringParameters(response: 0.5, dampingFraction: 0.825))
+        XCTAssertNil(config.spring(named: "nope"))
+    }
+
+    /// The shipped files decode, and `default.json` spells out every default (a designer sees every key).
+    func testShippedConfigs() throws {
+        let configs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Configs")
+            .standardizedFileURL
+        let defaultFile = try ConfigLoader.load(path: configs.appendingPathComponent("default.json").path)
+        XCTAssertEqual(defaultFile, Config())
+        let written = try JSONSerialization.jsonObject(with: Data(contentsOf: configs.appendingPathComponent("default.json")))
+        let defaults = try JSONSerialization.jsonObject(with: JSONEncoder().encode(Config()))
+        XCTAssertEqual(keyPaths(written), keyPaths(defaults))
+        let seed000 = try ConfigLoader.load(path: configs.appendingPathComponent("seed-000.json").path)
+        XCTAssertEqual(seed000.picker.grid.minimumColumnWidth, 50)
+        XCTAssertEqual(seed000.picker.grid.rowHeight, 60)
+        XCTAssertEqual(seed000.picker.grid.cornerRadius, 3)
+        XCTAssertNoThrow(try ConfigLoader.load(path: configs.appendingPathComponent("seed-001.json").path))
+    }
+
+    private func keyPaths(_ value: Any, prefix: String = "") -> Set<String> {
+        guard let object = value as? [String: Any] else { return [prefix] }
+        return object.reduce(into: Set<String>()) { $0.formUnion(keyPaths($1.value, prefix: prefix + "." + $1.key)) }
+    }
+}
