@@ -1,0 +1,15 @@
+/// What the platform layer (SDL events, or a script) tells the engine. Points are window points.
+/// `time` is in seconds on the source's own clock (SDL's event timestamps, or simulated time for
+/// scripts); only differences between a gesture's own events are used, for release velocity.
+public enum InputEvent: Equatable, Sendable {
+    /// A mouse button or the first finger went down.
+    case pointerDown(Point, time: Double)
+    case pointerMove(Point, time: Double)
+    case pointerUp(Point, time: Double)
+    /// Wheel notches at a point: `dy > 0` scrolls towards the top/start (SDL's `wheel.y > 0`).
+    case wheel(at: Point, dx: Double, dy: Double)
+    /// An SDL key name, as `SDL_GetKeyName` spells it ("Return", "Left", "1").
+    case key(String)
+    /// The window's size in points changed.
+    case resize(Size)
+}

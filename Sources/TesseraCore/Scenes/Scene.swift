@@ -1,0 +1,20 @@
+/// One of the four demo scenes. A scene owns its model (what is where), its containers' scroll state
+/// and its tiles' springs; it turns gestures into commands through a hit test on what it presents,
+/// steps its motion by a fixed `dt`, and describes a frame as a draw list.
+public protocol Scene: AnyObject {
+    var id: SceneID { get }
+    /// The window changed size (points): lay out again; tiles animate to their new frames.
+    func resize(to window: Size)
+    /// A recognised gesture; hit tests against presented frames and applies the resulting command.
+    func handle(_ gesture: Gesture)
+    func apply(_ command: Command)
+    /// Advances motion by `dt` seconds.
+    func step(_ dt: Double)
+    /// Appends this frame, interpolated `alpha` ∈ [0, 1] between the previous step and the current one.
+    func draw(into list: inout DrawList, alpha: Double)
+    func dump() -> SceneDump
+    /// The frame a tile presents now (window points), for scripted taps by id.
+    func presentedFrame(of id: String) -> Rect?
+    /// True when nothing moves: springs asleep, scrolls at rest.
+    var isSettled: Bool { get }
+}

@@ -1,0 +1,65 @@
+/// A clipped, scrolling container of tiles: its viewport in the window (frame and clip), one scroll
+/// axis, and the size of its content. Turns content coordinates into window points.
+public struct ScrollContainer: Sendable {
+    public let id: String
+    public let axis: Axis
+    /// The container's frame and clip in window points.
+    public private(set) var viewport = Rect.zero
+    public private(set) var contentSize = Size.zero
+    public var scroll: ScrollAxis
+
+    public init(id: String, axis: Axis, physics: ScrollPhysics) {
+        self.id = id
+        self.axis = axis
+        scroll = ScrollAxis(physics: physics)
+    }
+
+    public mutating func setLayout(viewport: Rect, contentSize: Size) {
+        self.viewport = viewport
+        self.contentSize = contentSize
+        switch axis {
+        case .horizontal: scroll.setLengths(content: contentSize.width, viewport: viewport.width)
+        case .vertical: scroll.setLengths(content: contentSize.height, viewport: viewport.height)
+        }
+    }
+
+    /// The scroll offset as a vector (points): how far the content has moved towards its end.
+    public var offset: Point { along(scroll.offset) }
+    /// d(offset)/dt in points/second.
+    public var offsetVelocity: Point { along(scroll.velocity) }
+
+    /// Where content at `frame` (content coordinates) would be in the window if the offset were zero.
+    /// Tiles spring in this space, so that scrolling moves them at once while layout changes animate.
+    public func unscrolled(_ frame: Rect) -> Rect { frame.offsetBy(dx: viewport.x, dy: viewport.y) }
+
+    /// Window frame of an unscrolled frame, at the current offset.
+    public func scrolled(_ unscrolledFrame: Rect) -> Rect {
+        unscrolledFrame.offsetBy(dx: -offset.x, dy: -offset.y)
+    }
+
+    /// Scrolls the minimum that shows content `frame` wholly (ScrollViewReader `scrollTo(id)`, no anchor).
+    public mutating func reveal(_ frame: Rect, animated: SpringParameters?) {
+        let range = axis == .horizontal ? frame.minX...frame.maxX : frame.minY...frame.maxY
+        scroll.scroll(to: scroll.minimalOffset(revealing: range), animated: animated)
+    }
+
+    // MARK: Gestures, in finger space (+x right, +y down)
+
+    public mutating func beginDrag() { scroll.beginDrag() }
+
+    public mutating func drag(by fingerDelta: Point) { scroll.drag(by: -component(fingerDelta)) }
+
+    public mutating func endDrag(fingerVelocity: Point) { scroll.endDrag(velocity: -component(fingerVelocity)) }
+
+    /// Wheel notches (`dy > 0` towards the start). A horizontal container also takes a plain vertical
+    /// wheel, as most desktop toolkits do, since a mouse has no horizontal wheel.
+    public mutating func wheel(dx: Double, dy: Double, step: Double, animation: SpringParameters) {
+        let notches = axis == .vertical ? dy : (dx != 0 ? dx : dy)
+        guard notches != 0 else { return }
+        scroll.scroll(by: -notches * step, animated: animation)
+    }
+
+    private func component(_ p: Point) -> Double { axis == .horizontal ? p.x : p.y }
+
+    private func along(_ value: Double) -> Point { axis == .horizontal ? Point(value, 0) : Point(0, value) }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import XCTest
+
+@testable import TesseraCore
+
+/// Photo ids like the bundled ones, without touching the disk.
+func samplePhotos(_ count: Int = 24) -> PhotoLibrary {
+    PhotoLibrary(photos: (1...count).map { Photo(id: String(format: "photo-%02d", $0), path: "/nonexistent/\($0).jpg") })
+}
+
+/// A picker simulation at 1024×768, 120 Hz, default config.
+func makeSimulation(window: Size = Size(1024, 768), config: Config = Config(), photos: Int = 24) -> Simulation {
+    Simulation(config: config, photos: samplePhotos(photos), scene: .picker, window: window, hz: 120)
+}
+
+/// A frame sink that draws nothing: Core tests need no SDL.
+final class NullSink: FrameSink {
+    var rendered = 0
+    func render(_ list: DrawList, window: Size) { rendered += 1 }
+    func saveScreenshot(to path: String) throws {}
+    func isKnownKey(_ name: String) -> Bool { !name.isEmpty && name != "NoSuchKey" }
+}
+
+extension Simulation {
+    /// Taps a tile at the centre of its presented frame, as the script's `tap` does.
+    func tap(_ id: String) {
+        guard let frame = scene.presentedFrame(of: id) else { return XCTFail("no tile \(id)") }
+        handle(.pointerDown(frame.center, time: time))
+        handle(.pointerUp(frame.center, time: time))
+    }
+
+    func steps(_ n: Int, each: (() -> Void)? = nil) {
+        for _ in 0..<n {
+            step()
+            each?()
+        }
+    }
+
+    func tile(_ id: String) -> TileDump? { dump().tiles.first { $0.id == id } }
+
+    func container(_ id: String) -> ContainerDump? { dump().containers.first { $0.id == id } }
+
+    /// Steps until everything rests (at most `limit` seconds).
+    func settle(limit: Double = 10) {
+        let end = time + limit
+        while !isSettled && time < end { step() }
+    }
+}
+
+func XCTAssertRect(_ a: Rect, _ b: Rect, accuracy: Double, _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
+    for (x, y) in zip(a.components, b.components) {
+        XCTAssertEqual(x, y, accuracy: accuracy, "\(a) vs \(b) \(message)", file: file, line: line)
+    }
+}
