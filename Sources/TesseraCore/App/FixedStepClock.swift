@@ -1,0 +1,26 @@
+/// The fixed-timestep accumulator ("Fix Your Timestep"): real time is banked, spent in whole steps of
+/// `1 / hz` seconds, and the remainder becomes the interpolation factor for rendering between the last
+/// two states. The backlog is clamped so a stall (a dragged window, a debugger) does not make the
+/// simulation race to catch up afterwards.
+public struct FixedStepClock: Sendable {
+    public let step: Double
+    /// Most seconds of real time kept in the bank; anything older is dropped.
+    public let maxBacklog: Double
+    private var accumulator = 0.0
+
+    public init(hz: Double, maxBacklog: Double = 0.25) {
+        step = 1 / hz
+        self.maxBacklog = maxBacklog
+    }
+
+    /// Banks `elapsed` seconds of real time and returns how many steps to run now.
+    public mutating func advance(by elapsed: Double) -> Int {
+        accumulator = min(accumulator + max(0, elapsed), maxBacklog)
+        let steps = Int((accumulator / step).rounded(.down))
+        accumulator -= Double(steps) * step
+        return steps
+    }
+
+    /// How far (0…1) real time is between the last step and the next: the render interpolation factor.
+    public var alpha: Double { min(1, max(0, accumulator / step)) }
+}

@@ -1,0 +1,126 @@
+/// The command line of `tessera` (CONTRACT.md). Parsing is pure so it can be tested; a bad flag or
+/// value is a `UsageError` naming it (exit 2).
+public struct Options: Equatable, Sendable {
+    public var scene: SceneID?
+    public var photos: String?
+    public var config: String?
+    public var kiosk = false
+    public var output: String?
+    public var window: Size?
+    public var headless = false
+    public var script: String?
+    public var frames: Int?
+    public var screenshot: String?
+    public var dumpState: String?
+    public var profile = false
+    public var profileJSON: String?
+    public var trace: String?
+    public var hz = 120.0
+    public var renderEvery = 1
+    public var help = false
+    public var version = false
+
+    public init() {}
+
+    public struct UsageError: Error, Equatable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+        public init(message: String) { self.message = message }
+    }
+
+    public static func parse(_ arguments: [String]) throws -> Options {
+        var options = Options()
+        var rest = arguments[...]
+        func value(_ flag: String) throws -> String {
+            guard let v = rest.popFirst() else { throw UsageError(message: "\(flag) needs a value") }
+            return v
+        }
+        while let argument = rest.popFirst() {
+            // `--flag=value` is accepted as well as `--flag value`.
+            var flag = argument
+            if argument.hasPrefix("--"), let eq = argument.firstIndex(of: "=") {
+                flag = String(argument[..<eq])
+                rest.insert(String(argument[argument.index(after: eq)...]), at: rest.startIndex)
+            }
+            switch flag {
+            case "--scene":
+                let name = try value(flag)
+                guard let scene = SceneID(rawValue: name) else {
+                    throw UsageError(
+                        message: "--scene: unknown scene \"\(name)\" (one of \(SceneID.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                options.scene = scene
+            case "--photos": options.photos = try value(flag)
+            case "--config": options.config = try value(flag)
+            case "--kiosk": options.kiosk = true
+            case "--output": options.output = try value(flag)
+            case "--window":
+                let text = try value(flag)
+                let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+                guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...16384).contains(w),
+                    (1...16384).contains(h)
+                else { throw UsageError(message: "--window: expected WIDTHxHEIGHT like 1024x768, got \"\(text)\"") }
+                options.window = Size(Double(w), Double(h))
+            case "--headless": options.headless = true
+            case "--script": options.script = try value(flag)
+            case "--frames":
+                let text = try value(flag)
+                guard let n = Int(text), n >= 0 else {
+                    throw UsageError(message: "--frames: expected a whole number ≥ 0, got \"\(text)\"")
+                }
+                options.frames = n
+            case "--screenshot": options.screenshot = try value(flag)
+            case "--dump-state": options.dumpState = try value(flag)
+            case "--profile": options.profile = true
+            case "--profile-json": options.profileJSON = try value(flag)
+            case "--trace": options.trace = try value(flag)
+            case "--hz":
+                let text = try value(flag)
+                guard let hz = Double(text), hz.isFinite, hz >= 10, hz <= 2000 else {
+                    throw UsageError(message: "--hz: expected a rate from 10 to 2000, got \"\(text)\"")
+                }
+                options.hz = hz
+            case "--render-every":
+                let text = try value(flag)
+                guard let k = Int(text), k >= 1 else {
+                    throw UsageError(message: "--render-every: expected a whole number ≥ 1, got \"\(text)\"")
+                }
+                options.renderEvery = k
+            case "--help", "-h": options.help = true
+            case "--version": options.version = true
+            default:
+                throw UsageError(message: "unknown option \"\(argument)\" (see --help)")
+            }
+        }
+        return options
+    }
+
+    public static let version = "0.1.0"
+
+    public static let usage = """
+        Usage: tessera [options]
+
+        SwiftUI-grade motion on SDL2: a windowed demo, a fullscreen kiosk, a frame-time profiler.
+
+          --scene NAME         picker (default), waterfall, gallery, destinations
+          --photos DIR         photos to show: every JPEG/PNG in DIR (default: the bundled Assets/Photos)
+          --config FILE        JSON config over the defaults (default: Configs/default.json)
+          --kiosk              fullscreen kiosk mode (Configs/kiosk.json unless --config is given)
+          --output FILE        where confirmed selections go, one JSON line each (default: stdout)
+          --window WxH         window size in points (default 1024x768)
+          --headless           no display needed: offscreen, software renderer, simulated time
+          --script FILE        scripted input; deterministic
+          --frames N           stop after N fixed simulation steps
+          --screenshot FILE    PNG of the last rendered frame
+          --dump-state FILE    JSON state at exit
+          --profile            per-phase frame-time summary at exit
+          --profile-json FILE  the same summary as JSON
+          --trace FILE         Chrome Trace Event JSON of every frame
+          --hz N               fixed simulation rate (default 120)
+          --render-every K     headless: render one frame every K steps (default 1)
+          --help, --version
+
+        Keys: 1–4 switch scenes, Ctrl+Q quits. Exit codes: 0 ok, 1 unexpected, 2 bad usage/config/script/photos,
+        3 no usable display (try --headless).
+        """
+}

@@ -1,0 +1,168 @@
+import Foundation
+
+/// A script file (CONTRACT.md "Script files"): timed input for deterministic runs.
+public struct Script: Equatable, Sendable {
+    public var scene: SceneID?
+    public var window: Size?
+    public var steps: [Step]
+
+    public struct Step: Equatable, Sendable {
+        /// Simulated seconds from the start.
+        public var at: Double
+        public var action: Action
+    }
+
+    public enum Action: Equatable, Sendable {
+        /// Press and release at the centre of the tile's presented frame.
+        case tap(String)
+        case click(Point)
+        /// Press at `from`, move linearly to `to` over `seconds` (one move per step), stay pressed for
+        /// `hold` seconds, release.
+        case drag(from: Point, to: Point, seconds: Double, hold: Double)
+        case wheel(at: Point, dx: Double, dy: Double)
+        case key(String)
+        case scene(SceneID)
+        case resize(Size)
+        case screenshot(String)
+        case dump(String)
+    }
+
+    public init(scene: SceneID? = nil, window: Size? = nil, steps: [Step]) {
+        self.scene = scene
+        self.window = window
+        self.steps = steps
+    }
+
+    /// A script that cannot be used; `message` names the step index or the top-level key.
+    public struct Error: Swift.Error, Equatable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    public static func load(path: String) throws -> Script {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Error(message: "script \(path): cannot read the file")
+        }
+        do {
+            return try parse(data)
+        } catch let error as Error {
+            throw Error(message: "script \(path): \(error.message)")
+        }
+    }
+
+    public static func parse(_ data: Data) throws -> Script {
+        let root: Any
+        do {
+            root = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw Error(message: "not valid JSON (truncated or malformed)")
+        }
+        guard let object = root as? [String: Any] else { throw Error(message: "expected a JSON object at the top") }
+        for key in object.keys where !["scene", "window", "steps"].contains(key) {
+            throw Error(message: "unknown top-level key \"\(key)\"")
+        }
+        var script = Script(steps: [])
+        if let value = object["scene"] {
+            guard let name = value as? String, let scene = SceneID(rawValue: name) else {
+                throw Error(message: "\"scene\": expected one of \(SceneID.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            script.scene = scene
+        }
+        if let value = object["window"] {
+            script.window = try size(value) ?? { throw Error(message: "\"window\": expected [width, height] ≥ 1") }()
+        }
+        guard let steps = object["steps"] as? [Any] else { throw Error(message: "\"steps\": expected an array") }
+        var lastAt = 0.0
+        for (index, raw) in steps.enumerated() {
+            do {
+                let step = try parseStep(raw)
+                guard step.at >= lastAt else { throw Error(message: "\"at\" \(step.at) is earlier than the step before") }
+                lastAt = step.at
+                script.steps.append(step)
+            } catch let error as Error {
+                throw Error(message: "step \(index): \(error.message)")
+            }
+        }
+        return script
+    }
+
+    static let actionNames = ["tap", "click", "drag", "wheel", "key", "scene", "resize", "screenshot", "dump"]
+
+    private static func parseStep(_ raw: Any) throws -> Step {
+        guard let object = raw as? [String: Any] else { throw Error(message: "expected an object") }
+        guard let at = number(object["at"]), at >= 0 else { throw Error(message: "\"at\": expected seconds ≥ 0") }
+        let actions = object.keys.filter { $0 != "at" }.sorted()
+        guard let name = actions.first else { throw Error(message: "no action (one of \(actionNames.joined(separator: ", ")))") }
+        guard actions.count == 1 else { throw Error(message: "more than one action: \(actions.joined(separator: ", "))") }
+        guard actionNames.contains(name) else { throw Error(message: "unknown action \"\(name)\"") }
+        let value = object[name]!
+        func bad(_ expected: String) -> Error { Error(message: "\"\(name)\": expected \(expected)") }
+        let action: Action
+        switch name {
+        case "tap":
+            guard let id = value as? String, !id.isEmpty else { throw bad("a photo id") }
+            action = .tap(id)
+        case "click":
+            guard let p = point(value) else { throw bad("[x, y]") }
+            action = .click(p)
+        case "drag":
+            guard let d = value as? [String: Any] else { throw bad("an object with from, to, seconds") }
+            for key in d.keys where !["from", "to", "seconds", "hold"].contains(key) {
+                throw Error(message: "\"drag\": unknown key \"\(key)\"")
+            }
+            guard let from = point(d["from"]) else { throw Error(message: "\"drag.from\": expected [x, y]") }
+            guard let to = point(d["to"]) else { throw Error(message: "\"drag.to\": expected [x, y]") }
+            guard let seconds = number(d["seconds"]), seconds >= 0 else {
+                throw Error(message: "\"drag.seconds\": expected seconds ≥ 0")
+            }
+            let hold = d["hold"] == nil ? 0 : number(d["hold"]) ?? -1
+            guard hold >= 0 else { throw Error(message: "\"drag.hold\": expected seconds ≥ 0") }
+            action = .drag(from: from, to: to, seconds: seconds, hold: hold)
+        case "wheel":
+            guard let w = value as? [String: Any] else { throw bad("an object with at, dx, dy") }
+            for key in w.keys where !["at", "dx", "dy"].contains(key) {
+                throw Error(message: "\"wheel\": unknown key \"\(key)\"")
+            }
+            guard let at = point(w["at"]) else { throw Error(message: "\"wheel.at\": expected [x, y]") }
+            let dx = w["dx"] == nil ? 0 : number(w["dx"])
+            let dy = w["dy"] == nil ? 0 : number(w["dy"])
+            guard let dx, let dy else { throw Error(message: "\"wheel\": dx and dy must be numbers") }
+            action = .wheel(at: at, dx: dx, dy: dy)
+        case "key":
+            guard let key = value as? String, !key.isEmpty else { throw bad("an SDL key name") }
+            action = .key(key)
+        case "scene":
+            guard let s = value as? String, let scene = SceneID(rawValue: s) else {
+                throw bad("one of \(SceneID.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            action = .scene(scene)
+        case "resize":
+            guard let s = size(value) else { throw bad("[width, height] ≥ 1") }
+            action = .resize(s)
+        case "screenshot", "dump":
+            guard let path = value as? String, !path.isEmpty else { throw bad("a file path") }
+            action = name == "dump" ? .dump(path) : .screenshot(path)
+        default:
+            throw Error(message: "unknown action \"\(name)\"")
+        }
+        return Step(at: at, action: action)
+    }
+
+    /// A JSON number (not a boolean, which Foundation also bridges to NSNumber), finite.
+    private static func number(_ value: Any?) -> Double? {
+        // Booleans bridge as NSNumber too; their Objective-C type is "c" (char).
+        guard let n = value as? NSNumber, String(cString: n.objCType) != "c" else { return nil }
+        let d = n.doubleValue
+        return d.isFinite ? d : nil
+    }
+
+    private static func point(_ value: Any?) -> Point? {
+        guard let a = value as? [Any], a.count == 2, let x = number(a[0]), let y = number(a[1]) else { return nil }
+        return Point(x, y)
+    }
+
+    private static func size(_ value: Any?) -> Size? {
+        guard let p = point(value), p.x >= 1, p.y >= 1, p.x <= 16384, p.y <= 16384 else { return nil }
+        return Size(p.x, p.y)
+    }
+}

@@ -1,0 +1,31 @@
+import XCTest
+
+@testable import TesseraCore
+
+final class OptionsTests: XCTestCase {
+    func testEveryContractFlag() throws {
+        let o = try Options.parse([
+            "--scene", "picker", "--photos", "p", "--config", "c.json", "--window", "800x600", "--headless", "--script",
+            "s.json", "--frames", "480", "--screenshot", "a.png", "--dump-state", "d.json", "--hz", "60",
+            "--render-every", "6",
+        ])
+        XCTAssertEqual(o.scene, .picker)
+        XCTAssertEqual(o.window, Size(800, 600))
+        XCTAssertTrue(o.headless)
+        XCTAssertEqual(o.frames, 480)
+        XCTAssertEqual(o.hz, 60)
+        XCTAssertEqual(o.renderEvery, 6)
+        XCTAssertEqual(o.dumpState, "d.json")
+        XCTAssertEqual(try Options.parse(["--window=640x480"]).window, Size(640, 480))
+    }
+
+    func testBadFlagsNameThemselves() {
+        for (args, text) in [
+            (["--bogus"], "--bogus"), (["--window", "big"], "--window"), (["--frames", "-1"], "--frames"),
+            (["--hz"], "--hz needs a value"), (["--scene", "dock"], "--scene"), (["--render-every", "0"], "--render-every"),
+            (["--hz", "nan"], "--hz"),
+        ] {
+            XCTAssertThrowsError(try Options.parse(args)) { XCTAssertTrue("\($0)".contains(text), "\($0)") }
+        }
+    }
+}
