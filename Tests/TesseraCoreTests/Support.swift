@@ -5,7 +5,8 @@ import XCTest
 
 /// Photo ids like the bundled ones, without touching the disk.
 func samplePhotos(_ count: Int = 24) -> PhotoLibrary {
-    PhotoLibrary(photos: (1...count).map { Photo(id: String(format: "photo-%02d", $0), path: "/nonexistent/\($0).jpg") })
+    PhotoLibrary(
+        photos: (1...count).map { Photo(id: String(format: "photo-%02d", $0), path: "/nonexistent/\($0).jpg") })
 }
 
 /// A picker simulation at 1024×768, 120 Hz, default config.
@@ -47,7 +48,9 @@ extension Simulation {
     }
 }
 
-func XCTAssertRect(_ a: Rect, _ b: Rect, accuracy: Double, _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
+func assertRect(
+    _ a: Rect, _ b: Rect, accuracy: Double, _ message: String = "", file: StaticString = #filePath, line: UInt = #line
+) {
     for (x, y) in zip(a.components, b.components) {
         XCTAssertEqual(x, y, accuracy: accuracy, "\(a) vs \(b) \(message)", file: file, line: line)
     }

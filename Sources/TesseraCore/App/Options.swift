@@ -47,7 +47,9 @@ public struct Options: Equatable, Sendable {
                 let name = try value(flag)
                 guard let scene = SceneID(rawValue: name) else {
                     throw UsageError(
-                        message: "--scene: unknown scene \"\(name)\" (one of \(SceneID.allCases.map(\.rawValue).joined(separator: ", ")))")
+                        message:
+                            "--scene: unknown scene \"\(name)\" (one of \(SceneID.allCases.map(\.rawValue).joined(separator: ", ")))"
+                    )
                 }
                 options.scene = scene
             case "--photos": options.photos = try value(flag)

@@ -75,7 +75,8 @@ public final class ScriptedRun {
             case .tap(let id, let index):
                 guard let frame = simulation.scene.presentedFrame(of: id) else {
                     throw Failure(
-                        message: "script step \(index): no tile \"\(id)\" in the \(simulation.currentScene.rawValue) scene",
+                        message:
+                            "script step \(index): no tile \"\(id)\" in the \(simulation.currentScene.rawValue) scene",
                         exitCode: 2)
                 }
                 let t = simulation.time

@@ -30,10 +30,15 @@ public struct TabBar: Sendable {
         let style = TextStyle(size: config.fontSize, weight: .bold)
         for (scene, frame) in segments {
             if scene == current {
-                list.append(.fill(frame.insetBy(dx: 2, dy: 2), radius: config.cornerRadius - 1, color: theme.tabSelected, clip: nil))
+                list.append(
+                    .fill(
+                        frame.insetBy(dx: 2, dy: 2), radius: config.cornerRadius - 1, color: theme.tabSelected,
+                        clip: nil))
             }
             list.append(
-                .text(scene.title, anchor: frame.center, alignment: .center, style: style, color: theme.tabText, clip: frame))
+                .text(
+                    scene.title, anchor: frame.center, alignment: .center, style: style, color: theme.tabText,
+                    clip: frame))
         }
     }
 }

@@ -71,7 +71,9 @@ public enum ConfigLoader {
             ("picker.animation", config.picker.animation),
             ("picker.dockScrollAnimation", config.picker.dockScrollAnimation),
         ] where config.spring(named: name) == nil {
-            throw Error(message: "\(key): unknown animation \"\(name)\" (one of \(SpringPresets.names.joined(separator: ", ")))")
+            throw Error(
+                message: "\(key): unknown animation \"\(name)\" (one of \(SpringPresets.names.joined(separator: ", ")))"
+            )
         }
         let presets = SpringPresets.names.map { ($0, config.spring(named: $0)!) }
         for (name, spring) in presets {

@@ -16,7 +16,9 @@ extension Color: Codable {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let color = Color(hex: text) else {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "expected \"#RRGGBB\" or \"#RRGGBBAA\", got \"\(text)\""))
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "expected \"#RRGGBB\" or \"#RRGGBBAA\", got \"\(text)\""))
         }
         self = color
     }

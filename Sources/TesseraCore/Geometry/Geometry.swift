@@ -9,7 +9,9 @@ public struct Point: Equatable, Hashable, Sendable, Codable {
     public static let zero = Point(0, 0)
     public static func + (a: Point, b: Point) -> Point { Point(a.x + b.x, a.y + b.y) }
     public static func - (a: Point, b: Point) -> Point { Point(a.x - b.x, a.y - b.y) }
-    public func distance(to other: Point) -> Double { ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot() }
+    public func distance(to other: Point) -> Double {
+        ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
+    }
 }
 
 /// A size in points.
@@ -107,7 +109,8 @@ public struct Rect: Equatable, Hashable, Sendable {
 extension Rect: Codable {
     public init(from decoder: Decoder) throws {
         var c = try decoder.unkeyedContainer()
-        self.init(try c.decode(Double.self), try c.decode(Double.self), try c.decode(Double.self), try c.decode(Double.self))
+        self.init(
+            try c.decode(Double.self), try c.decode(Double.self), try c.decode(Double.self), try c.decode(Double.self))
     }
     public func encode(to encoder: Encoder) throws {
         var c = encoder.unkeyedContainer()

@@ -29,5 +29,7 @@ public final class ComingSoonScene: Scene {
                 style: TextStyle(size: 17, weight: .regular), color: theme.secondaryText, clip: nil))
     }
 
-    public func dump() -> SceneDump { SceneDump(containers: [], tiles: [], overlay: nil, position: nil, selection: nil) }
+    public func dump() -> SceneDump {
+        SceneDump(containers: [], tiles: [], overlay: nil, position: nil, selection: nil)
+    }
 }

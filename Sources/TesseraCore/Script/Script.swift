@@ -64,7 +64,8 @@ public struct Script: Equatable, Sendable {
         var script = Script(steps: [])
         if let value = object["scene"] {
             guard let name = value as? String, let scene = SceneID(rawValue: name) else {
-                throw Error(message: "\"scene\": expected one of \(SceneID.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw Error(
+                    message: "\"scene\": expected one of \(SceneID.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             script.scene = scene
         }
@@ -76,7 +77,9 @@ public struct Script: Equatable, Sendable {
         for (index, raw) in steps.enumerated() {
             do {
                 let step = try parseStep(raw)
-                guard step.at >= lastAt else { throw Error(message: "\"at\" \(step.at) is earlier than the step before") }
+                guard step.at >= lastAt else {
+                    throw Error(message: "\"at\" \(step.at) is earlier than the step before")
+                }
                 lastAt = step.at
                 script.steps.append(step)
             } catch let error as Error {
@@ -92,8 +95,12 @@ public struct Script: Equatable, Sendable {
         guard let object = raw as? [String: Any] else { throw Error(message: "expected an object") }
         guard let at = number(object["at"]), at >= 0 else { throw Error(message: "\"at\": expected seconds ≥ 0") }
         let actions = object.keys.filter { $0 != "at" }.sorted()
-        guard let name = actions.first else { throw Error(message: "no action (one of \(actionNames.joined(separator: ", ")))") }
-        guard actions.count == 1 else { throw Error(message: "more than one action: \(actions.joined(separator: ", "))") }
+        guard let name = actions.first else {
+            throw Error(message: "no action (one of \(actionNames.joined(separator: ", ")))")
+        }
+        guard actions.count == 1 else {
+            throw Error(message: "more than one action: \(actions.joined(separator: ", "))")
+        }
         guard actionNames.contains(name) else { throw Error(message: "unknown action \"\(name)\"") }
         let value = object[name]!
         func bad(_ expected: String) -> Error { Error(message: "\"\(name)\": expected \(expected)") }

@@ -22,7 +22,8 @@ final class OptionsTests: XCTestCase {
     func testBadFlagsNameThemselves() {
         for (args, text) in [
             (["--bogus"], "--bogus"), (["--window", "big"], "--window"), (["--frames", "-1"], "--frames"),
-            (["--hz"], "--hz needs a value"), (["--scene", "dock"], "--scene"), (["--render-every", "0"], "--render-every"),
+            (["--hz"], "--hz needs a value"), (["--scene", "dock"], "--scene"),
+            (["--render-every", "0"], "--render-every"),
             (["--hz", "nan"], "--hz"),
         ] {
             XCTAssertThrowsError(try Options.parse(args)) { XCTAssertTrue("\($0)".contains(text), "\($0)") }

@@ -6,7 +6,8 @@ import XCTest
 final class ConfigLoaderTests: XCTestCase {
     private func decode(_ json: String) throws -> Config { try ConfigLoader.decode(Data(json.utf8)) }
 
-    private func assertError(_ json: String, mentions text: String, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertError(_ json: String, mentions text: String, file: StaticString = #filePath, line: UInt = #line)
+    {
         XCTAssertThrowsError(try decode(json), file: file, line: line) { error in
             XCTAssertTrue("\(error)".contains(text), "\"\(error)\" should mention \(text)", file: file, line: line)
         }
@@ -36,7 +37,8 @@ final class ConfigLoaderTests: XCTestCase {
 
     func testBadValuesAreNamed() {
         assertError(#"{"picker": {"animation": "wobbly"}}"#, mentions: "picker.animation")
-        assertError(#"{"springs": {"smooth": {"response": 0, "dampingFraction": 1}}}"#, mentions: "springs.smooth.response")
+        assertError(
+            #"{"springs": {"smooth": {"response": 0, "dampingFraction": 1}}}"#, mentions: "springs.smooth.response")
         assertError(#"{"picker": {"grid": {"rowHeight": -5}}}"#, mentions: "picker.grid.rowHeight")
         assertError(#"{"scroll": {"deceleration": 1.5}}"#, mentions: "scroll.deceleration")
     }
@@ -47,18 +49,22 @@ final class ConfigLoaderTests: XCTestCase {
 
     func testPresetsAreSwiftUIs() throws {
         let config = try decode("{}")
-        XCTAssertEqual(config.spring(named: "interactiveSpring"), SpringParameters(response: 0.15, dampingFraction: 0.86))
+        XCTAssertEqual(
+            config.spring(named: "interactiveSpring"), SpringParameters(response: 0.15, dampingFraction: 0.86))
         XCTAssertEqual(config.spring(named: "spring"), SpringParameters(response: 0.5, dampingFraction: 0.825))
         XCTAssertNil(config.spring(named: "nope"))
     }
 
     /// The shipped files decode, and `default.json` spells out every default (a designer sees every key).
     func testShippedConfigs() throws {
-        let configs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Configs")
-            .standardizedFileURL
+        let configs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../../Configs"
+        )
+        .standardizedFileURL
         let defaultFile = try ConfigLoader.load(path: configs.appendingPathComponent("default.json").path)
         XCTAssertEqual(defaultFile, Config())
-        let written = try JSONSerialization.jsonObject(with: Data(contentsOf: configs.appendingPathComponent("default.json")))
+        let written = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: configs.appendingPathComponent("default.json")))
         let defaults = try JSONSerialization.jsonObject(with: JSONEncoder().encode(Config()))
         XCTAssertEqual(keyPaths(written), keyPaths(defaults))
         let seed000 = try ConfigLoader.load(path: configs.appendingPathComponent("seed-000.json").path)

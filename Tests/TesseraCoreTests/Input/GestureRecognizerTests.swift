@@ -11,7 +11,10 @@ final class GestureRecognizerTests: XCTestCase {
     }
 
     func testSmallWobbleIsATap() {
-        let g = run([.pointerDown(Point(10, 10), time: 0), .pointerMove(Point(14, 13), time: 0.02), .pointerUp(Point(14, 13), time: 0.05)])
+        let g = run([
+            .pointerDown(Point(10, 10), time: 0), .pointerMove(Point(14, 13), time: 0.02),
+            .pointerUp(Point(14, 13), time: 0.05),
+        ])
         XCTAssertEqual(g, [.tap(Point(10, 10))])
     }
 

@@ -44,7 +44,7 @@ final class PickerSceneTests: XCTestCase {
         XCTAssertEqual(flying.container, "dock")
         sim.settle()
         let landed = sim.tile("photo-03")!
-        XCTAssertRect(landed.presented, landed.target, accuracy: 0.5)
+        assertRect(landed.presented, landed.target, accuracy: 0.5)
         XCTAssertFalse(landed.moving)
         XCTAssertEqual(landed.layer, "container")
         XCTAssertEqual(landed.target, Rect(32, 636, 100, 100))
@@ -102,7 +102,9 @@ final class PickerSceneTests: XCTestCase {
             let now = sim.dump().tiles
             for (a, b) in zip(previous, now) {
                 let moved = a.presented.center.distance(to: b.presented.center)
-                let speed = max(Point(a.velocity.x, a.velocity.y).distance(to: .zero), Point(b.velocity.x, b.velocity.y).distance(to: .zero))
+                let speed = max(
+                    Point(a.velocity.x, a.velocity.y).distance(to: .zero),
+                    Point(b.velocity.x, b.velocity.y).distance(to: .zero))
                 XCTAssertLessThanOrEqual(moved, speed * sim.dt * 1.1 + 0.01, "\(b.id) jumped at step \(sim.stepCount)")
             }
             previous = now
@@ -165,7 +167,7 @@ final class PickerSceneTests: XCTestCase {
         let tile = sim.tile("photo-08")!
         XCTAssertTrue(tile.moving)
         sim.settle()
-        XCTAssertRect(sim.tile("photo-08")!.presented, sim.tile("photo-08")!.target, accuracy: 0.5)
+        assertRect(sim.tile("photo-08")!.presented, sim.tile("photo-08")!.target, accuracy: 0.5)
         XCTAssertEqual(sim.container("grid")?.frame.width, 568)
     }
 

@@ -6,7 +6,8 @@ import XCTest
 final class ScriptTests: XCTestCase {
     private func parse(_ json: String) throws -> Script { try Script.parse(Data(json.utf8)) }
 
-    private func assertError(_ json: String, mentions text: String, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertError(_ json: String, mentions text: String, file: StaticString = #filePath, line: UInt = #line)
+    {
         XCTAssertThrowsError(try parse(json), file: file, line: line) { error in
             XCTAssertTrue("\(error)".contains(text), "\"\(error)\" should mention \(text)", file: file, line: line)
         }
@@ -32,18 +33,21 @@ final class ScriptTests: XCTestCase {
         XCTAssertEqual(script.window, Size(1024, 768))
         XCTAssertEqual(script.steps.count, 10)
         XCTAssertEqual(script.steps[0].action, .tap("photo-03"))
-        XCTAssertEqual(script.steps[3].action, .drag(from: Point(500, 600), to: Point(500, 450), seconds: 0.3, hold: 0.2))
+        XCTAssertEqual(
+            script.steps[3].action, .drag(from: Point(500, 600), to: Point(500, 450), seconds: 0.3, hold: 0.2))
         XCTAssertEqual(script.steps[4].action, .wheel(at: Point(500, 400), dx: 0, dy: -3))
         XCTAssertEqual(script.steps[7].action, .scene(.gallery))
     }
 
     func testBadStepsAreNamedByIndex() {
-        assertError(#"{"steps": [{"at": 0, "tap": "a"}, {"at": 1, "jump": 3}]}"#, mentions: "step 1: unknown action \"jump\"")
+        assertError(
+            #"{"steps": [{"at": 0, "tap": "a"}, {"at": 1, "jump": 3}]}"#, mentions: "step 1: unknown action \"jump\"")
         assertError(#"{"steps": [{"at": 0, "click": [1]}]}"#, mentions: "step 0: \"click\"")
         assertError(#"{"steps": [{"tap": "a"}]}"#, mentions: "step 0: \"at\"")
         assertError(#"{"steps": [{"at": 0}]}"#, mentions: "step 0: no action")
         assertError(#"{"steps": [{"at": 0, "tap": "a", "key": "b"}]}"#, mentions: "step 0: more than one action")
-        assertError(#"{"steps": [{"at": 0, "drag": {"from": [0,0], "to": [1,1]}}]}"#, mentions: "step 0: \"drag.seconds\"")
+        assertError(
+            #"{"steps": [{"at": 0, "drag": {"from": [0,0], "to": [1,1]}}]}"#, mentions: "step 0: \"drag.seconds\"")
         assertError(#"{"steps": [{"at": 0, "scene": "nowhere"}]}"#, mentions: "step 0: \"scene\"")
         assertError(#"{"steps": [{"at": 1, "tap": "a"}, {"at": 0.5, "tap": "b"}]}"#, mentions: "step 1")
         assertError(#"{"steps": [{"at": true, "tap": "a"}]}"#, mentions: "step 0: \"at\"")
@@ -67,8 +71,12 @@ final class ScriptTests: XCTestCase {
             player.events(at: Double(step) / 100, into: &all)
             step += 1
         }
-        guard case .input(.pointerDown(Point(0, 0), _)) = all.first else { return XCTFail("starts with a press: \(all)") }
-        guard case .input(.pointerUp(Point(0, 100), let releaseTime)) = all.last else { return XCTFail("ends released") }
+        guard case .input(.pointerDown(Point(0, 0), _)) = all.first else {
+            return XCTFail("starts with a press: \(all)")
+        }
+        guard case .input(.pointerUp(Point(0, 100), let releaseTime)) = all.last else {
+            return XCTFail("ends released")
+        }
         XCTAssertEqual(releaseTime, 0.25, accuracy: 1e-9)
         let moves = all.compactMap { event -> Point? in
             if case .input(.pointerMove(let p, _)) = event { return p }

@@ -48,7 +48,8 @@ public final class PickerScene: Scene {
             tileIndex[id] = tiles.count
             tiles.append(
                 MatchedTile(
-                    id: id, container: Self.gridID, unscrolled: unscrolled, presented: gridContainer.scrolled(unscrolled)))
+                    id: id, container: Self.gridID, unscrolled: unscrolled,
+                    presented: gridContainer.scrolled(unscrolled)))
         }
     }
 
