@@ -1,0 +1,78 @@
+import CSDL2
+import TesseraCore
+
+extension DrawListRenderer {
+    /// Draws photo `id` aspect-filled into `frame` (POINTS) with rounded corners of `radius` (POINTS)
+    /// at `opacity` (0…1). `visible` is the pixel region the clip and output leave (for culling).
+    ///
+    /// The body is three `SDL_RenderCopyF` strips; the four corners are triangle fans with a
+    /// feathered rim in ONE `SDL_RenderGeometry` call (NOTES-rendering.md: 2.6 ms vs 11–14 ms per
+    /// frame for whole-tile fans in the software renderer). radius 0 → one plain copy.
+    /// Frames under one pixel on a side are skipped.
+    func drawPhoto(_ id: String, frame: Rect, radius: Double, opacity: Double, visible: PixelRect) {
+        let dst = PixelRect(snapping: frame, pixelsPerPoint: pixelsPerPoint)
+        guard dst.width >= 1, dst.height >= 1, dst.intersects(visible) else { return }
+        let alpha = DrawListRenderer.alphaByte(opacity)
+        guard alpha > 0 else { return }
+
+        let photo = textures.textures(for: id)
+        let level = photo.level(covering: dst.width, dst.height)
+        let texture = level.texture
+        let layout = AspectFillLayout(
+            destination: dst, radius: radiusInPixels(radius), textureWidth: level.width, textureHeight: level.height)
+
+        check(SDL_SetTextureAlphaMod(texture, alpha), "SDL_SetTextureAlphaMod")
+        // An opaque photo at full opacity needs no blending in its body; unblended blits are the
+        // cheaper path in the software renderer.
+        let blendBody = alpha < 255 || !photo.isOpaque
+        check(SDL_SetTextureBlendMode(texture, blendBody ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE), "SDL_SetTextureBlendMode")
+        layout.forEachStrip { source, destination in
+            var src = SDL_Rect(x: Int32(source.x), y: Int32(source.y), w: Int32(source.w), h: Int32(source.h))
+            // Integer-valued: the software renderer truncates x and w separately (seams otherwise).
+            var dstF = SDL_FRect(x: Float(destination.x), y: Float(destination.y), w: Float(destination.w), h: Float(destination.h))
+            check(SDL_RenderCopyF(renderer, texture, &src, &dstF), "SDL_RenderCopyF")
+        }
+
+        guard layout.radius > 0 else { return }
+        mesh.reset()
+        // SDL applies the VERTEX colour to geometry and ignores the texture's alpha mod
+        // (SDL_RenderGeometry docs; SDL_SW_BlitTriangle), so opacity goes into the vertices.
+        let color = SDL_Color(r: 255, g: 255, b: 255, a: alpha)
+        for index in 0..<4 {
+            let square = layout.grid.cornerSquare(index)
+            guard square.intersects(visible) else { continue }
+            let mapping = CornerMesh.TextureMapping(
+                source: layout.cornerSource(index), textureWidth: level.width, textureHeight: level.height)
+            mesh.appendCorner(index, square: square, radius: layout.radius, color: color, texture: mapping)
+        }
+        guard !mesh.isEmpty else { return }
+        // The rim's partial alpha needs blending whatever the body used.
+        check(SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND), "SDL_SetTextureBlendMode")
+        submitMesh(texture: texture)
+    }
+
+    /// One `SDL_RenderGeometry` call for everything in `mesh`; a failure (e.g. a uv the software
+    /// renderer rejects) is reported once on stderr instead of silently dropping corners.
+    func submitMesh(texture: OpaquePointer?) {
+        let rc = mesh.vertices.withUnsafeBufferPointer { v in
+            mesh.indices.withUnsafeBufferPointer { i in
+                SDL_RenderGeometry(renderer, texture, v.baseAddress, Int32(v.count), i.baseAddress, Int32(i.count))
+            }
+        }
+        check(rc, "SDL_RenderGeometry")
+    }
+
+    /// A corner radius in POINTS as whole PIXELS (the corner squares are whole pixels, so the strips
+    /// beside them stay pixel-exact); negative or non-finite → 0.
+    func radiusInPixels(_ radius: Double) -> Int {
+        let r = radius * pixelsPerPoint
+        guard r.isFinite, r > 0 else { return 0 }
+        return PixelRect.round(r)
+    }
+
+    /// Opacity 0…1 as an alpha byte, rounded; out-of-range or NaN clamps.
+    static func alphaByte(_ opacity: Double) -> UInt8 {
+        guard opacity.isFinite else { return opacity > 0 ? 255 : 0 }
+        return UInt8(max(0, min(255, (opacity * 255).rounded())))
+    }
+}

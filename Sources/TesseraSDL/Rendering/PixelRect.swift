@@ -1,0 +1,74 @@
+import CSDL2
+import Foundation
+import TesseraCore
+
+/// A rectangle of whole renderer-output PIXELS with half-open edges: it covers columns `x0..<x1`
+/// and rows `y0..<y1`.
+///
+/// Why whole pixels: SDL's software renderer truncates a float destination's x and width
+/// separately (`(int)dst.x`, `(int)dst.w`), so a fractional `RenderCopyF` can end one pixel short
+/// of its neighbour — the seams NOTES-rendering.md warns about. Everything the renderer draws is
+/// therefore snapped here first, and every renderer (software or GPU) gets the same integer edges.
+struct PixelRect: Equatable {
+    var x0: Int
+    var y0: Int
+    var x1: Int
+    var y1: Int
+
+    init(x0: Int, y0: Int, x1: Int, y1: Int) {
+        self.x0 = x0
+        self.y0 = y0
+        self.x1 = x1
+        self.y1 = y1
+    }
+
+    /// `rect` (points) scaled by `pixelsPerPoint`, each EDGE rounded to the nearest pixel edge.
+    ///
+    /// Rounding edges (not origin and size) keeps shared edges shared: two rects that touch in
+    /// points touch in pixels, with no gap or overlap. A rect sliding at a fractional speed may
+    /// change width by one pixel now and then; the aspect-fill crop is computed from the snapped
+    /// size, so the image is never stretched by that.
+    init(snapping rect: Rect, pixelsPerPoint s: Double) {
+        x0 = PixelRect.round(rect.minX * s)
+        y0 = PixelRect.round(rect.minY * s)
+        x1 = PixelRect.round(rect.maxX * s)
+        y1 = PixelRect.round(rect.maxY * s)
+    }
+
+    /// The smallest pixel rect that contains `rect` (points): edges rounded OUTWARD. Used for clip
+    /// rects, so content that reaches into a partial pixel of the clip is not cut off.
+    init(enclosing rect: Rect, pixelsPerPoint s: Double) {
+        x0 = PixelRect.clampToInt((rect.minX * s).rounded(.down))
+        y0 = PixelRect.clampToInt((rect.minY * s).rounded(.down))
+        x1 = PixelRect.clampToInt((rect.maxX * s).rounded(.up))
+        y1 = PixelRect.clampToInt((rect.maxY * s).rounded(.up))
+    }
+
+    var width: Int { x1 - x0 }
+    var height: Int { y1 - y0 }
+    var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
+
+    func intersection(_ other: PixelRect) -> PixelRect {
+        PixelRect(x0: max(x0, other.x0), y0: max(y0, other.y0), x1: min(x1, other.x1), y1: min(y1, other.y1))
+    }
+
+    func intersects(_ other: PixelRect) -> Bool {
+        max(x0, other.x0) < min(x1, other.x1) && max(y0, other.y0) < min(y1, other.y1)
+    }
+
+    var sdlRect: SDL_Rect { SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(width), h: Int32(height)) }
+
+    /// Integer-valued float rect: what `SDL_RenderCopyF` / `SDL_RenderFillRectF` get, so the software
+    /// renderer's truncation is a no-op and GPU renderers land on the same pixels.
+    var sdlFRect: SDL_FRect { SDL_FRect(x: Float(x0), y: Float(y0), w: Float(width), h: Float(height)) }
+
+    /// Round half up (`floor(v + 0.5)`), the same on both sides of zero, so a rect moving across the
+    /// window's top/left edge keeps its snapped size.
+    static func round(_ v: Double) -> Int { clampToInt((v + 0.5).rounded(.down)) }
+
+    /// NaN/∞ or absurd coordinates (a spring blowing up) must not trap the Int conversion.
+    static func clampToInt(_ v: Double) -> Int {
+        guard v.isFinite else { return v > 0 ? 1 << 24 : -(1 << 24) }
+        return Int(max(-16_777_216, min(16_777_216, v)))
+    }
+}

@@ -1,0 +1,39 @@
+import CSDL2
+import Foundation
+
+/// One-time initialisation of SDL, SDL_image and SDL_ttf for the rendering code.
+///
+/// The software renderer (`SDL_CreateSoftwareRenderer`) needs no video driver, so headless runs
+/// and tests only need `SDL_Init(0)`; a windowed app calls `SDL_Init(SDL_INIT_VIDEO)` itself
+/// (before or after this, SDL reference-counts subsystems). IMG and TTF are needed by
+/// `TextureCache` (IMG_Load, IMG_SavePNG) and `FontSet` (TTF_OpenFont).
+public enum SDLLibraries {
+    private static var initialized = false
+
+    /// Idempotent: safe to call from every entry point (FontSet, OffscreenCanvas, tests).
+    /// Call it from the thread that renders (SDL's renderer is single-threaded).
+    public static func initialize() {
+        guard !initialized else { return }
+        initialized = true
+        if SDL_Init(0) != 0 { warn("SDL_Init failed: \(sdlError())") }
+        let wanted = Int32(IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue)
+        if IMG_Init(wanted) & wanted != wanted { warn("IMG_Init(PNG|JPG) incomplete: \(sdlError())") }
+        if TTF_WasInit() == 0, TTF_Init() != 0 { warn("TTF_Init failed: \(sdlError())") }
+    }
+}
+
+/// SDL's last error message (`SDL_GetError`), for error values and stderr lines.
+func sdlError() -> String {
+    guard let message = SDL_GetError() else { return "unknown SDL error" }
+    let text = String(cString: message)
+    return text.isEmpty ? "unknown SDL error" : text
+}
+
+/// One line on stderr, prefixed like the app's other diagnostics (CONTRACT.md: one line naming the file).
+func warn(_ message: String) {
+    var line = "tessera: " + message + "\n"
+    line.withUTF8 { buffer in
+        _ = fwrite(buffer.baseAddress, 1, buffer.count, stderr)
+    }
+    fflush(stderr)
+}
