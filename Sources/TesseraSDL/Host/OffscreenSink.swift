@@ -1,0 +1,39 @@
+import CSDL2
+import TesseraCore
+
+/// Headless frames (`--headless`): the software renderer drawing into an offscreen surface, one point
+/// per pixel, so a script gives the same pixels on every machine. A resize makes a new canvas.
+public final class OffscreenSink: FrameSink {
+    private let photos: PhotoLibrary
+    private let fonts: FontSet
+    private let background: Color
+    private var canvas: OffscreenCanvas?
+    private var renderer: DrawListRenderer?
+    private var canvasSize = Size.zero
+
+    public init(photos: PhotoLibrary, background: Color) throws {
+        SDLLibraries.initialize()
+        self.photos = photos
+        self.background = background
+        fonts = try FontSet()
+    }
+
+    public func render(_ list: DrawList, window: Size) {
+        if canvas == nil || window != canvasSize {
+            canvasSize = window
+            // Decoded photos and text textures belong to a renderer: a new canvas starts a new cache.
+            // The old cache goes first, while its SDL renderer still exists to free its textures.
+            renderer = nil
+            canvas = try? OffscreenCanvas(width: Int(window.width.rounded()), height: Int(window.height.rounded()))
+            renderer = canvas.map { DrawListRenderer(renderer: $0.renderer, photos: photos, fonts: fonts) }
+        }
+        renderer?.render(list, background: background)
+    }
+
+    public func saveScreenshot(to path: String) throws {
+        guard let canvas else { throw HostError("no frame rendered yet for \(path)", exitCode: 1) }
+        try canvas.savePNG(to: path)
+    }
+
+    public func isKnownKey(_ name: String) -> Bool { sdlKnowsKey(name) }
+}

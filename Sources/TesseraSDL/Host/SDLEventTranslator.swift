@@ -1,0 +1,98 @@
+import CSDL2
+import TesseraCore
+
+/// SDL events → Tessera input events. Implements: left mouse button, motion while pressed, wheel
+/// (precise deltas), key presses by SDL key name, window size changes, and the first finger of a touch
+/// screen. Not: other mouse buttons, multi-touch gestures, text input.
+///
+/// Touch is not handled twice: SDL also synthesises mouse events from fingers, marked with
+/// `SDL_TOUCH_MOUSEID` (which does not import into Swift: it is `UInt32.max`, NOTES-rendering.md); those
+/// are dropped and the finger events are used, so a tap is one tap.
+struct SDLEventTranslator {
+    /// `SDL_TOUCH_MOUSEID`, ((Uint32)-1).
+    static let touchMouseID = UInt32.max
+
+    /// The finger being followed as the pointer, if any.
+    private var activeFinger: SDL_FingerID?
+    private var mousePressed = false
+
+    enum Translated {
+        case input(InputEvent)
+        case quit
+        /// The renderer's targets were lost (SDL_RENDER_TARGETS_RESET / DEVICE_RESET): redraw everything.
+        case renderReset
+    }
+
+    /// `windowSize` in points, for turning normalised finger positions into points.
+    mutating func translate(_ event: SDL_Event, windowSize: Size, into out: inout [Translated]) {
+        let seconds = Double(event.common.timestamp) / 1000
+        switch SDL_EventType(event.type) {
+        case SDL_QUIT:
+            out.append(.quit)
+        case SDL_WINDOWEVENT:
+            let w = event.window
+            if w.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue) {
+                out.append(.input(.resize(Size(Double(w.data1), Double(w.data2)))))
+            }
+        case SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET:
+            out.append(.renderReset)
+        case SDL_MOUSEBUTTONDOWN:
+            let b = event.button
+            guard b.which != Self.touchMouseID, b.button == UInt8(SDL_BUTTON_LEFT) else { return }
+            mousePressed = true
+            out.append(.input(.pointerDown(Point(Double(b.x), Double(b.y)), time: seconds)))
+        case SDL_MOUSEBUTTONUP:
+            let b = event.button
+            guard b.which != Self.touchMouseID, b.button == UInt8(SDL_BUTTON_LEFT), mousePressed else { return }
+            mousePressed = false
+            out.append(.input(.pointerUp(Point(Double(b.x), Double(b.y)), time: seconds)))
+        case SDL_MOUSEMOTION:
+            let m = event.motion
+            guard m.which != Self.touchMouseID, mousePressed else { return }
+            out.append(.input(.pointerMove(Point(Double(m.x), Double(m.y)), time: seconds)))
+        case SDL_MOUSEWHEEL:
+            let w = event.wheel
+            guard w.which != Self.touchMouseID else { return }
+            let flip: Float = w.direction == UInt32(SDL_MOUSEWHEEL_FLIPPED.rawValue) ? -1 : 1
+            // SDL 2.26 reports where the mouse was; the wheel scrolls what is under it.
+            let at = Point(Double(w.mouseX), Double(w.mouseY))
+            out.append(.input(.wheel(at: at, dx: Double(w.preciseX * flip), dy: Double(w.preciseY * flip))))
+        case SDL_FINGERDOWN:
+            let f = event.tfinger
+            guard activeFinger == nil else { return }
+            activeFinger = f.fingerId
+            out.append(.input(.pointerDown(point(f, windowSize), time: seconds)))
+        case SDL_FINGERMOTION:
+            let f = event.tfinger
+            guard f.fingerId == activeFinger else { return }
+            out.append(.input(.pointerMove(point(f, windowSize), time: seconds)))
+        case SDL_FINGERUP:
+            let f = event.tfinger
+            guard f.fingerId == activeFinger else { return }
+            activeFinger = nil
+            out.append(.input(.pointerUp(point(f, windowSize), time: seconds)))
+        case SDL_KEYDOWN:
+            let k = event.key
+            let modifiers = UInt32(k.keysym.mod)
+            if k.keysym.sym == SDL_Keycode(SDLK_q.rawValue), modifiers & UInt32(KMOD_CTRL.rawValue) != 0 {
+                out.append(.quit)
+                return
+            }
+            guard let name = SDL_GetKeyName(k.keysym.sym) else { return }
+            let text = String(cString: name)
+            if !text.isEmpty { out.append(.input(.key(text))) }
+        default:
+            break
+        }
+    }
+
+    /// Finger positions are normalised to 0…1 of the window.
+    private func point(_ f: SDL_TouchFingerEvent, _ size: Size) -> Point {
+        Point(Double(f.x) * size.width, Double(f.y) * size.height)
+    }
+}
+
+/// Whether SDL knows a key name (scripts name keys as `SDL_GetKeyFromName` reads them).
+func sdlKnowsKey(_ name: String) -> Bool {
+    SDL_GetKeyFromName(name) != SDL_Keycode(SDLK_UNKNOWN.rawValue)
+}

@@ -1,0 +1,112 @@
+import CSDL2
+import TesseraCore
+import XCTest
+
+@testable import TesseraSDL
+
+final class SDLEventTranslatorTests: XCTestCase {
+    private let window = Size(1000, 500)
+
+    private func translate(_ events: [SDL_Event]) -> [InputEvent] {
+        var translator = SDLEventTranslator()
+        var out: [SDLEventTranslator.Translated] = []
+        for e in events { translator.translate(e, windowSize: window, into: &out) }
+        return out.compactMap {
+            if case .input(let input) = $0 { return input }
+            return nil
+        }
+    }
+
+    private func mouseButton(_ type: SDL_EventType, x: Int32, y: Int32, which: UInt32 = 0, ms: UInt32 = 0) -> SDL_Event
+    {
+        var e = SDL_Event()
+        e.type = type.rawValue
+        e.button.timestamp = ms
+        e.button.which = which
+        e.button.button = UInt8(SDL_BUTTON_LEFT)
+        e.button.x = x
+        e.button.y = y
+        return e
+    }
+
+    private func finger(_ type: SDL_EventType, x: Float, y: Float, id: SDL_FingerID = 7, ms: UInt32 = 0) -> SDL_Event {
+        var e = SDL_Event()
+        e.type = type.rawValue
+        e.tfinger.timestamp = ms
+        e.tfinger.fingerId = id
+        e.tfinger.x = x
+        e.tfinger.y = y
+        return e
+    }
+
+    func testMouseClickBecomesPointerEvents() {
+        let events = translate([
+            mouseButton(SDL_MOUSEBUTTONDOWN, x: 10, y: 20, ms: 1000),
+            mouseButton(SDL_MOUSEBUTTONUP, x: 11, y: 20, ms: 1050),
+        ])
+        XCTAssertEqual(events, [.pointerDown(Point(10, 20), time: 1.0), .pointerUp(Point(11, 20), time: 1.05)])
+    }
+
+    /// SDL synthesises mouse events from touches (`which == SDL_TOUCH_MOUSEID`); only the finger events
+    /// count, so one tap on a touch screen is one tap.
+    func testTouchIsNotHandledTwice() {
+        let touchMouse = SDLEventTranslator.touchMouseID
+        let events = translate([
+            finger(SDL_FINGERDOWN, x: 0.5, y: 0.5),
+            mouseButton(SDL_MOUSEBUTTONDOWN, x: 500, y: 250, which: touchMouse),
+            finger(SDL_FINGERUP, x: 0.5, y: 0.5),
+            mouseButton(SDL_MOUSEBUTTONUP, x: 500, y: 250, which: touchMouse),
+        ])
+        XCTAssertEqual(events, [.pointerDown(Point(500, 250), time: 0), .pointerUp(Point(500, 250), time: 0)])
+        var recognizer = GestureRecognizer(slop: 8)
+        var gestures: [Gesture] = []
+        for e in events { recognizer.handle(e, into: &gestures) }
+        XCTAssertEqual(gestures, [.tap(Point(500, 250))])
+    }
+
+    func testOnlyTheFirstFingerIsThePointer() {
+        let events = translate([
+            finger(SDL_FINGERDOWN, x: 0.125, y: 0.125, id: 1), finger(SDL_FINGERDOWN, x: 0.875, y: 0.875, id: 2),
+            finger(SDL_FINGERMOTION, x: 0.75, y: 0.75, id: 2), finger(SDL_FINGERUP, x: 0.875, y: 0.875, id: 2),
+            finger(SDL_FINGERUP, x: 0.25, y: 0.125, id: 1),
+        ])
+        XCTAssertEqual(events, [.pointerDown(Point(125, 62.5), time: 0), .pointerUp(Point(250, 62.5), time: 0)])
+    }
+
+    func testMotionCountsOnlyWhilePressed() {
+        var move = SDL_Event()
+        move.type = SDL_MOUSEMOTION.rawValue
+        move.motion.x = 5
+        move.motion.y = 6
+        XCTAssertEqual(translate([move]), [])
+        XCTAssertEqual(
+            translate([mouseButton(SDL_MOUSEBUTTONDOWN, x: 0, y: 0), move]),
+            [.pointerDown(Point(0, 0), time: 0), .pointerMove(Point(5, 6), time: 0)])
+    }
+
+    func testWheelAndResizeAndKeys() {
+        var wheel = SDL_Event()
+        wheel.type = SDL_MOUSEWHEEL.rawValue
+        wheel.wheel.preciseY = -2
+        wheel.wheel.mouseX = 40
+        wheel.wheel.mouseY = 60
+        var resize = SDL_Event()
+        resize.type = SDL_WINDOWEVENT.rawValue
+        resize.window.event = UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue)
+        resize.window.data1 = 800
+        resize.window.data2 = 600
+        var key = SDL_Event()
+        key.type = SDL_KEYDOWN.rawValue
+        key.key.keysym.sym = SDL_Keycode(SDLK_RIGHT.rawValue)
+        XCTAssertEqual(
+            translate([wheel, resize, key]),
+            [.wheel(at: Point(40, 60), dx: 0, dy: -2), .resize(Size(800, 600)), .key("Right")])
+    }
+
+    func testScriptKeyNamesAreSDLs() {
+        XCTAssertTrue(sdlKnowsKey("Right"))
+        XCTAssertTrue(sdlKnowsKey("Return"))
+        XCTAssertTrue(sdlKnowsKey("1"))
+        XCTAssertFalse(sdlKnowsKey("NotAKeyAtAll"))
+    }
+}
