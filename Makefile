@@ -7,7 +7,7 @@ FONT := /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS ?=
 
-.PHONY: run test build release deps photos clean
+.PHONY: run test build release deps photos screenshots clean
 
 # Installs what is missing (pkg-config names are case-sensitive: sdl2, SDL2_image, SDL2_ttf).
 deps:
@@ -35,6 +35,10 @@ test: deps
 # Regenerates the bundled photos (needs Python 3 with numpy and Pillow; not part of the build).
 photos:
 	python3 Tools/photogen/generate.py Assets/Photos
+
+# Re-renders the README's screenshots headless (look at them before committing).
+screenshots: build
+	for script in docs/screenshots/*.json; do .build/debug/tessera --headless --script $$script || exit 1; done
 
 clean:
 	$(SWIFT) package clean
