@@ -69,4 +69,15 @@ final class PickerScenarioTests: XCTestCase {
             try Data(contentsOf: folder.appendingPathComponent("b.json")), "rendering never changes state")
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("b.png").path))
     }
+
+    /// Headless runs use simulated time only: the same script gives the same bytes.
+    func testHeadlessRunsAreBitForBitRepeatable() throws {
+        let steps = #"{"at": 0, "tap": "photo-09"}, {"at": 0.04, "screenshot": "a.png"}, {"at": 0.04, "dump": "a.json"}"#
+        try runScript(steps)
+        let png = try Data(contentsOf: folder.appendingPathComponent("a.png"))
+        let json = try Data(contentsOf: folder.appendingPathComponent("a.json"))
+        try runScript(steps)
+        XCTAssertEqual(png, try Data(contentsOf: folder.appendingPathComponent("a.png")))
+        XCTAssertEqual(json, try Data(contentsOf: folder.appendingPathComponent("a.json")))
+    }
 }

@@ -22,7 +22,7 @@ public final class Simulation {
         self.window = window
         currentScene = scene
         recognizer = GestureRecognizer(slop: config.input.tapSlop)
-        tabBar = TabBar(config: config.tabBar)
+        tabBar = TabBar(config: config.tabBar, chrome: config.chrome)
         _ = self.scene(scene)
     }
 
@@ -59,7 +59,7 @@ public final class Simulation {
     private func dispatch(_ gesture: Gesture) {
         switch gesture {
         case .tap(let p):
-            if let target = tabBar.scene(at: p, window: window, padding: chromePadding, headerHeight: headerHeight) {
+            if !scene.hidesChrome, let target = tabBar.scene(at: p, window: window) {
                 switchScene(to: target)
                 return
             }
@@ -104,9 +104,9 @@ public final class Simulation {
     public func draw(into list: inout DrawList, alpha: Double = 1) {
         list.removeAll()
         scene.draw(into: &list, alpha: alpha)
-        tabBar.draw(
-            current: currentScene, window: window, padding: chromePadding, headerHeight: headerHeight,
-            theme: config.theme, into: &list)
+        if !scene.hidesChrome {
+            tabBar.draw(current: currentScene, window: window, theme: config.theme, into: &list)
+        }
     }
 
     public func dump() -> StateDump {
@@ -115,7 +115,4 @@ public final class Simulation {
             time: time, step: stepCount, scene: currentScene.rawValue, window: window, containers: d.containers,
             tiles: d.tiles, overlay: d.overlay, position: d.position, selection: d.selection)
     }
-
-    private var chromePadding: Double { config.picker.padding }
-    private var headerHeight: Double { config.picker.headerHeight }
 }

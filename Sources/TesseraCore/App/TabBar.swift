@@ -2,28 +2,32 @@
 /// control at the trailing end of the header band.
 public struct TabBar: Sendable {
     public var config: TabBarConfig
-    public init(config: TabBarConfig) { self.config = config }
+    public var chrome: ChromeConfig
+    public init(config: TabBarConfig, chrome: ChromeConfig) {
+        self.config = config
+        self.chrome = chrome
+    }
 
-    /// The segments' frames for a window, right-aligned inside `padding`; narrower when space is short.
-    public func segments(window: Size, padding: Double, headerHeight: Double) -> [(SceneID, Rect)] {
+    /// The segments' frames for a window, right-aligned in the header band; narrower when space is short.
+    public func segments(window: Size) -> [(SceneID, Rect)] {
+        let band = Chrome(config: chrome).header(window: window)
         let count = Double(SceneID.allCases.count)
-        let available = max(0, window.width - 2 * padding)
-        let width = min(config.segmentWidth, available / count)
-        let y = padding + (headerHeight - config.height) / 2
-        let x0 = window.width - padding - width * count
+        let width = min(config.segmentWidth, band.width / count)
+        let y = band.midY - config.height / 2
+        let x0 = band.maxX - width * count
         return SceneID.allCases.enumerated().map { i, scene in
             (scene, Rect(x0 + Double(i) * width, y, width, config.height))
         }
     }
 
-    public func scene(at p: Point, window: Size, padding: Double, headerHeight: Double) -> SceneID? {
-        segments(window: window, padding: padding, headerHeight: headerHeight).first { $0.1.contains(p) }?.0
+    public func scene(at p: Point, window: Size) -> SceneID? {
+        segments(window: window).first { $0.1.contains(p) }?.0
     }
 
     public func draw(
-        current: SceneID, window: Size, padding: Double, headerHeight: Double, theme: Theme, into list: inout DrawList
+        current: SceneID, window: Size, theme: Theme, into list: inout DrawList
     ) {
-        let segments = segments(window: window, padding: padding, headerHeight: headerHeight)
+        let segments = segments(window: window)
         guard let first = segments.first?.1, let last = segments.last?.1 else { return }
         let track = Rect(first.minX, first.minY, last.maxX - first.minX, first.height)
         list.append(.fill(track, radius: config.cornerRadius, color: theme.tabBar, clip: nil))

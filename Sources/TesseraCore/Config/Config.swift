@@ -5,6 +5,7 @@ public struct Config: Codable, Equatable, Sendable {
     public var springs = SpringPresets()
     public var scroll = ScrollPhysics()
     public var input = InputConfig()
+    public var chrome = ChromeConfig()
     public var tabBar = TabBarConfig()
     public var picker = PickerConfig()
 
@@ -48,6 +49,17 @@ public struct InputConfig: Codable, Equatable, Sendable {
     public init() {}
 }
 
+/// The band at the top of every scene: its title at the leading end, the tab bar at the trailing end.
+/// Scenes lay their content out below it.
+public struct ChromeConfig: Codable, Equatable, Sendable {
+    /// Space around the band (SwiftUI's default `.padding()`).
+    public var padding = 16.0
+    public var headerHeight = 48.0
+    /// The scene title's size ("large, heavy": `.title` bold, rounded-looking).
+    public var titleSize = 30.0
+    public init() {}
+}
+
 public struct TabBarConfig: Codable, Equatable, Sendable {
     public var height = 30.0
     public var segmentWidth = 104.0
@@ -59,8 +71,6 @@ public struct TabBarConfig: Codable, Equatable, Sendable {
 /// The picker scene (SPEC §1; seed 001's numbers by default, seed 000's in `Configs/seed-000.json`).
 public struct PickerConfig: Codable, Equatable, Sendable {
     public var title = "Photos"
-    public var titleSize = 30.0
-    public var headerHeight = 48.0
     /// Outer padding around everything (SwiftUI's default `.padding()`).
     public var padding = 16.0
     /// Space between the grid and the dock.

@@ -13,10 +13,10 @@ public struct PickerLayout: Equatable, Sendable {
     public var grid: AdaptiveGrid
     public var dock: DockRow
 
-    public init(config: PickerConfig, window: Size) {
+    public init(config: PickerConfig, chrome: ChromeConfig, window: Size) {
         let p = config.padding
         let width = max(0, window.width - 2 * p)
-        header = Rect(p, p, width, config.headerHeight)
+        header = Chrome(config: chrome).header(window: window)
         let dockHeight = config.dock.height + 2 * config.dock.padding
         let dockY = max(header.maxY, window.height - p - dockHeight)
         dockPanel = Rect(p, dockY, width, dockHeight)

@@ -17,4 +17,11 @@ public protocol Scene: AnyObject {
     func presentedFrame(of id: String) -> Rect?
     /// True when nothing moves: springs asleep, scrolls at rest.
     var isSettled: Bool { get }
+    /// True while the scene covers the shared chrome (a fullscreen hero): the tab bar is neither drawn
+    /// nor hittable, and the number keys still switch scenes.
+    var hidesChrome: Bool { get }
+}
+
+extension Scene {
+    public var hidesChrome: Bool { false }
 }

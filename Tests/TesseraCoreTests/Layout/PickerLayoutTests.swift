@@ -4,7 +4,7 @@ import XCTest
 
 final class PickerLayoutTests: XCTestCase {
     func testDefaultWindowMatchesTheContractExample() {
-        let layout = PickerLayout(config: PickerConfig(), window: Size(1024, 768))
+        let layout = PickerLayout(config: PickerConfig(), chrome: ChromeConfig(), window: Size(1024, 768))
         XCTAssertEqual(layout.gridViewport, Rect(16, 64, 992, 540))
         XCTAssertEqual(layout.dockPanel, Rect(16, 620, 992, 132))
         XCTAssertEqual(layout.dockViewport, Rect(32, 636, 960, 100))
@@ -12,14 +12,14 @@ final class PickerLayoutTests: XCTestCase {
     }
 
     func testRelayoutOnResizeKeepsTheDockAtTheBottom() {
-        let layout = PickerLayout(config: PickerConfig(), window: Size(600, 900))
+        let layout = PickerLayout(config: PickerConfig(), chrome: ChromeConfig(), window: Size(600, 900))
         XCTAssertEqual(layout.dockPanel.maxY, 900 - 16)
         XCTAssertEqual(layout.gridViewport.width, 568)
         XCTAssertEqual(layout.grid.columns, 6)  // (568 + 8) / 88 = 6.5
     }
 
     func testTinyWindowHasNoNegativeSizes() {
-        let layout = PickerLayout(config: PickerConfig(), window: Size(1, 1))
+        let layout = PickerLayout(config: PickerConfig(), chrome: ChromeConfig(), window: Size(1, 1))
         XCTAssertGreaterThanOrEqual(layout.gridViewport.width, 0)
         XCTAssertGreaterThanOrEqual(layout.gridViewport.height, 0)
         XCTAssertTrue(layout.dockViewport.isEmpty)

@@ -35,7 +35,7 @@ public final class PickerScene: Scene {
         self.window = window
         grid = photoIDs
         dock = []
-        layout = PickerLayout(config: config.picker, window: window)
+        layout = PickerLayout(config: config.picker, chrome: config.chrome, window: window)
         gridContainer = ScrollContainer(id: Self.gridID, axis: .vertical, physics: config.scroll)
         dockContainer = ScrollContainer(id: Self.dockID, axis: .horizontal, physics: config.scroll)
         animation = config.spring(named: config.picker.animation) ?? .interactiveSpring
@@ -107,7 +107,7 @@ public final class PickerScene: Scene {
     /// Lays the model out and sends every tile towards its new target (a no-op for unchanged targets).
     private func layOut() {
         needsLayout = false
-        layout = PickerLayout(config: config.picker, window: window)
+        layout = PickerLayout(config: config.picker, chrome: config.chrome, window: window)
         gridContainer.setLayout(
             viewport: layout.gridViewport,
             contentSize: Size(layout.grid.width, layout.grid.contentHeight(count: grid.count)))
@@ -209,10 +209,7 @@ public final class PickerScene: Scene {
     public func draw(into list: inout DrawList, alpha: Double) {
         let theme = config.theme
         let picker = config.picker
-        list.append(
-            .text(
-                picker.title, anchor: Point(layout.header.minX, layout.header.midY), alignment: .leading,
-                style: TextStyle(size: picker.titleSize, weight: .bold), color: theme.text, clip: nil))
+        Chrome(config: config.chrome).drawTitle(picker.title, window: window, color: theme.text, into: &list)
         drawTiles(grid, clip: layout.gridViewport, radius: picker.grid.cornerRadius, alpha: alpha, into: &list)
         list.append(.fill(layout.dockPanel, radius: picker.dock.panelCornerRadius, color: theme.panel, clip: nil))
         drawTiles(dock, clip: layout.dockViewport, radius: picker.dock.tileCornerRadius, alpha: alpha, into: &list)
