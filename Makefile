@@ -3,11 +3,13 @@
 
 SWIFT ?= swift
 APT_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core
+# The kiosk test runs under a real (virtual) X server.
+TEST_PACKAGES := xvfb
 FONT := /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS ?=
 
-.PHONY: run test build release deps photos screenshots clean
+.PHONY: run test test-deps build release deps photos screenshots clean
 
 # Installs what is missing (pkg-config names are case-sensitive: sdl2, SDL2_image, SDL2_ttf).
 deps:
@@ -27,8 +29,11 @@ release: deps
 run: release
 	.build/release/tessera $(ARGS)
 
+test-deps: deps
+	@command -v Xvfb >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(TEST_PACKAGES) >/dev/null; }
+
 # The whole suite, headless (the SDL tests render offscreen with the software renderer).
-test: deps
+test: test-deps
 	$(SWIFT) build
 	SDL_VIDEODRIVER=dummy $(SWIFT) test
 

@@ -17,7 +17,7 @@ struct Launcher {
             return 0
         }
         for (flag, isSet) in [
-            ("--kiosk", options.kiosk), ("--output", options.output != nil), ("--profile", options.profile),
+            ("--profile", options.profile),
             ("--profile-json", options.profileJSON != nil), ("--trace", options.trace != nil),
         ] where isSet {
             throw Options.UsageError(message: "\(flag) is not available in this version yet")
@@ -31,8 +31,15 @@ struct Launcher {
             }
         }
         let window = options.window ?? script?.window ?? Size(1024, 768)
-        let scene = options.scene ?? script?.scene ?? .picker
+        let kioskStart = config.kiosk.lockedScene ?? config.kiosk.startScene
+        let scene = options.scene ?? script?.scene ?? (options.kiosk ? kioskStart : .picker)
         let simulation = Simulation(config: config, photos: photos, scene: scene, window: window, hz: options.hz)
+        if options.kiosk { simulation.kiosk = Simulation.KioskMode(config.kiosk) }
+        do {
+            simulation.selectionLog = try SelectionLog(path: options.output)
+        } catch {
+            throw Options.UsageError(message: "\(error)")
+        }
 
         let sink: FrameSink
         var host: WindowHost?
@@ -40,7 +47,9 @@ struct Launcher {
             sink = try OffscreenSink(photos: photos, background: config.theme.background)
         } else {
             let made = try WindowHost(
-                title: "Tessera", size: window, photos: photos, background: config.theme.background)
+                title: "Tessera", size: window, photos: photos, background: config.theme.background,
+                kiosk: options.kiosk ? config.kiosk : nil)
+            if script == nil { made.configWatcher = ConfigWatcher(path: configPath(resources)) }
             host = made
             sink = made
         }
@@ -79,8 +88,13 @@ struct Launcher {
         }
     }
 
+    /// `--config`, else the kiosk's or the default config.
+    private func configPath(_ resources: Resources) -> String {
+        options.config ?? (options.kiosk ? resources.kioskConfig : resources.defaultConfig)
+    }
+
     private func loadConfig(_ resources: Resources) throws -> Config {
-        let path = options.config ?? resources.defaultConfig
+        let path = configPath(resources)
         do {
             return try ConfigLoader.load(path: path)
         } catch let error as ConfigLoader.Error {

@@ -8,6 +8,7 @@ struct Resources {
     let root: URL
 
     var defaultConfig: String { root.appendingPathComponent("Configs/default.json").path }
+    var kioskConfig: String { root.appendingPathComponent("Configs/kiosk.json").path }
     var photos: String { root.appendingPathComponent("Assets/Photos").path }
 
     static func locate() throws -> Resources {

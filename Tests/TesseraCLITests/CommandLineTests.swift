@@ -69,6 +69,14 @@ final class CommandLineTests: XCTestCase {
             environment: ["SDL_VIDEODRIVER": "x11", "DISPLAY": ":97"])
     }
 
+    /// With no display at all SDL would quietly fall back to its offscreen driver; that is exit 3 too.
+    func testNoDisplayAtAllIsExit3() throws {
+        let result = try TesseraProcess.run(
+            ["--frames", "1"], in: folder, unset: ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"])
+        XCTAssertEqual(result.exitCode, 3, result.stderr)
+        XCTAssertTrue(result.stderr.contains("--headless"), result.stderr)
+    }
+
     func testRunsFromAnyDirectory() throws {
         let dump = folder.appendingPathComponent("state.json")
         let result = try TesseraProcess.run(

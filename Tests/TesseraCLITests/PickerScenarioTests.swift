@@ -72,7 +72,8 @@ final class PickerScenarioTests: XCTestCase {
 
     /// Headless runs use simulated time only: the same script gives the same bytes.
     func testHeadlessRunsAreBitForBitRepeatable() throws {
-        let steps = #"{"at": 0, "tap": "photo-09"}, {"at": 0.04, "screenshot": "a.png"}, {"at": 0.04, "dump": "a.json"}"#
+        let steps =
+            #"{"at": 0, "tap": "photo-09"}, {"at": 0.04, "screenshot": "a.png"}, {"at": 0.04, "dump": "a.json"}"#
         try runScript(steps)
         let png = try Data(contentsOf: folder.appendingPathComponent("a.png"))
         let json = try Data(contentsOf: folder.appendingPathComponent("a.json"))

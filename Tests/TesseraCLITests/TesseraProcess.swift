@@ -24,15 +24,16 @@ struct TesseraProcess {
     }
 
     @discardableResult
-    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws
-        -> Result
-    {
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], unset: [String] = []
+    ) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? FileManager.default.temporaryDirectory
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { $1 }
+        for name in unset { env[name] = nil }
         process.environment = env
         let out = Pipe()
         let err = Pipe()

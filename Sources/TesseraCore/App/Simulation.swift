@@ -2,7 +2,7 @@
 /// The SDL host (windowed or kiosk) and the headless runner both drive one of these, so a script
 /// replays identically wherever it runs.
 public final class Simulation {
-    public let config: Config
+    public private(set) var config: Config
     public let photos: PhotoLibrary
     /// Fixed simulation rate, steps per second.
     public let hz: Double
@@ -13,7 +13,29 @@ public final class Simulation {
     private var scenes: [SceneID: Scene] = [:]
     private var recognizer: GestureRecognizer
     private var gestures: [Gesture] = []
-    private let tabBar: TabBar
+    private var tabBar: TabBar
+    private let startScene: SceneID
+
+    /// Kiosk behaviour, off unless the host turns it on (`--kiosk`).
+    public var kiosk: KioskMode?
+    /// Simulated time of the last pointer, wheel or key input.
+    public private(set) var lastInputTime = 0.0
+    /// Where confirmed selections go; nil confirms nothing.
+    public var selectionLog: SelectionLog?
+    /// A problem to show on screen until it is fixed (a bad config edit; a selection that failed to save).
+    public private(set) var banner: String?
+
+    /// What `--kiosk` changes in the simulation.
+    public struct KioskMode: Sendable {
+        /// Seconds of no input before everything resets; 0 never.
+        public var idleResetSeconds: Double
+        /// The only scene, if locked: no tab bar, no scene keys.
+        public var lockedScene: SceneID?
+        public init(_ config: KioskConfig) {
+            idleResetSeconds = config.idleResetSeconds
+            lockedScene = config.lockedScene
+        }
+    }
 
     public init(config: Config, photos: PhotoLibrary, scene: SceneID, window: Size, hz: Double) {
         self.config = config
@@ -21,6 +43,7 @@ public final class Simulation {
         self.hz = hz
         self.window = window
         currentScene = scene
+        startScene = scene
         recognizer = GestureRecognizer(slop: config.input.tapSlop)
         tabBar = TabBar(config: config.tabBar, chrome: config.chrome)
         _ = self.scene(scene)
@@ -37,11 +60,30 @@ public final class Simulation {
         if let existing = scenes[id] { return existing }
         let made: Scene =
             switch id {
-            case .picker: PickerScene(photoIDs: photos.ids, config: config, window: window)
+            case .picker: makePicker()
             default: ComingSoonScene(id: id, theme: config.theme, window: window)
             }
         scenes[id] = made
         return made
+    }
+
+    private func makePicker() -> PickerScene {
+        let picker = PickerScene(photoIDs: photos.ids, config: config, window: window)
+        picker.confirmHandler = { [unowned self] ids in confirm(ids) }
+        return picker
+    }
+
+    /// Appends a confirmed selection (absolute paths, in dock order) to the log, durably.
+    private func confirm(_ ids: [String]) -> Bool {
+        guard let log = selectionLog else { return false }
+        do {
+            try log.append(photos: ids.map { photos.path(for: $0) ?? $0 })
+            if banner?.hasPrefix("selection") == true { banner = nil }
+            return true
+        } catch {
+            banner = "selection not saved: \(error)"
+            return false
+        }
     }
 
     // MARK: Input
@@ -51,20 +93,23 @@ public final class Simulation {
             resize(to: size)
             return
         }
+        lastInputTime = time
         gestures.removeAll(keepingCapacity: true)
         recognizer.handle(event, into: &gestures)
         for gesture in gestures { dispatch(gesture) }
     }
 
+    private var showsTabBar: Bool { kiosk?.lockedScene == nil && !scene.hidesChrome }
+
     private func dispatch(_ gesture: Gesture) {
         switch gesture {
         case .tap(let p):
-            if !scene.hidesChrome, let target = tabBar.scene(at: p, window: window) {
+            if showsTabBar, let target = tabBar.scene(at: p, window: window) {
                 switchScene(to: target)
                 return
             }
         case .key(let name):
-            if let digit = Int(name), (1...SceneID.allCases.count).contains(digit) {
+            if kiosk?.lockedScene == nil, let digit = Int(name), (1...SceneID.allCases.count).contains(digit) {
                 switchScene(to: SceneID.allCases[digit - 1])
                 return
             }
@@ -94,8 +139,39 @@ public final class Simulation {
     // MARK: Stepping, drawing, dumping
 
     public func step() {
+        if let kiosk, kiosk.idleResetSeconds > 0, time - lastInputTime >= kiosk.idleResetSeconds, !recognizer.isPressed
+        {
+            resetAfterIdle()
+        }
         scene.step(dt)
         stepCount += 1
+    }
+
+    /// The kiosk's idle reset: every scene starts over (an unconfirmed selection is dropped) and the
+    /// start scene shows.
+    public func resetAfterIdle() {
+        scenes.removeAll()
+        currentScene = kiosk?.lockedScene ?? startScene
+        _ = scene(currentScene)
+        lastInputTime = time
+    }
+
+    /// Live config reload: scenes that can take the new config keep their state and animate to the new
+    /// layout; the others start over. Input settings apply from the next press.
+    public func reload(config newConfig: Config) {
+        config = newConfig
+        banner = nil
+        recognizer.slop = newConfig.input.tapSlop
+        tabBar = TabBar(config: newConfig.tabBar, chrome: newConfig.chrome)
+        for (id, scene) in scenes where !scene.reconfigure(newConfig) {
+            scenes[id] = nil
+        }
+        _ = scene(currentScene)
+    }
+
+    /// Shows why a config edit was refused (the old config stays in force).
+    public func reportConfigError(_ message: String) {
+        banner = message
     }
 
     public var isSettled: Bool { scene.isSettled && !recognizer.isPressed }
@@ -104,8 +180,17 @@ public final class Simulation {
     public func draw(into list: inout DrawList, alpha: Double = 1) {
         list.removeAll()
         scene.draw(into: &list, alpha: alpha)
-        if !scene.hidesChrome {
+        if showsTabBar {
             tabBar.draw(current: currentScene, window: window, theme: config.theme, into: &list)
+        }
+        if let banner {
+            let frame = Rect(0, window.height - 36, window.width, 36)
+            list.append(.fill(frame, radius: 0, color: config.theme.errorBanner, clip: nil))
+            list.append(
+                .text(
+                    banner, anchor: Point(12, frame.midY), alignment: .leading,
+                    style: TextStyle(size: 14, weight: .bold),
+                    color: config.theme.errorText, clip: frame))
         }
     }
 

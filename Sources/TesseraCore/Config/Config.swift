@@ -8,6 +8,7 @@ public struct Config: Codable, Equatable, Sendable {
     public var chrome = ChromeConfig()
     public var tabBar = TabBarConfig()
     public var picker = PickerConfig()
+    public var kiosk = KioskConfig()
 
     public init() {}
 
@@ -106,5 +107,10 @@ public struct DockConfig: Codable, Equatable, Sendable {
     public var tileWidth = 100.0
     public var spacing = 8.0
     public var tileCornerRadius = 8.0
+    /// A Done button at the panel's trailing end that confirms the selection (as Return does). Off
+    /// in the seeds' look; on in the kiosk, where there is no keyboard.
+    public var doneButton = false
+    public var doneButtonWidth = 76.0
+    public var doneButtonHeight = 36.0
     public init() {}
 }

@@ -94,6 +94,22 @@ public enum ConfigLoader {
         try nonNegative("chrome.padding", config.chrome.padding)
         try nonNegative("chrome.headerHeight", config.chrome.headerHeight)
         try positive("chrome.titleSize", config.chrome.titleSize)
+        try positive("picker.dock.doneButtonWidth", p.dock.doneButtonWidth)
+        try positive("picker.dock.doneButtonHeight", p.dock.doneButtonHeight)
+        try nonNegative("kiosk.idleResetSeconds", config.kiosk.idleResetSeconds)
+        try nonNegative("kiosk.cursorHideSeconds", config.kiosk.cursorHideSeconds)
+        if !config.kiosk.lockScene.isEmpty && config.kiosk.lockedScene == nil {
+            throw Error(
+                message:
+                    "kiosk.lockScene: unknown scene \"\(config.kiosk.lockScene)\" (one of \(SceneID.allCases.map(\.rawValue).joined(separator: ", ")), or \"\")"
+            )
+        }
+        if KeyChord(config.kiosk.exitChord) == nil {
+            throw Error(
+                message:
+                    "kiosk.exitChord: expected modifiers and a key like \"Ctrl+Alt+Shift+Q\", got \"\(config.kiosk.exitChord)\""
+            )
+        }
         try positive("input.wheelStep", config.input.wheelStep)
         try nonNegative("input.tapSlop", config.input.tapSlop)
         try positive("scroll.deceleration.rate", config.scroll.deceleration.rate)

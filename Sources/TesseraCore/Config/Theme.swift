@@ -8,6 +8,12 @@ public struct Theme: Codable, Equatable, Sendable {
     public var tabSelected = Color(255, 255, 255)
     public var tabText = Color(60, 60, 67)
     public var secondaryText = Color(138, 138, 142)
+    /// iOS `systemBlue`: buttons.
+    public var accent = Color(0, 122, 255)
+    public var accentText = Color(255, 255, 255)
+    /// The banner that shows a config error while the old config stays in force.
+    public var errorBanner = Color(255, 59, 48, 235)
+    public var errorText = Color(255, 255, 255)
     public init() {}
 }
 

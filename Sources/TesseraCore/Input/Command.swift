@@ -5,6 +5,8 @@ public enum Command: Equatable, Sendable {
     case select(String)
     /// Picker: move a dock photo back to the grid.
     case deselect(String)
+    /// Picker: record the dock's photos as a confirmed selection, then empty the dock (Return, Done).
+    case confirm
     /// Show another scene.
     case switchScene(SceneID)
 }

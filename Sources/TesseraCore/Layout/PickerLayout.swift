@@ -10,6 +10,8 @@ public struct PickerLayout: Equatable, Sendable {
     public var dockPanel: Rect
     /// The dock's scroll area inside the panel's padding: its viewport and clip.
     public var dockViewport: Rect
+    /// The Done button at the panel's trailing end, when configured.
+    public var doneButton: Rect?
     public var grid: AdaptiveGrid
     public var dock: DockRow
 
@@ -20,7 +22,13 @@ public struct PickerLayout: Equatable, Sendable {
         let dockHeight = config.dock.height + 2 * config.dock.padding
         let dockY = max(header.maxY, window.height - p - dockHeight)
         dockPanel = Rect(p, dockY, width, dockHeight)
-        let inner = dockPanel.insetBy(dx: config.dock.padding, dy: config.dock.padding)
+        var inner = dockPanel.insetBy(dx: config.dock.padding, dy: config.dock.padding)
+        if config.dock.doneButton {
+            let size = Size(config.dock.doneButtonWidth, config.dock.doneButtonHeight)
+            doneButton = Rect(inner.maxX - size.width, inner.midY - size.height / 2, size.width, size.height)
+            // The row scrolls in what is left, a padding's width before the button.
+            inner.width -= size.width + config.dock.padding
+        }
         dockViewport = Rect(inner.x, inner.y, max(0, inner.width), max(0, inner.height))
         gridViewport = Rect(p, header.maxY, width, max(0, dockY - config.spacing - header.maxY))
         grid = AdaptiveGrid(

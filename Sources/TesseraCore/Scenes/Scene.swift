@@ -20,8 +20,13 @@ public protocol Scene: AnyObject {
     /// True while the scene covers the shared chrome (a fullscreen hero): the tab bar is neither drawn
     /// nor hittable, and the number keys still switch scenes.
     var hidesChrome: Bool { get }
+    /// Live config reload; see the default below.
+    func reconfigure(_ config: Config) -> Bool
 }
 
 extension Scene {
     public var hidesChrome: Bool { false }
+    /// Live config reload. A scene that can take a new config in place does so and returns true;
+    /// the default returns false and the simulation rebuilds the scene from scratch.
+    public func reconfigure(_ config: Config) -> Bool { false }
 }

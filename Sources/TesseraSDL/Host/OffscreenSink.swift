@@ -18,6 +18,12 @@ public final class OffscreenSink: FrameSink {
         fonts = try FontSet()
     }
 
+    deinit {
+        // Textures belong to the canvas's SDL renderer: free them while it still exists.
+        renderer = nil
+        canvas = nil
+    }
+
     public func render(_ list: DrawList, window: Size) {
         if canvas == nil || window != canvasSize {
             canvasSize = window

@@ -12,6 +12,11 @@ struct SDLEventTranslator {
     /// `SDL_TOUCH_MOUSEID`, ((Uint32)-1).
     static let touchMouseID = UInt32.max
 
+    /// The chord that quits: Ctrl+Q in the demo, the configured chord in a kiosk.
+    var quitChord = KeyChord("Ctrl+Q")!
+    /// A kiosk ignores the window's close button (visitors must not get out).
+    var ignoresWindowClose = false
+
     /// The finger being followed as the pointer, if any.
     private var activeFinger: SDL_FingerID?
     private var mousePressed = false
@@ -21,6 +26,8 @@ struct SDLEventTranslator {
         case quit
         /// The renderer's targets were lost (SDL_RENDER_TARGETS_RESET / DEVICE_RESET): redraw everything.
         case renderReset
+        /// A real mouse moved (not a finger): the kiosk shows the pointer again.
+        case mouseActivity
     }
 
     /// `windowSize` in points, for turning normalised finger positions into points.
@@ -28,7 +35,7 @@ struct SDLEventTranslator {
         let seconds = Double(event.common.timestamp) / 1000
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
-            out.append(.quit)
+            if !ignoresWindowClose { out.append(.quit) }
         case SDL_WINDOWEVENT:
             let w = event.window
             if w.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue) {
@@ -48,7 +55,9 @@ struct SDLEventTranslator {
             out.append(.input(.pointerUp(Point(Double(b.x), Double(b.y)), time: seconds)))
         case SDL_MOUSEMOTION:
             let m = event.motion
-            guard m.which != Self.touchMouseID, mousePressed else { return }
+            guard m.which != Self.touchMouseID else { return }
+            out.append(.mouseActivity)
+            guard mousePressed else { return }
             out.append(.input(.pointerMove(Point(Double(m.x), Double(m.y)), time: seconds)))
         case SDL_MOUSEWHEEL:
             let w = event.wheel
@@ -73,17 +82,26 @@ struct SDLEventTranslator {
             out.append(.input(.pointerUp(point(f, windowSize), time: seconds)))
         case SDL_KEYDOWN:
             let k = event.key
-            let modifiers = UInt32(k.keysym.mod)
-            if k.keysym.sym == SDL_Keycode(SDLK_q.rawValue), modifiers & UInt32(KMOD_CTRL.rawValue) != 0 {
+            guard let name = SDL_GetKeyName(k.keysym.sym) else { return }
+            let text = String(cString: name)
+            if quitChord.matches(key: text, modifiers: Self.modifiers(UInt32(k.keysym.mod))) {
                 out.append(.quit)
                 return
             }
-            guard let name = SDL_GetKeyName(k.keysym.sym) else { return }
-            let text = String(cString: name)
             if !text.isEmpty { out.append(.input(.key(text))) }
         default:
             break
         }
+    }
+
+    /// SDL's modifier bits (either side) as a chord's modifiers.
+    static func modifiers(_ mod: UInt32) -> KeyChord.Modifiers {
+        var held: KeyChord.Modifiers = []
+        if mod & UInt32(KMOD_CTRL.rawValue) != 0 { held.insert(.ctrl) }
+        if mod & UInt32(KMOD_ALT.rawValue) != 0 { held.insert(.alt) }
+        if mod & UInt32(KMOD_SHIFT.rawValue) != 0 { held.insert(.shift) }
+        if mod & UInt32(KMOD_GUI.rawValue) != 0 { held.insert(.gui) }
+        return held
     }
 
     /// Finger positions are normalised to 0…1 of the window.

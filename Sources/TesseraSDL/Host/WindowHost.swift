@@ -2,38 +2,73 @@ import CSDL2
 import Foundation
 import TesseraCore
 
-/// The windowed demo: a resizable, HiDPI-aware SDL window, vsync'd, driven by the fixed-step clock
-/// (real time is banked and spent in fixed steps; frames interpolate between the last two states).
-/// Also a `FrameSink`, so a script can be watched playing in a real window.
+/// A real window: the windowed demo, or the fullscreen kiosk. Resizable and HiDPI-aware, vsync'd,
+/// driven by the fixed-step clock (real time is banked and spent in fixed steps; frames interpolate
+/// between the last two states). Also a `FrameSink`, so a script can be watched playing in a window.
+///
+/// Kiosk (`kiosk` set): fullscreen at the display's size (`SDL_WINDOW_FULLSCREEN_DESKTOP`), the
+/// screensaver off, the pointer hidden until a mouse moves (and again after a few still seconds), the
+/// close button and Ctrl+Q ignored — only the configured chord quits. Display resizes relayout; a lost
+/// renderer (`SDL_RENDER_TARGETS_RESET`, `SDL_RENDER_DEVICE_RESET`) rebuilds its textures.
 public final class WindowHost: FrameSink {
     private let window: OpaquePointer
     private let sdlRenderer: OpaquePointer
-    private let drawer: DrawListRenderer
+    private let photos: PhotoLibrary
+    private let fonts: FontSet
+    /// Optional only so that `deinit` can free its textures before the SDL renderer goes.
+    private var drawer: DrawListRenderer!
     private let background: Color
+    private let kiosk: KioskConfig?
     private var translator = SDLEventTranslator()
     private var translated: [SDLEventTranslator.Translated] = []
     private var list = DrawList()
     /// The last frame drawn, kept so a screenshot can redraw it: after a present the back buffer's
     /// contents are undefined.
     private var lastFrame = DrawList()
-    /// Set when the user closes the window or presses Ctrl+Q.
+    /// Set when the user closes the window or presses the quit chord.
     public private(set) var quitRequested = false
+    /// Polled for live config reload in interactive runs.
+    public var configWatcher: ConfigWatcher?
 
-    public init(title: String, size: Size, photos: PhotoLibrary, background: Color) throws {
+    private let frequency = Double(SDL_GetPerformanceFrequency())
+    private var lastMouseActivity: UInt64 = 0
+    private var cursorShown = true
+
+    public init(title: String, size: Size, photos: PhotoLibrary, background: Color, kiosk: KioskConfig? = nil) throws {
         SDLLibraries.initialize()
+        // SDL turns the screensaver off by default; a demo window should let the screen blank as usual.
+        if kiosk == nil { SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1") }
         guard SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS)) == 0 else {
             throw HostError(
                 "no usable display (\(String(cString: SDL_GetError()))); run with --headless to render offscreen",
                 exitCode: 3)
         }
-        // Let the screen blank normally in the demo; the kiosk decides otherwise.
-        SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
-        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        // With no display SDL quietly falls back to its offscreen driver: a window nobody can see. That
+        // is "no usable display" unless the user asked for that driver by name.
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        let requested = ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] ?? ""
+        if ["offscreen", "dummy"].contains(driver) && requested != driver {
+            SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS))
+            throw HostError(
+                "no usable display (SDL found only its \(driver) video driver; is DISPLAY or WAYLAND_DISPLAY set?); "
+                    + "run with --headless to render offscreen", exitCode: 3)
+        }
+        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         // SDL_WINDOWPOS_CENTERED is a macro that does not import (NOTES-rendering.md).
-        let centered = Int32(bitPattern: UInt32(SDL_WINDOWPOS_CENTERED_MASK))
-        guard
-            let window = SDL_CreateWindow(
-                title, centered, centered, Int32(size.width), Int32(size.height), UInt32(flags))
+        var position = Int32(bitPattern: UInt32(SDL_WINDOWPOS_CENTERED_MASK))
+        var width = Int32(size.width)
+        var height = Int32(size.height)
+        var mode = SDL_DisplayMode()
+        if kiosk != nil, SDL_GetDesktopDisplayMode(0, &mode) == 0 {
+            // Fullscreen at the display's own size. The window is also *made* that size, borderless at
+            // the origin: without a window manager (a bare X server on a kiosk) the fullscreen request
+            // alone is not honoured and the window would stay at its created size.
+            flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue | SDL_WINDOW_BORDERLESS.rawValue
+            position = 0
+            width = mode.w
+            height = mode.h
+        }
+        guard let window = SDL_CreateWindow(title, position, position, width, height, UInt32(flags))
         else {
             throw HostError(
                 "cannot open a window (\(String(cString: SDL_GetError()))); run with --headless to render offscreen",
@@ -49,12 +84,23 @@ public final class WindowHost: FrameSink {
             throw HostError("cannot create a renderer: \(String(cString: SDL_GetError()))", exitCode: 3)
         }
         sdlRenderer = renderer
+        self.photos = photos
         self.background = background
-        drawer = DrawListRenderer(renderer: renderer, photos: photos, fonts: try FontSet())
+        self.kiosk = kiosk
+        fonts = try FontSet()
+        drawer = DrawListRenderer(renderer: renderer, photos: photos, fonts: fonts)
+        if let kiosk {
+            SDL_DisableScreenSaver()
+            _ = SDL_ShowCursor(SDL_DISABLE)
+            cursorShown = false
+            translator.quitChord = KeyChord(kiosk.exitChord) ?? translator.quitChord
+            translator.ignoresWindowClose = true
+        }
         updatePixelScale()
     }
 
     deinit {
+        drawer = nil
         SDL_DestroyRenderer(sdlRenderer)
         SDL_DestroyWindow(window)
     }
@@ -67,13 +113,30 @@ public final class WindowHost: FrameSink {
         return Size(Double(w), Double(h))
     }
 
+    private var outputSize = (width: Int32(0), height: Int32(0))
+
     /// HiDPI: drawing is in points, the renderer's output in pixels.
     private func updatePixelScale() {
         var pw: Int32 = 0
         var ph: Int32 = 0
         SDL_GetRendererOutputSize(sdlRenderer, &pw, &ph)
+        outputSize = (pw, ph)
         let points = size
         drawer.pixelsPerPoint = points.width > 0 ? Double(pw) / points.width : 1
+    }
+
+    /// Keeps the renderer and the simulation in step with the window's real size. A fullscreen window
+    /// can change size without a `SIZE_CHANGED` event (seen under X without a window manager), which
+    /// leaves SDL's viewport at the old size: check every frame (two cheap calls) and reset it.
+    private func syncSize(_ simulation: Simulation) {
+        var pw: Int32 = 0
+        var ph: Int32 = 0
+        SDL_GetRendererOutputSize(sdlRenderer, &pw, &ph)
+        let points = size
+        guard pw != outputSize.width || ph != outputSize.height || points != simulation.window else { return }
+        SDL_RenderSetViewport(sdlRenderer, nil)
+        updatePixelScale()
+        simulation.handle(.resize(points))
     }
 
     /// Feeds pending SDL events to the simulation. False once the user asked to quit.
@@ -92,31 +155,66 @@ public final class WindowHost: FrameSink {
             case .quit:
                 quitRequested = true
             case .renderReset:
-                // Every frame is drawn whole, and photo textures are static (not render targets), which
-                // SDL keeps across a targets reset; the next frame repaints. (A device reset, which
-                // loses textures, is the kiosk's concern.)
-                break
+                // Textures may be gone with the device: start the caches again (photos decode anew).
+                let scale = drawer.pixelsPerPoint
+                drawer = DrawListRenderer(renderer: sdlRenderer, photos: photos, fonts: fonts)
+                drawer.pixelsPerPoint = scale
+            case .mouseActivity:
+                lastMouseActivity = SDL_GetPerformanceCounter()
+                if !cursorShown {
+                    _ = SDL_ShowCursor(SDL_ENABLE)
+                    cursorShown = true
+                }
             }
         }
+        hideIdleCursor()
         return !quitRequested
+    }
+
+    /// Kiosk: the pointer hides again after `cursorHideSeconds` without mouse movement.
+    private func hideIdleCursor() {
+        guard let kiosk, cursorShown else { return }
+        let still = Double(SDL_GetPerformanceCounter() - lastMouseActivity) / frequency
+        if still >= kiosk.cursorHideSeconds {
+            _ = SDL_ShowCursor(SDL_DISABLE)
+            cursorShown = false
+        }
     }
 
     /// The interactive loop: runs until the window closes (or after `frames` steps).
     public func run(_ simulation: Simulation, frames: Int?) {
         var clock = FixedStepClock(hz: simulation.hz)
-        let frequency = Double(SDL_GetPerformanceFrequency())
         var last = SDL_GetPerformanceCounter()
+        var lastConfigPoll = last
         simulation.handle(.resize(size))
         while pumpEvents(into: simulation) {
+            syncSize(simulation)
             let now = SDL_GetPerformanceCounter()
             let steps = clock.advance(by: Double(now - last) / frequency)
             last = now
             for _ in 0..<steps {
                 simulation.step()
-                if let frames, simulation.stepCount >= frames { return }
+                if let frames, simulation.stepCount >= frames {
+                    // The last frame shows the final state (for --screenshot).
+                    simulation.draw(into: &list, alpha: 1)
+                    present(list)
+                    return
+                }
+            }
+            if Double(now - lastConfigPoll) / frequency >= 0.5 {
+                lastConfigPoll = now
+                pollConfig(simulation)
             }
             simulation.draw(into: &list, alpha: clock.alpha)
             present(list)
+        }
+    }
+
+    private func pollConfig(_ simulation: Simulation) {
+        switch configWatcher?.poll() {
+        case .reloaded(let config): simulation.reload(config: config)
+        case .failed(let message): simulation.reportConfigError(message)
+        case nil: break
         }
     }
 

@@ -79,3 +79,28 @@ final class ConfigLoaderTests: XCTestCase {
         return object.reduce(into: Set<String>()) { $0.formUnion(keyPaths($1.value, prefix: prefix + "." + $1.key)) }
     }
 }
+
+final class KioskConfigValidationTests: XCTestCase {
+    private func error(_ json: String) -> String {
+        do {
+            _ = try ConfigLoader.decode(Data(json.utf8))
+            return ""
+        } catch { return "\(error)" }
+    }
+
+    func testKioskValuesAreChecked() {
+        XCTAssertTrue(error(#"{"kiosk": {"lockScene": "lobby"}}"#).contains("kiosk.lockScene"))
+        XCTAssertTrue(error(#"{"kiosk": {"exitChord": "Hyper+Q"}}"#).contains("kiosk.exitChord"))
+        XCTAssertTrue(error(#"{"kiosk": {"startScene": "lobby"}}"#).contains("kiosk.startScene"))
+        XCTAssertTrue(error(#"{"kiosk": {"idleResetSeconds": -1}}"#).contains("kiosk.idleResetSeconds"))
+        XCTAssertEqual(error(#"{"kiosk": {"lockScene": "gallery"}}"#), "")
+    }
+
+    func testTheKioskFileDecodes() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../Configs/kiosk.json").standardizedFileURL.path
+        let config = try ConfigLoader.load(path: path)
+        XCTAssertTrue(config.picker.dock.doneButton)
+        XCTAssertGreaterThan(config.input.tapSlop, Config().input.tapSlop, "touch first: a larger slop")
+    }
+}

@@ -6,7 +6,7 @@ public final class PickerScene: Scene {
     public static let gridID = "grid"
     public static let dockID = "dock"
 
-    private let config: Config
+    private var config: Config
     private var window: Size
     private var layout: PickerLayout
 
@@ -26,9 +26,13 @@ public final class PickerScene: Scene {
     /// The container a drag in progress scrolls, if any.
     private var dragging: String?
 
-    private let animation: SpringParameters
-    private let dockScrollAnimation: SpringParameters
-    private let wheelAnimation: SpringParameters
+    private var animation: SpringParameters
+    private var dockScrollAnimation: SpringParameters
+    private var wheelAnimation: SpringParameters
+
+    /// Makes a confirmed selection durable (`--output`); returns false if it could not, and then the
+    /// dock keeps its photos. Nil: confirming does nothing.
+    public var confirmHandler: (([String]) -> Bool)?
 
     public init(photoIDs: [String], config: Config, window: Size) {
         self.config = config
@@ -77,9 +81,26 @@ public final class PickerScene: Scene {
             originalSlot[id] = nil
             move(id, to: Self.gridID)
             layOut()
+        case .confirm:
+            // Written and flushed first; only a durable selection empties the dock (CONTRACT.md).
+            guard !dock.isEmpty, confirmHandler?(dock) == true else { return }
+            for id in dock { apply(.deselect(id)) }
         case .switchScene:
             break
         }
+    }
+
+    /// Takes a new config (live reload): springs, sizes and colours change, the model stays, and
+    /// every tile animates to its new layout.
+    public func reconfigure(_ config: Config) -> Bool {
+        self.config = config
+        animation = config.spring(named: config.picker.animation) ?? .interactiveSpring
+        dockScrollAnimation = config.spring(named: config.picker.dockScrollAnimation) ?? .interactiveSpring
+        wheelAnimation = config.scroll.scrollAnimation
+        gridContainer.scroll.physics = config.scroll
+        dockContainer.scroll.physics = config.scroll
+        needsLayout = true
+        return true
     }
 
     /// Hands a tile to another container without moving it on screen: its unscrolled frame is re-based
@@ -157,7 +178,11 @@ public final class PickerScene: Scene {
     public func handle(_ gesture: Gesture) {
         switch gesture {
         case .tap(let p):
-            if let command = command(at: p) { apply(command) }
+            if let button = layout.doneButton, button.contains(p) {
+                apply(.confirm)
+            } else if let command = command(at: p) {
+                apply(command)
+            }
         case .dragBegan(let start, let axis):
             if axis == .horizontal, layout.dockPanel.contains(start) {
                 dragging = Self.dockID
@@ -179,8 +204,8 @@ public final class PickerScene: Scene {
             } else if layout.gridViewport.contains(at) {
                 gridContainer.wheel(dx: dx, dy: dy, step: config.input.wheelStep, animation: wheelAnimation)
             }
-        case .key:
-            break
+        case .key(let name):
+            if name == "Return" || name == "Keypad Enter" { apply(.confirm) }
         }
     }
 
@@ -213,6 +238,15 @@ public final class PickerScene: Scene {
         drawTiles(grid, clip: layout.gridViewport, radius: picker.grid.cornerRadius, alpha: alpha, into: &list)
         list.append(.fill(layout.dockPanel, radius: picker.dock.panelCornerRadius, color: theme.panel, clip: nil))
         drawTiles(dock, clip: layout.dockViewport, radius: picker.dock.tileCornerRadius, alpha: alpha, into: &list)
+        if let button = layout.doneButton {
+            // Dimmed while there is nothing to confirm, as a disabled UIButton.
+            let opacity = dock.isEmpty ? 0.35 : 1
+            list.append(.fill(button, radius: button.height / 2, color: theme.accent.withAlpha(opacity), clip: nil))
+            list.append(
+                .text(
+                    "Done", anchor: button.center, alignment: .center, style: TextStyle(size: 17, weight: .bold),
+                    color: theme.accentText.withAlpha(opacity), clip: nil))
+        }
         for id in flights {
             let tile = tiles[tileIndex[id]!]
             let radius = tile.container == Self.dockID ? picker.dock.tileCornerRadius : picker.grid.cornerRadius

@@ -1,0 +1,84 @@
+import Foundation
+import XCTest
+
+@testable import TesseraCore
+
+final class SelectionLogTests: XCTestCase {
+    private var file: URL!
+
+    override func setUp() {
+        file = FileManager.default.temporaryDirectory.appendingPathComponent("selections-\(UUID().uuidString).jsonl")
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(at: file) }
+
+    func testAppendsOneWholeJSONLinePerConfirmation() throws {
+        try "earlier line\n".write(to: file, atomically: true, encoding: .utf8)
+        let log = try SelectionLog(path: file.path)
+        try log.append(photos: ["/p/a.jpg", "/p/b.png"], time: Date(timeIntervalSince1970: 1_795_000_000))
+        try log.append(photos: ["/p/c.jpg"], time: Date(timeIntervalSince1970: 1_795_000_060))
+        let lines = try String(contentsOf: file, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines.count, 4, "appended after what was there, newline-terminated")
+        XCTAssertEqual(lines[0], "earlier line")
+        let first = try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as! [String: Any]
+        XCTAssertEqual(first["photos"] as? [String], ["/p/a.jpg", "/p/b.png"])
+        XCTAssertEqual(first["time"] as? String, "2026-11-18T11:06:40Z")
+        XCTAssertEqual(lines[3], "")
+    }
+
+    func testUnwritablePathIsAClearError() {
+        XCTAssertThrowsError(try SelectionLog(path: "/nonexistent-folder/x.jsonl")) {
+            XCTAssertTrue("\($0)".contains("--output /nonexistent-folder/x.jsonl"), "\($0)")
+        }
+    }
+
+    func testReturnConfirmsThroughThePickerAndEmptiesTheDock() throws {
+        let sim = makeSimulation()
+        sim.selectionLog = try SelectionLog(path: file.path)
+        sim.tap("photo-02")
+        sim.tap("photo-07")
+        sim.settle()
+        sim.handle(.key("Return"))
+        XCTAssertEqual(sim.dump().selection, [])
+        let line = try String(contentsOf: file, encoding: .utf8)
+        let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+        XCTAssertEqual(object["photos"] as? [String], ["/nonexistent/2.jpg", "/nonexistent/7.jpg"])
+        sim.settle()
+        XCTAssertEqual(sim.container("grid")?.items.count, 24, "the confirmed photos fly back to the grid")
+    }
+
+    func testNothingToConfirmWritesNothing() throws {
+        let sim = makeSimulation()
+        sim.selectionLog = try SelectionLog(path: file.path)
+        sim.handle(.key("Return"))
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "")
+    }
+
+    func testAFailedWriteKeepsTheDock() throws {
+        let sim = makeSimulation()
+        // /dev/full accepts the open and fails every write with ENOSPC.
+        sim.selectionLog = try SelectionLog(path: "/dev/full")
+        sim.tap("photo-02")
+        sim.handle(.key("Return"))
+        XCTAssertEqual(sim.dump().selection, ["photo-02"], "not durable, not acknowledged")
+        XCTAssertNotNil(sim.banner)
+    }
+
+    func testDoneButtonConfirms() throws {
+        var config = Config()
+        config.picker.dock.doneButton = true
+        let sim = makeSimulation(config: config)
+        sim.selectionLog = try SelectionLog(path: file.path)
+        sim.tap("photo-05")
+        sim.settle()
+        let layout = PickerLayout(config: config.picker, chrome: config.chrome, window: sim.window)
+        let button = try XCTUnwrap(layout.doneButton)
+        XCTAssertLessThanOrEqual(
+            layout.dockViewport.maxX, button.minX, "the row scrolls beside the button, not under it")
+        sim.handle(.pointerDown(button.center, time: sim.time))
+        sim.handle(.pointerUp(button.center, time: sim.time))
+        XCTAssertEqual(sim.dump().selection, [])
+        XCTAssertTrue(try String(contentsOf: file, encoding: .utf8).contains("/nonexistent/5.jpg"))
+    }
+}
