@@ -13,11 +13,17 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
+        // libjpeg-turbo's TurboJPEG API (Debian: libturbojpeg0-dev): JPEGs decoded already scaled down.
+        .systemLibrary(
+            name: "CTurboJPEG",
+            pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]
+        ),
         // Everything that can be reasoned about without a display: geometry, springs,
         // scrolling, layout, input → commands, scenes, scripts, state dumps, configs.
         .target(name: "TesseraCore"),
         // The SDL backend: window, renderer, textures, text, event translation.
-        .target(name: "TesseraSDL", dependencies: ["CSDL2", "TesseraCore"]),
+        .target(name: "TesseraSDL", dependencies: ["CSDL2", "CTurboJPEG", "TesseraCore"]),
         .executableTarget(name: "tessera", dependencies: ["TesseraCore", "TesseraSDL"]),
         .testTarget(name: "TesseraCoreTests", dependencies: ["TesseraCore"]),
         .testTarget(name: "TesseraSDLTests", dependencies: ["TesseraSDL", "TesseraCore"]),

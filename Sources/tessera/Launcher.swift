@@ -105,7 +105,11 @@ struct Launcher {
     private func loadPhotos(_ resources: Resources) throws -> PhotoLibrary {
         let folder = options.photos ?? resources.photos
         do {
-            return try PhotoLibrary.scanning(folder: folder)
+            let library = try PhotoLibrary.scanning(folder: folder)
+            for (path, reason) in library.skipped {
+                FileHandle.standardError.write(Data("tessera: skipping \(path): \(reason)\n".utf8))
+            }
+            return library
         } catch let error as PhotoLibrary.LoadError {
             throw Options.UsageError(message: error.description)
         }

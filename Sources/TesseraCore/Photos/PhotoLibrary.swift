@@ -21,6 +21,8 @@ public struct Photo: Equatable, Sendable {
 /// The photos of a run, in name order: every JPEG/PNG in a folder.
 public struct PhotoLibrary: Sendable {
     public private(set) var photos: [Photo]
+    /// Files with a photo's extension that were left out, and why (named once on stderr by the caller).
+    public private(set) var skipped: [(path: String, reason: String)] = []
     private var pathByID: [String: String]
 
     public init(photos: [Photo]) {
@@ -48,7 +50,7 @@ public struct PhotoLibrary: Sendable {
     /// Every `.jpg`, `.jpeg` or `.png` in `folder` (not recursive), sorted by file name, each with the
     /// pixel size its header declares (nil for a file whose header cannot be read; it is still listed
     /// and draws as a placeholder).
-    /// Two files with the same name but different extensions keep the first in name order.
+    /// Two usable files with the same name but different extensions keep the first in name order.
     public static func scanning(folder: String) throws -> PhotoLibrary {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue
@@ -57,13 +59,28 @@ public struct PhotoLibrary: Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         var seen = Set<String>()
         var photos: [Photo] = []
+        var skipped: [(path: String, reason: String)] = []
         for name in names.sorted() where extensions.contains((name as NSString).pathExtension.lowercased()) {
             let id = (name as NSString).deletingPathExtension
-            guard !id.hasPrefix("."), seen.insert(id).inserted else { continue }
+            guard !id.hasPrefix("."), !seen.contains(id) else { continue }
             let path = base.appendingPathComponent(name).path
-            photos.append(Photo(id: id, path: path, pixelSize: ImageHeader.pixelSize(ofFileAt: path)))
+            // Without a readable header there is nothing to show (an empty, unreadable, text or random
+            // file): skip it. A file whose header is fine but whose data is damaged stays, and draws as
+            // a "can't open" placeholder once decoding fails.
+            guard FileManager.default.isReadableFile(atPath: path) else {
+                skipped.append((path, "cannot read the file (permission denied)"))
+                continue
+            }
+            guard let size = ImageHeader.pixelSize(ofFileAt: path) else {
+                skipped.append((path, "not a JPEG or PNG image"))
+                continue
+            }
+            seen.insert(id)
+            photos.append(Photo(id: id, path: path, pixelSize: size))
         }
         guard !photos.isEmpty else { throw LoadError.noPhotos(folder) }
-        return PhotoLibrary(photos: photos)
+        var library = PhotoLibrary(photos: photos)
+        library.skipped = skipped
+        return library
     }
 }

@@ -183,6 +183,8 @@ public final class WindowHost: FrameSink {
 
     /// The interactive loop: runs until the window closes (or after `frames` steps).
     public func run(_ simulation: Simulation, frames: Int?) {
+        // Interactive: never stall a frame on decoding; photos appear as they are ready.
+        drawer.textures.waitsForPhotos = false
         var clock = FixedStepClock(hz: simulation.hz)
         var last = SDL_GetPerformanceCounter()
         var lastConfigPoll = last

@@ -21,6 +21,9 @@ extension DrawListRenderer {
         let layout = AspectFillLayout(
             destination: dst, radius: radiusInPixels(radius), textureWidth: level.width, textureHeight: level.height)
 
+        // A photo still decoding is a neutral tile that pulses gently (the "shimmer").
+        let shade = textures.isLoadingTile(photo) ? textures.loadingShimmer() : 255
+        if shade != 255 { SDL_SetTextureColorMod(texture, shade, shade, shade) }
         check(SDL_SetTextureAlphaMod(texture, alpha), "SDL_SetTextureAlphaMod")
         // An opaque photo at full opacity needs no blending in its body; unblended blits are the
         // cheaper path in the software renderer.
@@ -37,7 +40,7 @@ extension DrawListRenderer {
         mesh.reset()
         // SDL applies the VERTEX colour to geometry and ignores the texture's alpha mod
         // (SDL_RenderGeometry docs; SDL_SW_BlitTriangle), so opacity goes into the vertices.
-        let color = SDL_Color(r: 255, g: 255, b: 255, a: alpha)
+        let color = SDL_Color(r: shade, g: shade, b: shade, a: alpha)
         for index in 0..<4 {
             let square = layout.grid.cornerSquare(index)
             guard square.intersects(visible) else { continue }

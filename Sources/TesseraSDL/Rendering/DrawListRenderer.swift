@@ -44,6 +44,8 @@ public final class DrawListRenderer {
     var output = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
     /// SDL failures already reported (one stderr line per kind, not one per frame).
     var reportedFailures = Set<String>()
+    /// The photos of the frame being drawn (reused: no allocation per frame once warm).
+    private var framePhotos: [String] = []
 
     /// - Parameters:
     ///   - renderer: an `SDL_Renderer*` (a window's, or `OffscreenCanvas.renderer`); it must outlive this.
@@ -76,6 +78,13 @@ public final class DrawListRenderer {
         SDL_GetRendererOutputSize(renderer, &w, &h)
         output = PixelRect(x0: 0, y0: 0, x1: Int(w), y1: Int(h))
 
+        // Photos decode in parallel, sized for the largest thing this output can show; a frame asks
+        // for all of its photos first (and, when the cache waits, until they are ready).
+        textures.maxDimension = max(256, min(4096, Int(max(w, h))))
+        framePhotos.removeAll(keepingCapacity: true)
+        for case .photo(let id, _, _, _, _) in list.commands { framePhotos.append(id) }
+        textures.prepare(framePhotos, waiting: textures.waitsForPhotos)
+
         clipIsKnown = false
         setClip(nil)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
@@ -96,6 +105,7 @@ public final class DrawListRenderer {
             }
         }
         setClip(nil)
+        textures.evictBeyondCapacity()
     }
 
     /// Reports a failed SDL call once per `what` (one stderr line, CONTRACT.md style).

@@ -42,90 +42,168 @@ final class PhotoTextures {
 
 /// Decoded photos as renderer textures, keyed by photo id.
 ///
-/// Each photo is decoded once (IMG_Load) on first use — or up front with `preload` — and kept. The
-/// stored base level is capped at `maxDimension` pixels on its long side (the full-size decode is
-/// freed at once), plus a chain of halvings (`MipChain`). Textures use linear scaling.
-/// A photo that cannot be loaded (missing, corrupt, zero bytes, unknown id) is drawn as
-/// `PlaceholderImage`, and one line naming the file goes to stderr, once per photo.
+/// Photos decode off the render thread on every core (`DecodeQueue`, `PhotoDecoder`): JPEGs already
+/// scaled down by libjpeg-turbo, everything capped at `maxDimension` pixels on the long side (the largest
+/// size a frame can draw), with a chain of halvings (`MipChain`) so small tiles do not alias; full-size
+/// pixels are never kept. Textures are made on the render thread when a decode is collected.
+///
+/// Until a photo is ready it draws as a neutral tile that shimmers gently; a photo that cannot be
+/// decoded draws as `PlaceholderImage` ("can't open") and one line naming the file goes to stderr,
+/// once. Only photos drawn recently keep textures: past `capacity` photos the least recently drawn are
+/// released (and decoded again if they come back on screen).
+///
+/// `waitsForPhotos` (headless runs, tests): a frame waits until every photo it draws is decoded, so a
+/// script renders the same pixels every time.
 public final class TextureCache {
-    /// Long-side cap of the stored base level, in pixels.
-    public let maxDimension: Int
+    /// Long-side cap of the stored base level, in pixels. The renderer raises it to its output size.
+    public var maxDimension: Int
+    /// Most photos kept as textures at once.
+    public let capacity: Int
     public let photos: PhotoLibrary
+    /// Block a frame until its photos are decoded (deterministic) instead of drawing placeholders.
+    public var waitsForPhotos = true
     private let renderer: OpaquePointer
+    private let decoder = DecodeQueue()
     private var entries: [String: PhotoTextures] = [:]
+    /// Frame number each entry was last drawn in (LRU).
+    private var lastUsed: [String: Int] = [:]
+    private var frame = 0
+    /// Photos that failed, with the reason, so each is reported once and not decoded again.
+    private var failures: [String: String] = [:]
+    private var originalSizes: [String: (width: Int, height: Int)] = [:]
     private var placeholderTextures: PhotoTextures?
+    private var loadingTextures: PhotoTextures?
 
     /// - Parameters:
     ///   - renderer: the `SDL_Renderer*` the textures belong to (it must outlive this cache).
-    ///   - maxDimension: cap on the stored base level's long side, pixels (1600: sharp on a 2× hero
-    ///     of ~800 pt, ≤ 10 MB per photo with its mip chain).
-    public init(renderer: OpaquePointer, photos: PhotoLibrary, maxDimension: Int = 1600) {
+    ///   - maxDimension: cap on the stored base level's long side, pixels.
+    ///   - capacity: photos kept as textures at once (LRU beyond that).
+    public init(renderer: OpaquePointer, photos: PhotoLibrary, maxDimension: Int = 1600, capacity: Int = 96) {
         SDLLibraries.initialize()
         self.renderer = renderer
         self.photos = photos
         self.maxDimension = max(16, maxDimension)
+        self.capacity = max(1, capacity)
     }
 
     deinit {
-        for entry in entries.values where entry !== placeholderTextures { entry.destroy() }
+        for entry in entries.values { entry.destroy() }
         placeholderTextures?.destroy()
+        loadingTextures?.destroy()
     }
 
-    /// The photo's decoded size in pixels (before the cap), for aspect ratios; nil if it cannot be
-    /// loaded. Loads the photo if it is not loaded yet.
+    /// The photo's decoded size in pixels (before any scaling), for aspect ratios; nil if it cannot be
+    /// decoded. Decodes the photo now if it has not been.
     public func pixelSize(of id: String) -> (Int, Int)? {
-        guard let size = textures(for: id).originalSize else { return nil }
-        return (size.width, size.height)
+        prepare([id], waiting: true)
+        _ = textures(for: id)
+        return originalSizes[id].map { ($0.width, $0.height) }
     }
 
-    /// Decodes the given photos now (e.g. before the first frame) instead of on first draw, so no
-    /// frame stalls on JPEG decoding.
+    /// Decodes the given photos now and makes their textures (e.g. before the first frame).
     public func preload(_ ids: [String]) {
+        prepare(ids, waiting: true)
         for id in ids { _ = textures(for: id) }
     }
 
     /// Decodes every photo in the library now.
     public func preloadAll() { preload(photos.ids) }
 
-    /// Whether `id` decoded successfully (false for placeholders and not-yet-loaded photos).
-    public func isLoaded(_ id: String) -> Bool {
-        guard let entry = entries[id] else { return false }
-        return entry !== placeholderTextures
-    }
+    /// Whether `id` has decoded textures (false for placeholders and photos not decoded yet).
+    public func isLoaded(_ id: String) -> Bool { entries[id] != nil }
 
-    /// The textures for `id`, loading on first use; the placeholder if it cannot be loaded.
-    func textures(for id: String) -> PhotoTextures {
-        if let entry = entries[id] { return entry }
-        let entry: PhotoTextures
-        if let path = photos.path(for: id) {
-            if let loaded = load(path: path) {
-                entry = loaded
-            } else {
-                warn("could not load photo \(path): \(sdlError()); drawing a placeholder")
-                entry = placeholder()
-            }
-        } else {
-            warn("no photo with id \"\(id)\" in the library; drawing a placeholder")
-            entry = placeholder()
+    /// Number of photos holding textures now.
+    public var residentCount: Int { entries.count }
+
+    /// Starts decoding whatever of `ids` is missing — all at once, so they decode in parallel — and,
+    /// when waiting, blocks until they are done. Called with a frame's photos before it is drawn.
+    func prepare(_ ids: some Collection<String>, waiting: Bool) {
+        frame += 1
+        for id in ids where entries[id] == nil && failures[id] == nil {
+            guard let path = photos.path(for: id) else { continue }
+            decoder.request(id, path: path, maxDimension: maxDimension)
         }
-        entries[id] = entry
-        return entry
+        if waiting { decoder.wait(for: ids) }
     }
 
-    private func load(path: String) -> PhotoTextures? {
-        // IMG_Load handles an empty or truncated file by returning NULL (and setting SDL_GetError).
-        guard let decoded = IMG_Load(path) else { return nil }
-        defer { SDL_FreeSurface(decoded) }
-        let original = (width: Int(decoded.pointee.w), height: Int(decoded.pointee.h))
-        guard original.width > 0, original.height > 0 else { return nil }
-        return makeTextures(from: decoded, originalSize: original)
+    /// Releases the least recently drawn photos beyond `capacity` (never one drawn this frame).
+    func evictBeyondCapacity() {
+        guard entries.count > capacity else { return }
+        let victims = lastUsed.filter { $0.value < frame }.sorted { $0.value < $1.value }.prefix(entries.count - capacity)
+        for (id, _) in victims {
+            entries.removeValue(forKey: id)?.destroy()
+            lastUsed[id] = nil
+        }
     }
+
+    /// The textures for `id`: the photo once decoded, the shimmering loading tile before, the
+    /// placeholder if it cannot be decoded. Waits for the decode when `waitsForPhotos`.
+    func textures(for id: String) -> PhotoTextures {
+        lastUsed[id] = frame
+        if let entry = entries[id] { return entry }
+        if failures[id] != nil { return placeholder() }
+        guard let path = photos.path(for: id) else {
+            fail(id, "no photo with id \"\(id)\" in the library")
+            return placeholder()
+        }
+        var outcome = decoder.collect(id)
+        if outcome == nil {
+            decoder.request(id, path: path, maxDimension: maxDimension)
+            if waitsForPhotos {
+                decoder.wait(for: [id])
+                outcome = decoder.collect(id)
+            }
+        }
+        switch outcome {
+        case nil:
+            return loading()
+        case .failure(let failure)?:
+            fail(id, "cannot open photo \(path): \(failure); drawing a placeholder")
+            return placeholder()
+        case .success(let decoded)?:
+            defer { decoded.levels.forEach { SDL_FreeSurface($0) } }
+            originalSizes[id] = (decoded.originalWidth, decoded.originalHeight)
+            guard let made = makeTextures(levels: decoded.levels, originalSize: originalSizes[id]) else {
+                fail(id, "cannot make textures for \(path): \(sdlError())")
+                return placeholder()
+            }
+            entries[id] = made
+            return made
+        }
+    }
+
+    /// Records a failure and names it on stderr, once per photo.
+    private func fail(_ id: String, _ message: String) {
+        guard failures[id] == nil else { return }
+        failures[id] = message
+        warn(message)
+    }
+
+    /// The colour modulation of the loading tile now: a slow, subtle pulse (1.2 s period).
+    func loadingShimmer() -> UInt8 {
+        let phase = Double(SDL_GetTicks() % 1200) / 1200
+        return UInt8(235 + 20 * (0.5 + 0.5 * sin(phase * 2 * Double.pi)))
+    }
+
+    private func loading() -> PhotoTextures {
+        if let l = loadingTextures { return l }
+        let l = fallbackTextures()
+        loadingTextures = l
+        SDL_SetTextureColorMod(l.levels[0].texture, loadingShimmer(), loadingShimmer(), loadingShimmer())
+        return l
+    }
+
+    /// True for the loading tile (the renderer pulses its colour).
+    func isLoadingTile(_ textures: PhotoTextures) -> Bool { textures === loadingTextures }
 
     private func placeholder() -> PhotoTextures {
         if let p = placeholderTextures { return p }
         var made: PhotoTextures?
         if let surface = PlaceholderImage.makeSurface() {
-            made = makeTextures(from: surface, originalSize: nil)
+            if let levels = MipChain.levels(from: surface, maxDimension: PlaceholderImage.side) {
+                made = makeTextures(levels: levels, originalSize: nil)
+                levels.forEach { SDL_FreeSurface($0) }
+            }
             SDL_FreeSurface(surface)
         }
         // If even that fails (out of memory), a 1×1 grey texture keeps drawing code total.
@@ -134,9 +212,9 @@ public final class TextureCache {
         return p
     }
 
-    private func makeTextures(from surface: UnsafeMutablePointer<SDL_Surface>, originalSize: (width: Int, height: Int)?) -> PhotoTextures? {
-        guard let surfaces = MipChain.levels(from: surface, maxDimension: maxDimension) else { return nil }
-        defer { surfaces.forEach { SDL_FreeSurface($0) } }
+    private func makeTextures(levels surfaces: [UnsafeMutablePointer<SDL_Surface>], originalSize: (width: Int, height: Int)?)
+        -> PhotoTextures?
+    {
         let opaque = MipChain.isOpaque(surfaces[0])
         var levels: [MipLevel] = []
         for s in surfaces {

@@ -1,0 +1,120 @@
+import CSDL2
+import Foundation
+import TesseraCore
+import XCTest
+
+@testable import TesseraSDL
+
+/// The decoding pipeline: scaled JPEG decoding, caps, failures, asynchronous loading and the LRU bound.
+final class PhotoPipelineTests: XCTestCase {
+    var folder = ""
+
+    override func setUpWithError() throws { folder = try RenderFixture.temporaryFolder() }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
+
+    /// A JPEG of `width`×`height` with a gradient (JPEG needs something to encode).
+    private func writeJPEG(_ name: String, width: Int, height: Int) throws -> String {
+        let png = folder + "/tmp-\(name).png"
+        try RenderFixture.writePNG(png, width: width, height: height) { x, y in
+            0xFF00_0000 | UInt32(x * 255 / width) << 16 | UInt32(y * 255 / height) << 8 | 0x40
+        }
+        let surface = try XCTUnwrap(IMG_Load(png))
+        defer { SDL_FreeSurface(surface) }
+        let path = folder + "/\(name).jpg"
+        XCTAssertEqual(IMG_SaveJPG(surface, path, 90), 0)
+        try FileManager.default.removeItem(atPath: png)
+        return path
+    }
+
+    func testScalingFactorIsTheSmallestThatStillCovers() {
+        XCTAssertTrue(PhotoDecoder.scaledSize(width: 5600, height: 3200, cover: 1024) == (1400, 800))
+        XCTAssertTrue(PhotoDecoder.scaledSize(width: 5600, height: 3200, cover: 1500) == (2800, 1600))
+        XCTAssertTrue(PhotoDecoder.scaledSize(width: 5600, height: 3200, cover: 600) == (700, 400))
+        XCTAssertTrue(PhotoDecoder.scaledSize(width: 5600, height: 3200, cover: 6000) == (5600, 3200), "never upscaled")
+        XCTAssertTrue(PhotoDecoder.scaledSize(width: 801, height: 3, cover: 100) == (101, 1), "ceil, as TJSCALED")
+    }
+
+    func testLargeJPEGDecodesScaledAndCapped() throws {
+        let path = try writeJPEG("big", width: 3000, height: 2000)
+        let decoded = try PhotoDecoder.decode(path: path, maxDimension: 700).get()
+        defer { decoded.levels.forEach { SDL_FreeSurface($0) } }
+        XCTAssertEqual(decoded.originalWidth, 3000)
+        XCTAssertEqual(decoded.originalHeight, 2000)
+        XCTAssertEqual(Int(decoded.levels[0].pointee.w), 700, "1/4 scale (750) then capped to 700")
+        XCTAssertEqual(Int(decoded.levels[0].pointee.h), 467)
+        // The gradient survives: left is dark red, right is bright red.
+        let row = decoded.levels[0].pointee.pixels!.assumingMemoryBound(to: UInt32.self)
+        XCTAssertLessThan(Pixels.channels(row[2]).r, 30)
+        XCTAssertGreaterThan(Pixels.channels(row[697]).r, 220)
+    }
+
+    func testBadFilesFailWithAReason() throws {
+        let zero = folder + "/zero.jpg"
+        FileManager.default.createFile(atPath: zero, contents: Data())
+        let random = folder + "/random.png"
+        var generator = SystemRandomNumberGenerator()
+        FileManager.default.createFile(
+            atPath: random, contents: Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }))
+        let text = folder + "/notes.jpg"
+        try "just some text, not a photo".write(toFile: text, atomically: true, encoding: .utf8)
+        let good = try writeJPEG("good", width: 400, height: 300)
+        let truncated = folder + "/truncated.jpg"
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: good))
+        FileManager.default.createFile(atPath: truncated, contents: bytes.prefix(200))
+        // A PNG whose header claims 20000×20000: refused before any pixel is allocated.
+        var huge = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+        huge.append(contentsOf: [0, 0, 0x4E, 0x20, 0, 0, 0x4E, 0x20, 8, 6, 0, 0, 0, 0, 0, 0, 0])
+        let hugePath = folder + "/huge.png"
+        FileManager.default.createFile(atPath: hugePath, contents: huge)
+
+        for (path, expected) in [
+            (zero, "empty"), (random, "not a JPEG or PNG"), (text, "not a JPEG or PNG"), (truncated, "damaged"),
+            (hugePath, "too large"), (folder + "/missing.jpg", "cannot read"),
+        ] {
+            switch PhotoDecoder.decode(path: path, maxDimension: 512) {
+            case .success(let d):
+                d.levels.forEach { SDL_FreeSurface($0) }
+                XCTFail("\(path) decoded")
+            case .failure(let failure):
+                XCTAssertTrue("\(failure)".contains(expected), "\(path): \(failure)")
+            }
+        }
+    }
+
+    func testWithoutWaitingAFrameGetsTheLoadingTileThenThePhoto() throws {
+        _ = try writeJPEG("a", width: 1200, height: 800)
+        let canvas = try OffscreenCanvas(width: 10, height: 10)
+        let cache = TextureCache(renderer: canvas.renderer, photos: RenderFixture.library(folder, ["a": "a.jpg"]))
+        cache.waitsForPhotos = false
+        let first = cache.textures(for: "a")
+        XCTAssertTrue(cache.isLoadingTile(first))
+        XCTAssertFalse(cache.isLoaded("a"))
+        cache.prepare(["a"], waiting: true)
+        let second = cache.textures(for: "a")
+        XCTAssertFalse(cache.isLoadingTile(second))
+        XCTAssertTrue(cache.isLoaded("a"))
+        XCTAssertTrue(cache.pixelSize(of: "a")! == (1200, 800))
+    }
+
+    func testOnlyRecentlyDrawnPhotosKeepTextures() throws {
+        var files: [String: String] = [:]
+        for i in 0..<5 {
+            try RenderFixture.writePNG(folder + "/p\(i).png", width: 64, height: 64) { _, _ in RenderFixture.red }
+            files["p\(i)"] = "p\(i).png"
+        }
+        let canvas = try OffscreenCanvas(width: 10, height: 10)
+        let cache = TextureCache(renderer: canvas.renderer, photos: RenderFixture.library(folder, files), capacity: 2)
+        for i in 0..<5 {
+            cache.prepare(["p\(i)"], waiting: true)
+            _ = cache.textures(for: "p\(i)")
+            cache.evictBeyondCapacity()
+            XCTAssertLessThanOrEqual(cache.residentCount, 2)
+        }
+        XCTAssertTrue(cache.isLoaded("p4"))
+        XCTAssertTrue(cache.isLoaded("p3"))
+        XCTAssertFalse(cache.isLoaded("p0"))
+        // An evicted photo comes back when drawn again.
+        cache.prepare(["p0"], waiting: true)
+        XCTAssertFalse(cache.isLoadingTile(cache.textures(for: "p0")))
+    }
+}
