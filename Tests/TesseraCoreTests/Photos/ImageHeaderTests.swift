@@ -91,18 +91,22 @@ final class ImageHeaderTests: XCTestCase {
         }
     }
 
-    func testScanningKeepsUnreadableFilesWithoutASize() throws {
+    func testScanningSkipsFilesWithoutAReadableHeaderAndSaysWhy() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("header-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try TinyImages.png(width: 5, height: 4).write(to: folder.appendingPathComponent("a.png"))
         try Data().write(to: folder.appendingPathComponent("b.jpg"))
+        // Same name as the skipped file: the usable one gets the id.
+        try TinyImages.png(width: 2, height: 2).write(to: folder.appendingPathComponent("b.png"))
         let library = try PhotoLibrary.scanning(folder: folder.path)
         XCTAssertEqual(library.photos.map(\.id), ["a", "b"])
         XCTAssertEqual(library.photos[0].pixelSize, Size(5, 4))
         XCTAssertEqual(library.photos[0].aspectRatio, 1.25)
-        XCTAssertNil(library.photos[1].pixelSize)
-        XCTAssertNil(library.photos[1].aspectRatio)
+        XCTAssertEqual(library.photos[1].pixelSize, Size(2, 2))
+        XCTAssertEqual(library.skipped.count, 1)
+        XCTAssertTrue(library.skipped[0].path.hasSuffix("b.jpg"))
+        XCTAssertTrue(library.skipped[0].reason.contains("not a JPEG or PNG"))
     }
 }
 
