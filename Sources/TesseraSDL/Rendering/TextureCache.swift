@@ -129,7 +129,8 @@ public final class TextureCache {
     /// Releases the least recently drawn photos beyond `capacity` (never one drawn this frame).
     func evictBeyondCapacity() {
         guard entries.count > capacity else { return }
-        let victims = lastUsed.filter { $0.value < frame }.sorted { $0.value < $1.value }.prefix(entries.count - capacity)
+        let victims = lastUsed.filter { $0.value < frame }.sorted { $0.value < $1.value }.prefix(
+            entries.count - capacity)
         for (id, _) in victims {
             entries.removeValue(forKey: id)?.destroy()
             lastUsed[id] = nil
@@ -185,11 +186,20 @@ public final class TextureCache {
         return UInt8(235 + 20 * (0.5 + 0.5 * sin(phase * 2 * Double.pi)))
     }
 
+    /// A plain tile of the placeholder's grey, big enough that aspect-fill strips of any tile have
+    /// whole source pixels to copy.
     private func loading() -> PhotoTextures {
         if let l = loadingTextures { return l }
-        let l = fallbackTextures()
+        var made: PhotoTextures?
+        if let surface = SDL_CreateRGBSurfaceWithFormat(0, 64, 64, 32, SDL_PIXELFORMAT_ARGB8888.rawValue) {
+            let grey = PlaceholderImage.background
+            SDL_FillRect(
+                surface, nil, SDL_MapRGBA(surface.pointee.format, UInt8(grey.r), UInt8(grey.g), UInt8(grey.b), 255))
+            made = makeTextures(levels: [surface], originalSize: nil)
+            SDL_FreeSurface(surface)
+        }
+        let l = made ?? fallbackTextures()
         loadingTextures = l
-        SDL_SetTextureColorMod(l.levels[0].texture, loadingShimmer(), loadingShimmer(), loadingShimmer())
         return l
     }
 
@@ -212,7 +222,9 @@ public final class TextureCache {
         return p
     }
 
-    private func makeTextures(levels surfaces: [UnsafeMutablePointer<SDL_Surface>], originalSize: (width: Int, height: Int)?)
+    private func makeTextures(
+        levels surfaces: [UnsafeMutablePointer<SDL_Surface>], originalSize: (width: Int, height: Int)?
+    )
         -> PhotoTextures?
     {
         let opaque = MipChain.isOpaque(surfaces[0])
@@ -234,6 +246,7 @@ public final class TextureCache {
             renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), 1, 1)!
         var grey: UInt32 = 0xFFE5_E5E5
         SDL_UpdateTexture(texture, nil, &grey, 4)
-        return PhotoTextures(levels: [MipLevel(texture: texture, width: 1, height: 1)], originalSize: nil, isOpaque: true)
+        return PhotoTextures(
+            levels: [MipLevel(texture: texture, width: 1, height: 1)], originalSize: nil, isOpaque: true)
     }
 }

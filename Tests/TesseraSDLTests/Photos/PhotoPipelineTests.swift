@@ -117,4 +117,21 @@ final class PhotoPipelineTests: XCTestCase {
         cache.prepare(["p0"], waiting: true)
         XCTAssertFalse(cache.isLoadingTile(cache.textures(for: "p0")))
     }
+
+    /// The loading tile fills the whole tile (strips and corners), in the placeholder's neutral grey.
+    func testLoadingTileIsDrawnWhole() throws {
+        _ = try writeJPEG("slow", width: 2000, height: 1500)
+        let (canvas, renderer) = try RenderFixture.renderer(
+            width: 120, height: 200, photos: RenderFixture.library(folder, ["slow": "slow.jpg"]))
+        renderer.textures.waitsForPhotos = false
+        var list = DrawList()
+        list.append(.photo(id: "slow", frame: Rect(10, 10, 83, 150), radius: 8, opacity: 1, clip: nil))
+        renderer.render(list, background: Color(255, 255, 255))
+        let pixels = try canvas.readPixels()
+        for (x, y) in [(51, 85), (15, 85), (51, 14), (88, 155)] {
+            let c = Pixels.channels(pixels[y * 120 + x])
+            XCTAssertLessThan(c.r, 250, "(\(x), \(y)) is tile, not background")
+            XCTAssertEqual(c.r, c.b, "neutral grey")
+        }
+    }
 }
