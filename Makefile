@@ -9,7 +9,7 @@ FONT := /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS ?=
 
-.PHONY: run test test-deps build release deps photos screenshots clean
+.PHONY: run test test-deps monkey soak build release deps photos screenshots clean
 
 # Installs what is missing (pkg-config names are case-sensitive: sdl2, SDL2_image, SDL2_ttf, libturbojpeg).
 deps:
@@ -36,6 +36,16 @@ test-deps: deps
 test: test-deps
 	$(SWIFT) build
 	SDL_VIDEODRIVER=dummy $(SWIFT) test
+
+# Long reliability runs: full monkey storms (2,500 events over 50 simulated seconds from each scene),
+# and a simulated hour whose memory must stay flat.
+monkey: test-deps
+	$(SWIFT) build
+	TESSERA_LONG=1 SDL_VIDEODRIVER=dummy $(SWIFT) test --skip-build --filter MonkeyTests
+
+soak: test-deps
+	$(SWIFT) build
+	TESSERA_LONG=1 SDL_VIDEODRIVER=dummy $(SWIFT) test --skip-build --filter SoakTests
 
 # Regenerates the bundled photos (needs Python 3 with numpy and Pillow; not part of the build).
 photos:

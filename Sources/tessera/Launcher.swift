@@ -54,7 +54,9 @@ struct Launcher {
             sink = made
         }
 
-        if let script {
+        if let seed = options.monkey {
+            try runMonkey(seed: seed, simulation: simulation, sink: sink, host: host)
+        } else if let script {
             let run = try ScriptedRun(
                 simulation: simulation, script: script, frames: options.frames, renderEvery: options.renderEvery,
                 sink: sink)
@@ -76,6 +78,43 @@ struct Launcher {
             try simulation.dump().jsonData().write(to: URL(fileURLWithPath: path))
         }
         return 0
+    }
+
+    /// A monkey storm (`--monkey SEED --frames N`): random input for all but the last 3 simulated seconds,
+    /// invariants checked after every step, and everything at rest at the end. A violation writes the
+    /// storm so far as a script (`monkey-SEED.json`) that replays it, and exits 1.
+    private func runMonkey(seed: UInt64, simulation: Simulation, sink: FrameSink, host: WindowHost?) throws {
+        guard let frames = options.frames else {
+            throw Options.UsageError(message: "--monkey needs --frames N (the storm's length in steps)")
+        }
+        let settleTime = 3.0
+        let duration = max(0, Double(frames) / simulation.hz - settleTime)
+        let monkey = Monkey(seed: seed, duration: duration, eventCount: Int(duration * 50), window: simulation.window)
+        if let folder = options.monkeyDumps {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        let script = monkey.script(scene: simulation.currentScene, dumpFolder: options.monkeyDumps)
+        let run = try ScriptedRun(
+            simulation: simulation, script: script, frames: frames, renderEvery: options.renderEvery, sink: sink)
+        func fail(_ problem: String) throws -> Never {
+            let replay = Script(
+                scene: script.scene, window: script.window, steps: script.steps.filter { $0.at <= simulation.time })
+            let path = "monkey-\(seed).json"
+            try replay.jsonData().write(to: URL(fileURLWithPath: path))
+            throw ScriptedRun.Failure(
+                message:
+                    "monkey \(seed): at \(simulation.time) s (step \(simulation.stepCount)): \(problem); replay with --script \(path)",
+                exitCode: 1)
+        }
+        run.afterStep = { simulation in
+            if let problem = Invariants.violations(of: simulation).first { try fail(problem) }
+        }
+        try run.run(beforeStep: host.map { host in paced(host, simulation) })
+        run.render()
+        if !simulation.isSettled {
+            let moving = simulation.dump().tiles.filter(\.moving).map(\.id).prefix(5)
+            try fail("still moving \(settleTime) s after the last input (\(moving.joined(separator: ", ")))")
+        }
     }
 
     /// A scripted run in a window plays at real speed, so a person can watch it.

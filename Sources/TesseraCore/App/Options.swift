@@ -17,6 +17,8 @@ public struct Options: Equatable, Sendable {
     public var trace: String?
     public var hz = 120.0
     public var renderEvery = 1
+    public var monkey: UInt64?
+    public var monkeyDumps: String?
     public var help = false
     public var version = false
 
@@ -88,6 +90,13 @@ public struct Options: Equatable, Sendable {
                     throw UsageError(message: "--render-every: expected a whole number ≥ 1, got \"\(text)\"")
                 }
                 options.renderEvery = k
+            case "--monkey":
+                let text = try value(flag)
+                guard let seed = UInt64(text) else {
+                    throw UsageError(message: "--monkey: expected a whole-number seed, got \"\(text)\"")
+                }
+                options.monkey = seed
+            case "--monkey-dumps": options.monkeyDumps = try value(flag)
             case "--help", "-h": options.help = true
             case "--version": options.version = true
             default:
@@ -120,6 +129,8 @@ public struct Options: Equatable, Sendable {
           --trace FILE         Chrome Trace Event JSON of every frame
           --hz N               fixed simulation rate (default 120)
           --render-every K     headless: render one frame every K steps (default 1)
+          --monkey SEED        random input storm (needs --frames); checks invariants every step
+          --monkey-dumps DIR   the storm also dumps state into DIR every 10 simulated seconds
           --help, --version
 
         Keys: 1–4 switch scenes, Ctrl+Q quits. Exit codes: 0 ok, 1 unexpected, 2 bad usage/config/script/photos,

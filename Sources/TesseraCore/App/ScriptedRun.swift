@@ -11,6 +11,10 @@ public final class ScriptedRun {
         /// 2 for the user's input (a script step that cannot run), 1 for anything else.
         public var exitCode: Int32
         public var description: String { message }
+        public init(message: String, exitCode: Int32) {
+            self.message = message
+            self.exitCode = exitCode
+        }
     }
 
     public let simulation: Simulation
@@ -20,6 +24,8 @@ public final class ScriptedRun {
     private let sink: FrameSink
     private var list = DrawList()
     private var events: [ScriptPlayer.Event] = []
+    /// Called after every step (the monkey checks its invariants here); a throw ends the run.
+    public var afterStep: ((Simulation) throws -> Void)?
     /// The step whose state was last rendered (nil before the first render).
     private var renderedStep: Int?
 
@@ -52,6 +58,7 @@ public final class ScriptedRun {
             try playDueEvents()
             simulation.step()
             if simulation.stepCount % renderEvery == 0 { render() }
+            try afterStep?(simulation)
         }
         // Events due at the final time (a dump "at" the very end) still happen.
         try playDueEvents()

@@ -22,6 +22,9 @@ public protocol Scene: AnyObject {
     var hidesChrome: Bool { get }
     /// Live config reload; see the default below.
     func reconfigure(_ config: Config) -> Bool
+    /// The tile a tap at `p` would act on (the same hit test the scene's taps use), nil for none or
+    /// for a scene without tiles. The monkey checks it against what is drawn.
+    func tileID(at p: Point) -> String?
 }
 
 extension Scene {
@@ -29,4 +32,5 @@ extension Scene {
     /// Live config reload. A scene that can take a new config in place does so and returns true;
     /// the default returns false and the simulation rebuilds the scene from scratch.
     public func reconfigure(_ config: Config) -> Bool { false }
+    public func tileID(at p: Point) -> String? { nil }
 }

@@ -212,12 +212,14 @@ public final class PickerScene: Scene {
     /// Hit test on presented frames, topmost first: flights (a flying tile can be caught and sent
     /// back), then each container's tiles inside its clip.
     public func command(at p: Point) -> Command? {
-        let hit =
-            flights.reversed().first { tiles[tileIndex[$0]!].presented.contains(p) }
+        guard let id = tileID(at: p), let i = tileIndex[id] else { return nil }
+        return tiles[i].container == Self.dockID ? .deselect(id) : .select(id)
+    }
+
+    public func tileID(at p: Point) -> String? {
+        flights.reversed().first { tiles[tileIndex[$0]!].presented.contains(p) }
             ?? (layout.dockViewport.contains(p) ? hitInContainer(dock, p) : nil)
             ?? (layout.gridViewport.contains(p) ? hitInContainer(grid, p) : nil)
-        guard let id = hit, let i = tileIndex[id] else { return nil }
-        return tiles[i].container == Self.dockID ? .deselect(id) : .select(id)
     }
 
     private func hitInContainer(_ ids: [String], _ p: Point) -> String? {

@@ -1,0 +1,46 @@
+import Foundation
+import XCTest
+
+/// Random input storms through the real binary (`--monkey`). `make test` runs short storms;
+/// `make monkey` (TESSERA_LONG=1) the full ones: 2,500 events over 50 simulated seconds each.
+final class MonkeyTests: XCTestCase {
+    private var folder: URL!
+    private var long: Bool { ProcessInfo.processInfo.environment["TESSERA_LONG"] == "1" }
+
+    override func setUpWithError() throws { folder = try makeTemporaryFolder() }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    func testStormsInEveryStartingSceneKeepEveryInvariant() throws {
+        let seconds = long ? 53 : 13  // input for all but the last 3 s, at 50 events/s
+        for (seed, scene) in [(11, "picker"), (12, "waterfall"), (13, "gallery"), (14, "destinations")] {
+            let dumps = folder.appendingPathComponent("dumps-\(seed)")
+            let end = folder.appendingPathComponent("end-\(seed).json")
+            let result = try TesseraProcess.run(
+                [
+                    "--headless", "--monkey", "\(seed)", "--scene", scene, "--frames", "\(seconds * 120)",
+                    "--render-every", "6", "--monkey-dumps", dumps.path, "--dump-state", end.path, "--output",
+                    "/dev/null",
+                ], in: folder)
+            XCTAssertEqual(result.exitCode, 0, "seed \(seed) in \(scene): \(result.stderr)")
+            let files = try FileManager.default.contentsOfDirectory(atPath: dumps.path)
+            XCTAssertGreaterThanOrEqual(files.count, 1, "dumps along the way")
+            for file in files + ["../end-\(seed).json"] {
+                let state = try readJSON(dumps.appendingPathComponent(file))
+                let items = (state["containers"] as? [[String: Any]] ?? []).flatMap { $0["items"] as? [String] ?? [] }
+                let tiles = (state["tiles"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+                XCTAssertEqual(items.sorted(), tiles.sorted(), "\(file): every tile in exactly one container, once")
+                XCTAssertEqual(Set(items).count, items.count, file)
+            }
+            let final = try readJSON(end)
+            let moving = (final["tiles"] as? [[String: Any]] ?? []).filter { $0["moving"] as? Bool == true }
+            XCTAssertEqual(moving.count, 0, "seed \(seed): nothing moving at the end")
+        }
+    }
+
+    func testAStormNeedsALength() throws {
+        // A storm needs --frames; without it the monkey refuses before starting.
+        let refused = try TesseraProcess.run(["--headless", "--monkey", "1"], in: folder)
+        XCTAssertEqual(refused.exitCode, 2)
+        XCTAssertTrue(refused.stderr.contains("--frames"), refused.stderr)
+    }
+}
