@@ -55,3 +55,13 @@ func assertRect(
         XCTAssertEqual(x, y, accuracy: accuracy, "\(a) vs \(b) \(message)", file: file, line: line)
     }
 }
+
+/// Asserts that `body` throws an error whose description mentions `text` (errors must name the key,
+/// step or flag they are about).
+func assertThrows<T>(
+    _ body: @autoclosure () throws -> T, mentions text: String, file: StaticString = #filePath, line: UInt = #line
+) {
+    XCTAssertThrowsError(try body(), file: file, line: line) { error in
+        XCTAssertTrue("\(error)".contains(text), "\"\(error)\" should mention \(text)", file: file, line: line)
+    }
+}

@@ -8,9 +8,7 @@ final class ConfigLoaderTests: XCTestCase {
 
     private func assertError(_ json: String, mentions text: String, file: StaticString = #filePath, line: UInt = #line)
     {
-        XCTAssertThrowsError(try decode(json), file: file, line: line) { error in
-            XCTAssertTrue("\(error)".contains(text), "\"\(error)\" should mention \(text)", file: file, line: line)
-        }
+        assertThrows(try decode(json), mentions: text, file: file, line: line)
     }
 
     func testEmptyObjectIsTheDefaults() throws {

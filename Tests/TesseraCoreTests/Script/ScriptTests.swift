@@ -8,9 +8,7 @@ final class ScriptTests: XCTestCase {
 
     private func assertError(_ json: String, mentions text: String, file: StaticString = #filePath, line: UInt = #line)
     {
-        XCTAssertThrowsError(try parse(json), file: file, line: line) { error in
-            XCTAssertTrue("\(error)".contains(text), "\"\(error)\" should mention \(text)", file: file, line: line)
-        }
+        assertThrows(try parse(json), mentions: text, file: file, line: line)
     }
 
     func testTheContractExampleParses() throws {
