@@ -25,6 +25,7 @@ struct Launcher {
         let resources = try Resources.locate()
         let config = try loadConfig(resources)
         let photos = try loadPhotos(resources)
+        let palettes = try loadPalettes(resources, config)
         let script = try options.script.map { path in
             do { return try Script.load(path: path) } catch let error as Script.Error {
                 throw Options.UsageError(message: error.message)
@@ -32,7 +33,8 @@ struct Launcher {
         }
         let window = options.window ?? script?.window ?? Size(1024, 768)
         let scene = options.scene ?? script?.scene ?? .picker
-        let simulation = Simulation(config: config, photos: photos, scene: scene, window: window, hz: options.hz)
+        let simulation = Simulation(
+            config: config, photos: photos, scene: scene, window: window, hz: options.hz, palettes: palettes)
 
         let sink: FrameSink
         var host: WindowHost?
@@ -94,6 +96,15 @@ struct Launcher {
             return try PhotoLibrary.scanning(folder: folder)
         } catch let error as PhotoLibrary.LoadError {
             throw Options.UsageError(message: error.description)
+        }
+    }
+
+    /// The gallery's palettes: `gallery.palettes` in the config, relative to the resources folder.
+    private func loadPalettes(_ resources: Resources, _ config: Config) throws -> PaletteBook {
+        do {
+            return try PaletteBook.load(path: resources.resolve(config.gallery.palettes))
+        } catch let error as PaletteBook.Error {
+            throw Options.UsageError(message: error.message)
         }
     }
 

@@ -7,13 +7,16 @@
 ///
 /// `currentOffset` is where the finger let go, not the projection: how hard the page was thrown
 /// decides only whether it turns. The last page ends where the content does (the scroll view clamps
-/// the target), as with UIScrollView.
+/// the target), as with UIScrollView. Paging "has its own deceleration rate" (seed 003): UIKit's
+/// `.fast`, so a page settles briskly.
 public struct PagingScrollTargetBehavior: ScrollTargetBehavior, Equatable {
     /// Points/second: a release at least this fast turns the page in its direction.
     public var flingVelocity: Double
+    public var deceleration: Deceleration?
 
-    public init(flingVelocity: Double = 10) {
+    public init(flingVelocity: Double = 10, deceleration: Deceleration = .fast) {
         self.flingVelocity = flingVelocity
+        self.deceleration = deceleration
     }
 
     public func updateTarget(_ target: inout ScrollTarget, context: ScrollTargetContext) {

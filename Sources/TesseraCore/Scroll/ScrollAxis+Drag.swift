@@ -27,8 +27,8 @@ extension ScrollAxis {
     ///
     /// - Past an edge and moving outwards (or not at all): the `bounce` spring
     ///   returns to that edge, starting with the release velocity.
-    /// - Otherwise the fling's resting point is projected with `deceleration`
-    ///   from where it let go (from the edge, when released past one moving
+    /// - Otherwise the fling's resting point is projected with `deceleration` (the
+    ///   behaviour's own when it has one) from where it let go (from the edge, when released past one moving
     ///   back in); below `restVelocity` there is no fling and the projection is
     ///   the release point. The `targetBehavior` may move that target; a moved
     ///   target (clamped to bounds) is reached by the settle spring of
@@ -45,7 +45,8 @@ extension ScrollAxis {
             return
         }
         let flings = abs(v) >= physics.restVelocity
-        let projected = flings ? physics.deceleration.restingOffset(from: edge, velocity: v) : edge
+        let deceleration = targetBehavior?.deceleration ?? physics.deceleration
+        let projected = flings ? deceleration.restingOffset(from: edge, velocity: v) : edge
         projectedOffset = projected
         let adjusted = behaviorTarget(projected: projected, releasedAt: edge, velocity: v)
         if !isOut && adjusted == projected {
@@ -60,7 +61,7 @@ extension ScrollAxis {
             return
         }
         let target = clamped(adjusted)
-        startSpring(to: target, with: settleSpring(from: offset, velocity: v, to: target))
+        startSpring(to: target, with: settleSpring(from: offset, velocity: v, to: target, deceleration: deceleration))
     }
 
     /// The `targetBehavior`'s answer for a fling released at `releasedAt` points moving at `velocity`

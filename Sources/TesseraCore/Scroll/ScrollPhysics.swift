@@ -7,14 +7,14 @@ import Foundation
 ///      "bounce": {"response": 0.4, "dampingFraction": 1.0},
 ///      "restVelocity": 10,
 ///      "scrollAnimation": {"response": 0.15, "dampingFraction": 0.86},
-///      "glideReach": 2, "quickestSettle": 0.1}
+///      "quickestSettle": 0.1}
 public struct ScrollPhysics: Equatable, Sendable, Codable {
     /// How a released fling slows down (UIScrollView `.normal`: 0.998 per ms).
     public var deceleration: Deceleration
     /// Rubber-band coefficient c of `RubberBand.displayed` (UIKit: 0.55), dimensionless.
     public var rubberBandCoefficient: Double
     /// Spring that brings the offset back from overscroll, and that pulls a slow
-    /// release into the target its `ScrollTargetBehavior` picked. Critically
+    /// release into the target its `ScrollTargetBehavior` picked (`ScrollAxis+Settle.swift`). Critically
     /// damped with a 0.4 s response: UIKit's bounce-back returns in about half a
     /// second without oscillating.
     public var bounce: SpringParameters
@@ -23,10 +23,6 @@ public struct ScrollPhysics: Equatable, Sendable, Codable {
     public var restVelocity: Double
     /// Spring for animated `scroll(to:)` / `scroll(by:)` (wheel, keys, scrollTo(id)).
     public var scrollAnimation: SpringParameters
-    /// How much further than its plain resting point (a factor, ≥ 1) a fling may glide to a target a
-    /// behaviour picked, on its own deceleration; a target beyond that is pulled in by `bounce`
-    /// (`ScrollAxis+Settle.swift`).
-    public var glideReach: Double
     /// Seconds: the shortest response of a glide to a picked target (a hard fling stopped one card on).
     public var quickestSettle: Double
 
@@ -36,7 +32,6 @@ public struct ScrollPhysics: Equatable, Sendable, Codable {
         bounce: SpringParameters = SpringParameters(response: 0.4, dampingFraction: 1.0),
         restVelocity: Double = 10,
         scrollAnimation: SpringParameters = .interactiveSpring,
-        glideReach: Double = 2,
         quickestSettle: Double = 0.1
     ) {
         self.deceleration = deceleration
@@ -44,12 +39,11 @@ public struct ScrollPhysics: Equatable, Sendable, Codable {
         self.bounce = bounce
         self.restVelocity = restVelocity
         self.scrollAnimation = scrollAnimation
-        self.glideReach = glideReach
         self.quickestSettle = quickestSettle
     }
 
     private enum CodingKeys: String, CodingKey {
-        case deceleration, rubberBandCoefficient, bounce, restVelocity, scrollAnimation, glideReach, quickestSettle
+        case deceleration, rubberBandCoefficient, bounce, restVelocity, scrollAnimation, quickestSettle
     }
 
     /// Missing keys keep their defaults; a bad value is an error naming its key.
@@ -63,7 +57,6 @@ public struct ScrollPhysics: Equatable, Sendable, Codable {
         restVelocity = try c.decodeIfPresent(Double.self, forKey: .restVelocity) ?? defaults.restVelocity
         scrollAnimation =
             try c.decodeIfPresent(SpringParameters.self, forKey: .scrollAnimation) ?? defaults.scrollAnimation
-        glideReach = try c.decodeIfPresent(Double.self, forKey: .glideReach) ?? defaults.glideReach
         quickestSettle = try c.decodeIfPresent(Double.self, forKey: .quickestSettle) ?? defaults.quickestSettle
         guard rubberBandCoefficient > 0, rubberBandCoefficient.isFinite else {
             throw DecodingError.dataCorruptedError(
@@ -72,10 +65,6 @@ public struct ScrollPhysics: Equatable, Sendable, Codable {
         guard restVelocity >= 0, restVelocity.isFinite else {
             throw DecodingError.dataCorruptedError(
                 forKey: .restVelocity, in: c, debugDescription: "restVelocity must be ≥ 0 points/second")
-        }
-        guard glideReach >= 1, glideReach.isFinite else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .glideReach, in: c, debugDescription: "glideReach must be a factor ≥ 1")
         }
         guard quickestSettle > 0, quickestSettle.isFinite else {
             throw DecodingError.dataCorruptedError(

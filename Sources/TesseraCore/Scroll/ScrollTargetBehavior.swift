@@ -8,6 +8,14 @@
 /// Conformers are pure values: the same target and context always give the same answer.
 public protocol ScrollTargetBehavior: Sendable {
     func updateTarget(_ target: inout ScrollTarget, context: ScrollTargetContext)
+
+    /// The deceleration this behaviour's flings use instead of the scroll physics' own, for the
+    /// projection and the settle spring (UIKit's paging decelerates `.fast`). Nil by default.
+    var deceleration: Deceleration? { get }
+}
+
+extension ScrollTargetBehavior {
+    public var deceleration: Deceleration? { nil }
 }
 
 /// Where a scroll would rest: the visible rect, in content coordinates (points), at that offset.
