@@ -14,6 +14,10 @@ struct GalleryRow {
     var pinnedPosition: Int?
     /// Horizontal wheel travel, in notches, not yet spent on a step (keeps a trackpad's small deltas).
     var wheelTravel = 0.0
+    /// The row's viewport in outer content coordinates, on the same spring as its cards when the
+    /// window is resized, so its clip, label and divider travel with them; and the step before.
+    var frame = AnimatedRect(.zero)
+    var previousFrame = Rect.zero
 
     init(id: String, config: GalleryRowConfig, physics: ScrollPhysics, firstTile: Int) {
         self.id = id

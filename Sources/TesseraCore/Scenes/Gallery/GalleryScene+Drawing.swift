@@ -10,27 +10,33 @@ extension GalleryScene {
         guard !clip.isEmpty else { return }
         let labelStyle = TextStyle(size: gallery.labelSize, weight: .bold)
         for r in rows.indices {
+            // The label and divider keep their places relative to the row, which may be animating.
             let rowLayout = layout.rows[r]
-            let label = windowFrame(rowLayout.label)
+            let row = rowFrame(r, alpha: alpha)
+            func place(_ part: Rect, below: Bool = false) -> Rect {
+                let dy = below ? row.maxY - rowLayout.frame.maxY : row.minY - rowLayout.frame.minY
+                return windowFrame(part.offsetBy(dx: 0, dy: dy), alpha: alpha)
+            }
+            let label = place(rowLayout.label)
             if label.intersects(clip) {
                 list.append(
                     .text(
                         rowLayout.title, anchor: Point(label.minX, label.midY), alignment: .leading, style: labelStyle,
                         color: theme.text, clip: clip))
             }
-            if let line = rowLayout.positionLine.map(windowFrame), line.intersects(clip) {
+            if let line = rowLayout.positionLine.map({ place($0) }), line.intersects(clip) {
                 drawPosition(in: line, clip: clip, into: &list)
             }
-            if let divider = rowLayout.divider.map(windowFrame), divider.intersects(clip) {
+            if let divider = rowLayout.divider.map({ place($0, below: true) }), divider.intersects(clip) {
                 list.append(.fill(divider, radius: 0, color: gallery.dividerColor, clip: clip))
             }
             drawCards(row: r, clip: clip, alpha: alpha, into: &list)
         }
-        drawPaddles(clip: clip, into: &list)
+        drawPaddles(clip: clip, alpha: alpha, into: &list)
     }
 
     private func drawCards(row r: Int, clip: Rect, alpha: Double, into list: inout DrawList) {
-        let visible = viewport(of: r)
+        let visible = viewport(of: r, alpha: alpha)
         let rowClip = visible.intersection(clip)
         guard !rowClip.isEmpty else { return }
         let config = rows[r].config
@@ -61,9 +67,9 @@ extension GalleryScene {
                 clip: clip))
     }
 
-    private func drawPaddles(clip: Rect, into list: inout DrawList) {
+    private func drawPaddles(clip: Rect, alpha: Double, into list: inout DrawList) {
         let paddle = config.gallery.paddle
-        let paddles = paddleFrames()
+        let paddles = paddleFrames(alpha: alpha)
         for (frame, glyph) in [(paddles.back, "‹"), (paddles.forward, "›")] {
             guard let frame else { continue }
             let disc = Rect(

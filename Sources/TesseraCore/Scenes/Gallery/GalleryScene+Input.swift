@@ -127,10 +127,10 @@ extension GalleryScene {
     /// The Featured paddles' hit frames in window points, nil where there is nowhere to go (a disabled
     /// paddle is hidden, as on macOS). Each is centred on its disc, `paddle.inset` inside the row's
     /// content margin at its end, and at least 44 points square (a comfortable touch target).
-    func paddleFrames() -> (back: Rect?, forward: Rect?) {
+    func paddleFrames(alpha: Double = 1) -> (back: Rect?, forward: Rect?) {
         let f = Self.featured
         guard rows.indices.contains(f) else { return (nil, nil) }
-        let row = viewport(of: f)
+        let row = viewport(of: f, alpha: alpha)
         let visible = row.intersection(outer.viewport)
         guard !visible.isEmpty else { return (nil, nil) }
         let paddle = config.gallery.paddle

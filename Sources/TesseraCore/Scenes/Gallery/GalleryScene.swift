@@ -24,6 +24,8 @@ public final class GalleryScene: Scene {
     var dragging: DragTarget?
     /// The Featured header's position text, made again only when the position changes.
     var positionLabel: (index: Int, text: String) = (-1, "")
+    /// The outer scroll's offset (points) at the previous step, for interpolated drawing.
+    var previousOuterOffset = 0.0
 
     enum DragTarget: Equatable {
         case outer
@@ -83,9 +85,15 @@ public final class GalleryScene: Scene {
             let kept = animated ? keptOffset(row: r, from: previous.rows[r], to: rowLayout) : nil
             rows[r].container.scroll.targetBehavior = targetBehavior(for: rows[r].config)
             rows[r].container.setLayout(
-                viewport: unscrolledViewport(of: r), contentSize: rowLayout.contentSize,
+                viewport: outer.unscrolled(rowLayout.frame), contentSize: rowLayout.contentSize,
                 contentMargins: rowLayout.margins, targets: rowLayout.cardFrames, restingAt: kept,
                 animation: animation)
+            if let animation {
+                rows[r].frame.animate(to: rowLayout.frame, with: animation)
+            } else {
+                rows[r].frame.set(rowLayout.frame)
+                rows[r].previousFrame = rowLayout.frame
+            }
             for (i, tile) in rows[r].tiles.enumerated() {
                 let target = rows[r].container.unscrolled(rowLayout.cardFrame(at: i))
                 if let animation {
@@ -128,21 +136,35 @@ public final class GalleryScene: Scene {
         }
     }
 
-    /// Row `r`'s viewport in window points as if the outer scroll were at zero.
-    func unscrolledViewport(of r: Int) -> Rect { outer.unscrolled(layout.rows[r].frame) }
+    /// Outer content coordinates → window points, `alpha` ∈ [0, 1] between the previous step and this
+    /// one (1: now).
+    func windowFrame(_ contentFrame: Rect, alpha: Double = 1) -> Rect {
+        let offset = previousOuterOffset + (outer.scroll.offset - previousOuterOffset) * alpha
+        return outer.unscrolled(contentFrame).offsetBy(dx: 0, dy: -offset)
+    }
 
-    /// Row `r`'s viewport in window points now: its frame and clip (before the outer clip).
-    func viewport(of r: Int) -> Rect { outer.scrolled(unscrolledViewport(of: r)) }
+    /// Row `r`'s frame in outer content coordinates at `alpha`. Its top and height move only while a
+    /// resize animates; its width is the window's at once, as the clip of a scroll view is.
+    func rowFrame(_ r: Int, alpha: Double = 1) -> Rect {
+        let animated =
+            alpha >= 1
+            ? rows[r].frame.presented : rows[r].previousFrame.interpolated(to: rows[r].frame.presented, alpha)
+        let target = layout.rows[r].frame
+        return Rect(target.minX, animated.minY, target.width, animated.height)
+    }
 
-    /// Outer content coordinates → window points now.
-    func windowFrame(_ contentFrame: Rect) -> Rect { outer.scrolled(outer.unscrolled(contentFrame)) }
+    /// Row `r`'s viewport in window points at `alpha`: its frame and clip (before the outer clip).
+    func viewport(of r: Int, alpha: Double = 1) -> Rect { windowFrame(rowFrame(r, alpha: alpha), alpha: alpha) }
 
     // MARK: Motion
 
     public func step(_ dt: Double) {
         if needsLayout { layOut(animated: true) }
+        previousOuterOffset = outer.scroll.offset
         outer.scroll.step(dt)
         for r in rows.indices {
+            rows[r].previousFrame = rows[r].frame.presented
+            rows[r].frame.step(dt)
             rows[r].container.scroll.step(dt)
             if !rows[r].scroll.isMoving { rows[r].pinnedPosition = nil }
         }
@@ -176,7 +198,7 @@ public final class GalleryScene: Scene {
     }
 
     public var isSettled: Bool {
-        !needsLayout && !outer.scroll.isMoving && rows.allSatisfy { !$0.scroll.isMoving }
+        !needsLayout && !outer.scroll.isMoving && rows.allSatisfy { !$0.scroll.isMoving && $0.frame.isSettled }
             && tiles.allSatisfy { $0.frame.isSettled }
     }
 
