@@ -269,4 +269,29 @@ final class GallerySceneTests: XCTestCase {
         assertRestingAligned(sim, row: "recent")
         XCTAssertGreaterThan(sim.container("recent")!.offset.x, 0)
     }
+
+    /// Labels, dividers and cards are drawn at the same render interpolation, so they never drift apart
+    /// while the outer view scrolls.
+    func testLabelsAndCardsMoveTogetherAtAnyInterpolation() throws {
+        let sim = makeGallery()
+        sim.drag(from: Point(500, 700), to: Point(500, 680), seconds: 0.05)
+        sim.steps(2)
+        var gaps: [Double] = []
+        var labels: [Double] = []
+        for alpha in [0.0, 0.4, 1.0] {
+            var list = DrawList()
+            sim.draw(into: &list, alpha: alpha)
+            var label: Double?
+            var card: Double?
+            for command in list.commands {
+                if case .text("Featured", let anchor, _, _, _, _) = command { label = anchor.y }
+                if case .fill(let r, 20, _, _) = command, card == nil { card = r.minY }
+            }
+            gaps.append(try XCTUnwrap(card) - XCTUnwrap(label))
+            labels.append(try XCTUnwrap(label))
+        }
+        XCTAssertNotEqual(labels[0], labels[2], "it is scrolling")
+        XCTAssertEqual(gaps[0], gaps[1], accuracy: 1e-9)
+        XCTAssertEqual(gaps[0], gaps[2], accuracy: 1e-9)
+    }
 }

@@ -25,11 +25,13 @@ enum GalleryCardArt {
         let inner = card.insetBy(dx: row.stackPadding, dy: row.stackPadding)
         guard inner.width > 0, inner.height > 0, palette.colors.count == 3 else { return }
         let o = row.stackOffset
-        let stack = [inner.offsetBy(dx: o, dy: o), inner, inner.offsetBy(dx: -o, dy: -o)]
-        for (shape, color) in zip(stack, palette.colors) {
-            let cut = shape.intersection(card)
+        // Back (+offset), middle, front (−offset); unrolled rather than an array: no allocation per frame.
+        for layer in 0..<3 {
+            let shift = Double(1 - layer) * o
+            let cut = inner.offsetBy(dx: shift, dy: shift).intersection(card)
             guard !cut.isEmpty else { continue }
-            appendClippedToCard(cut, card: card, radius: radius, color: color, place: place, clip: clip, into: &list)
+            appendClippedToCard(
+                cut, card: card, radius: radius, color: palette.colors[layer], place: place, clip: clip, into: &list)
         }
     }
 
@@ -43,22 +45,23 @@ enum GalleryCardArt {
         let right = abs(r.maxX - card.maxX) < e
         let top = abs(r.minY - card.minY) < e
         let bottom = abs(r.maxY - card.maxY) < e
-        // Which of r's corners sit on the card's corners: top-left, top-right, bottom-left, bottom-right.
-        let rounded = [top && left, top && right, bottom && left, bottom && right]
         let cornerRadius = min(radius, r.width / 2, r.height / 2)
-        guard rounded.contains(true), cornerRadius > 0 else {
+        // r's corners in the order top-left, top-right, bottom-left, bottom-right; rounded where they
+        // sit on the card's own corners.
+        func isRounded(_ corner: Int) -> Bool {
+            (corner < 2 ? top : bottom) && (corner % 2 == 0 ? left : right)
+        }
+        guard (0..<4).contains(where: isRounded), cornerRadius > 0 else {
             list.append(.fill(place(r), radius: 0, color: color, clip: clip))
             return
         }
-        list.append(
-            .fill(place(r), radius: cornerRadius * place(card).width / max(card.width, e), color: color, clip: clip))
+        let scale = place(card).width / max(card.width, e)
+        list.append(.fill(place(r), radius: cornerRadius * scale, color: color, clip: clip))
         let s = cornerRadius
-        let squares = [
-            Rect(r.minX, r.minY, s, s), Rect(r.maxX - s, r.minY, s, s), Rect(r.minX, r.maxY - s, s, s),
-            Rect(r.maxX - s, r.maxY - s, s, s),
-        ]
-        for (square, isRounded) in zip(squares, rounded) where !isRounded {
-            list.append(.fill(place(square), radius: 0, color: color, clip: clip))
+        for corner in 0..<4 where !isRounded(corner) {
+            let x = corner % 2 == 0 ? r.minX : r.maxX - s
+            let y = corner < 2 ? r.minY : r.maxY - s
+            list.append(.fill(place(Rect(x, y, s, s)), radius: 0, color: color, clip: clip))
         }
     }
 }

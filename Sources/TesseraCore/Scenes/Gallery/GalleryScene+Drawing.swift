@@ -68,20 +68,23 @@ extension GalleryScene {
     }
 
     private func drawPaddles(clip: Rect, alpha: Double, into list: inout DrawList) {
-        let paddle = config.gallery.paddle
         let paddles = paddleFrames(alpha: alpha)
-        for (frame, glyph) in [(paddles.back, "‹"), (paddles.forward, "›")] {
-            guard let frame else { continue }
-            let disc = Rect(
-                frame.midX - paddle.diameter / 2, frame.midY - paddle.diameter / 2, paddle.diameter, paddle.diameter)
-            let rim = disc.insetBy(dx: -1, dy: -1)
-            list.append(.fill(rim, radius: rim.width / 2, color: paddle.rim, clip: clip))
-            list.append(.fill(disc, radius: paddle.diameter / 2, color: paddle.background, clip: clip))
-            list.append(
-                .text(
-                    glyph, anchor: disc.center, alignment: .center,
-                    style: TextStyle(size: paddle.chevronSize, weight: .bold),
-                    color: paddle.chevron, clip: clip))
-        }
+        if let back = paddles.back { drawPaddle(back, glyph: "‹", clip: clip, into: &list) }
+        if let forward = paddles.forward { drawPaddle(forward, glyph: "›", clip: clip, into: &list) }
+    }
+
+    /// A disc with a faint rim and a chevron, centred in the paddle's hit frame.
+    private func drawPaddle(_ frame: Rect, glyph: String, clip: Rect, into list: inout DrawList) {
+        let paddle = config.gallery.paddle
+        let disc = Rect(
+            frame.midX - paddle.diameter / 2, frame.midY - paddle.diameter / 2, paddle.diameter, paddle.diameter)
+        let rim = disc.insetBy(dx: -1, dy: -1)
+        list.append(.fill(rim, radius: rim.width / 2, color: paddle.rim, clip: clip))
+        list.append(.fill(disc, radius: paddle.diameter / 2, color: paddle.background, clip: clip))
+        list.append(
+            .text(
+                glyph, anchor: disc.center, alignment: .center,
+                style: TextStyle(size: paddle.chevronSize, weight: .bold),
+                color: paddle.chevron, clip: clip))
     }
 }
