@@ -19,6 +19,17 @@ public struct ViewAlignedScrollTargetBehavior: ScrollTargetBehavior, Equatable {
         case always
         /// As far as the fling carries.
         case never
+
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            let name = try c.decode(String.self)
+            guard let value = Self(rawValue: name) else {
+                let names = Self.allCases.map(\.rawValue).joined(separator: ", ")
+                throw DecodingError.dataCorruptedError(
+                    in: c, debugDescription: "unknown limit behaviour \"\(name)\" (one of \(names))")
+            }
+            self = value
+        }
     }
 
     public var limitBehavior: LimitBehavior
