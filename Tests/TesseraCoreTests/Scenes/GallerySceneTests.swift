@@ -48,6 +48,15 @@ final class GallerySceneTests: XCTestCase {
         XCTAssertTrue(sim.isSettled)
     }
 
+    func testTheFirstFrameDrawsEverythingInPlaceAtAnyInterpolation() {
+        let sim = makeGallery()
+        var atZero = DrawList()
+        var atOne = DrawList()
+        sim.draw(into: &atZero, alpha: 0)
+        sim.draw(into: &atOne, alpha: 1)
+        XCTAssertEqual(atZero.commands, atOne.commands)
+    }
+
     func testCompactCardsAtRest() {
         let sim = makeGallery(window: Size(600, 900))
         let first = featuredTiles(sim)[0]

@@ -103,7 +103,12 @@ public final class GalleryScene: Scene {
                 }
             }
         }
-        if !animated { updatePresented() }
+        if !animated {
+            // A first layout is where everything rests: nothing interpolates in from elsewhere.
+            updatePresented()
+            for i in tiles.indices { tiles[i].previousPresented = tiles[i].presented }
+            previousOuterOffset = outer.scroll.offset
+        }
     }
 
     /// Where row `r` should rest after a resize from `old` to `new`: the scroll position's card at the
