@@ -25,6 +25,7 @@ struct Launcher {
         let resources = try Resources.locate()
         let config = try loadConfig(resources)
         let photos = try loadPhotos(resources)
+        let palettes = try loadPalettes(resources, config)
         let script = try options.script.map { path in
             do { return try Script.load(path: path) } catch let error as Script.Error {
                 throw Options.UsageError(message: error.message)
@@ -33,7 +34,8 @@ struct Launcher {
         let window = options.window ?? script?.window ?? Size(1024, 768)
         let kioskStart = config.kiosk.lockedScene ?? config.kiosk.startScene
         let scene = options.scene ?? script?.scene ?? (options.kiosk ? kioskStart : .picker)
-        let simulation = Simulation(config: config, photos: photos, scene: scene, window: window, hz: options.hz)
+        let simulation = Simulation(
+            config: config, photos: photos, scene: scene, window: window, hz: options.hz, palettes: palettes)
         if options.kiosk { simulation.kiosk = Simulation.KioskMode(config.kiosk) }
         do {
             simulation.selectionLog = try SelectionLog(path: options.output)
@@ -151,6 +153,15 @@ struct Launcher {
             return library
         } catch let error as PhotoLibrary.LoadError {
             throw Options.UsageError(message: error.description)
+        }
+    }
+
+    /// The gallery's palettes: `gallery.palettes` in the config, relative to the resources folder.
+    private func loadPalettes(_ resources: Resources, _ config: Config) throws -> PaletteBook {
+        do {
+            return try PaletteBook.load(path: resources.resolve(config.gallery.palettes))
+        } catch let error as PaletteBook.Error {
+            throw Options.UsageError(message: error.message)
         }
     }
 

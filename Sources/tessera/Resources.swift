@@ -11,6 +11,9 @@ struct Resources {
     var kioskConfig: String { root.appendingPathComponent("Configs/kiosk.json").path }
     var photos: String { root.appendingPathComponent("Assets/Photos").path }
 
+    /// `path` as given when absolute, else relative to the resources folder.
+    func resolve(_ path: String) -> String { path.hasPrefix("/") ? path : root.appendingPathComponent(path).path }
+
     static func locate() throws -> Resources {
         if let home = ProcessInfo.processInfo.environment["TESSERA_HOME"], !home.isEmpty {
             let url = URL(fileURLWithPath: home)

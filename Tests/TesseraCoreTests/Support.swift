@@ -14,6 +14,17 @@ func makeSimulation(window: Size = Size(1024, 768), config: Config = Config(), p
     Simulation(config: config, photos: samplePhotos(photos), scene: .picker, window: window, hz: 120)
 }
 
+/// The palettes shipped in `Assets/Gallery`.
+let shippedPalettesPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../Assets/Gallery/palettes.json").standardizedFileURL.path
+
+/// A gallery simulation at 120 Hz with the shipped palettes.
+func makeGallery(window: Size = Size(1024, 768), config: Config = Config()) -> Simulation {
+    let palettes = try! PaletteBook.load(path: shippedPalettesPath)
+    return Simulation(
+        config: config, photos: samplePhotos(), scene: .gallery, window: window, hz: 120, palettes: palettes)
+}
+
 /// A frame sink that draws nothing: Core tests need no SDL.
 final class NullSink: FrameSink {
     var rendered = 0
@@ -40,6 +51,20 @@ extension Simulation {
     func tile(_ id: String) -> TileDump? { dump().tiles.first { $0.id == id } }
 
     func container(_ id: String) -> ContainerDump? { dump().containers.first { $0.id == id } }
+
+    /// A finger pressed at `from`, moved linearly to `to` over `seconds` (one move per step, as a
+    /// script's drag), held still `hold` seconds, then lifted.
+    func drag(from: Point, to: Point, seconds: Double, hold: Double = 0) {
+        handle(.pointerDown(from, time: time))
+        let moves = max(1, Int((seconds * hz).rounded()))
+        for i in 1...moves {
+            step()
+            let t = Double(i) / Double(moves)
+            handle(.pointerMove(Point(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t), time: time))
+        }
+        steps(Int((hold * hz).rounded()))
+        handle(.pointerUp(to, time: time))
+    }
 
     /// Steps until everything rests (at most `limit` seconds).
     func settle(limit: Double = 10) {

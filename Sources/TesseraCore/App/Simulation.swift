@@ -4,6 +4,8 @@
 public final class Simulation {
     public private(set) var config: Config
     public let photos: PhotoLibrary
+    /// The gallery's card palettes (`Assets/Gallery/palettes.json`).
+    public let palettes: PaletteBook
     /// Fixed simulation rate, steps per second.
     public let hz: Double
     public private(set) var window: Size
@@ -37,9 +39,12 @@ public final class Simulation {
         }
     }
 
-    public init(config: Config, photos: PhotoLibrary, scene: SceneID, window: Size, hz: Double) {
+    public init(
+        config: Config, photos: PhotoLibrary, scene: SceneID, window: Size, hz: Double, palettes: PaletteBook = .empty
+    ) {
         self.config = config
         self.photos = photos
+        self.palettes = palettes
         self.hz = hz
         self.window = window
         currentScene = scene
@@ -61,6 +66,7 @@ public final class Simulation {
         let made: Scene =
             switch id {
             case .picker: makePicker()
+            case .gallery: GalleryScene(palettes: palettes, config: config, window: window)
             default: ComingSoonScene(id: id, theme: config.theme, window: window)
             }
         scenes[id] = made

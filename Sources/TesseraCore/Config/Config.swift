@@ -9,6 +9,7 @@ public struct Config: Codable, Equatable, Sendable {
     public var tabBar = TabBarConfig()
     public var picker = PickerConfig()
     public var kiosk = KioskConfig()
+    public var gallery = GalleryConfig()
 
     public init() {}
 

@@ -116,6 +116,7 @@ public enum ConfigLoader {
         if config.scroll.deceleration.rate >= 1 {
             throw Error(message: "scroll.deceleration.rate: must be below 1 (UIScrollView uses 0.998)")
         }
+        try config.gallery.validate(config)
     }
 
     private static func positive(_ key: String, _ value: Double) throws {

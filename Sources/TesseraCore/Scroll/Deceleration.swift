@@ -12,7 +12,8 @@ import Foundation
 /// Signs follow the scroll offset: a positive velocity moves the offset towards
 /// the end of the content and the fling rests further along.
 ///
-/// Encoded as the bare rate, e.g. `"deceleration": 0.998`.
+/// Encoded as the bare rate, e.g. `"deceleration": 0.998`; configs may also name
+/// UIKit's rates, `"normal"` or `"fast"`.
 public struct Deceleration: Equatable, Hashable, Sendable {
     /// Fraction of the velocity kept after each millisecond, in (0, 1).
     public var rate: Double
@@ -49,6 +50,17 @@ public struct Deceleration: Equatable, Hashable, Sendable {
 extension Deceleration: Codable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
+        if let name = try? c.decode(String.self) {
+            switch name {
+            case "normal": self = .normal
+            case "fast": self = .fast
+            default:
+                throw DecodingError.dataCorruptedError(
+                    in: c,
+                    debugDescription: "unknown deceleration \"\(name)\" (a rate such as 0.998, \"normal\" or \"fast\")")
+            }
+            return
+        }
         let rate = try c.decode(Double.self)
         guard rate > 0 && rate < 1 else {
             throw DecodingError.dataCorruptedError(

@@ -25,38 +25,54 @@ extension ScrollAxis {
     /// The pointer lifted, moving at `velocity` offset units/second (points/second,
     /// sign as for `drag(by:)`).
     ///
-    /// - Out of bounds: the `bounce` spring returns to the nearest edge, starting
-    ///   with that velocity.
-    /// - Otherwise the fling's resting point is projected with `deceleration`
-    ///   (no fling below `restVelocity`: it stays where it is) and offered to
-    ///   `targetAdjuster`; a moved target is reached on the `bounce` spring from
-    ///   the release velocity, else the plain fling decelerates (and bounces at an
-    ///   edge it crosses).
+    /// - Past an edge and moving outwards (or not at all): the `bounce` spring
+    ///   returns to that edge, starting with the release velocity.
+    /// - Otherwise the fling's resting point is projected with `deceleration` (the
+    ///   behaviour's own when it has one) from where it let go (from the edge, when released past one moving
+    ///   back in); below `restVelocity` there is no fling and the projection is
+    ///   the release point. The `targetBehavior` may move that target; a moved
+    ///   target (clamped to bounds) is reached by the settle spring of
+    ///   `ScrollAxis+Settle.swift`, starting with the release velocity. An
+    ///   unmoved one is a plain fling, which bounces at an edge it crosses.
     public mutating func endDrag(velocity v: Double) {
-        let edge = clamped(offset)
         velocity = v
-        if offset != edge {
+        let edge = clamped(offset)
+        let isOut = offset != edge
+        let movesInward = offset < edge ? v > 0 : v < 0
+        if isOut && !movesInward {
             projectedOffset = edge
             startSpring(to: edge, with: physics.bounce)
             return
         }
         let flings = abs(v) >= physics.restVelocity
-        let projected = flings ? physics.deceleration.restingOffset(from: offset, velocity: v) : offset
+        let deceleration = targetBehavior?.deceleration ?? physics.deceleration
+        let projected = flings ? deceleration.restingOffset(from: edge, velocity: v) : edge
         projectedOffset = projected
-        if let adjust = targetAdjuster {
-            let target = clamped(adjust(projected, v))
-            if target != projected {
-                startSpring(to: target, with: physics.bounce)
-                return
+        let adjusted = behaviorTarget(projected: projected, releasedAt: edge, velocity: v)
+        if !isOut && adjusted == projected {
+            if flings {
+                phase = .decelerating
+                flingOrigin = offset
+                flingVelocity = v
+                flingElapsed = 0
+            } else {
+                stop()
             }
+            return
         }
-        if flings {
-            phase = .decelerating
-            flingOrigin = offset
-            flingVelocity = v
-            flingElapsed = 0
-        } else {
-            stop()
-        }
+        let target = clamped(adjusted)
+        startSpring(to: target, with: settleSpring(from: offset, velocity: v, to: target, deceleration: deceleration))
+    }
+
+    /// The `targetBehavior`'s answer for a fling released at `releasedAt` points moving at `velocity`
+    /// points/second that would rest at `projected` points; `projected` itself when there is none.
+    func behaviorTarget(projected: Double, releasedAt: Double, velocity v: Double) -> Double {
+        guard let behavior = targetBehavior else { return projected }
+        var target = ScrollTarget(rect: geometry.visibleRect(at: projected))
+        let context = ScrollTargetContext(
+            event: .dragEnded, originalTarget: target, velocity: geometry.vector(v), currentOffset: releasedAt,
+            geometry: geometry)
+        behavior.updateTarget(&target, context: context)
+        return target.offset(along: geometry.axis)
     }
 }

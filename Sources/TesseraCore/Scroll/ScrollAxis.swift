@@ -17,10 +17,11 @@ import Foundation
 ///   release. Crossing an edge hands over to the `bounce` spring towards that
 ///   edge with the fling's velocity, so it overshoots a little and comes back.
 /// - `springing`: an `AnimatedValue` carries the offset to a target (an edge,
-///   an adjusted fling target, an animated `scroll(to:)`).
+///   the target a `ScrollTargetBehavior` picked, an animated `scroll(to:)`).
 ///
 /// Nothing here allocates per step. The drag, fling and programmatic APIs live
-/// in `ScrollAxis+Drag.swift` and `ScrollAxis+ScrollTo.swift`.
+/// in `ScrollAxis+Drag.swift` and `ScrollAxis+ScrollTo.swift`; how a picked
+/// target is reached, in `ScrollAxis+Settle.swift`.
 public struct ScrollAxis: Sendable {
     public enum Phase: String, Equatable, Sendable, Codable {
         case idle, dragging, decelerating, springing
@@ -38,22 +39,17 @@ public struct ScrollAxis: Sendable {
     public internal(set) var offset: Double = 0
     /// d(offset)/dt in points/second (0 while dragging: the caller tracks the pointer).
     public internal(set) var velocity: Double = 0
-    /// Length of the content along this axis, in points.
-    public internal(set) var contentLength: Double = 0
-    /// Length of the visible window onto the content, in points.
-    public internal(set) var viewportLength: Double = 0
+    /// The container, content, margins and scroll targets this axis scrolls through.
+    public internal(set) var geometry = ScrollGeometry()
     public internal(set) var phase: Phase = .idle
     /// Where the last released fling would rest by deceleration alone, in points,
-    /// before any edge or `targetAdjuster`; may lie outside bounds. For a release
-    /// out of bounds it is the edge sprung back to.
+    /// before any edge or `targetBehavior`; may lie outside bounds. For a release
+    /// out of bounds moving outwards it is the edge sprung back to.
     public internal(set) var projectedOffset: Double = 0
 
-    /// Hook for scroll target behaviours (snapping, paging): given the fling's
-    /// projected resting offset (points) and the release velocity
-    /// (points/second), return where it should rest instead. The result is
-    /// clamped to bounds; when it differs from the projection the offset gets
-    /// there on the `bounce` spring, starting with the release velocity. Nil: plain fling.
-    public var targetAdjuster: (@Sendable (_ projected: Double, _ velocity: Double) -> Double)?
+    /// Where a scroll comes to rest (SwiftUI's `scrollTargetBehavior`): asked when a drag ends and
+    /// when the container is resized. Nil: plain flings, resting wherever they stop.
+    public var targetBehavior: (any ScrollTargetBehavior)?
 
     /// While dragging: the offset the pointer asks for without resistance, in points.
     var rawDragOffset: Double = 0
@@ -65,12 +61,19 @@ public struct ScrollAxis: Sendable {
     /// While springing: the spring carrying the offset.
     var spring = AnimatedValue(0)
 
-    public init(physics: ScrollPhysics = .init()) {
+    /// An axis at rest at offset 0 with no content; `axis` is the direction it scrolls in.
+    public init(physics: ScrollPhysics = .init(), axis: Axis = .vertical) {
         self.physics = physics
+        geometry.axis = axis
     }
 
+    /// Length of the content along this axis (margins included), in points.
+    public var contentLength: Double { geometry.contentLength }
+    /// Length of the visible window onto the content, in points.
+    public var viewportLength: Double { geometry.containerLength }
+
     /// The largest in-bounds offset, in points: `max(0, content − viewport)`.
-    public var maxOffset: Double { max(0, contentLength - viewportLength) }
+    public var maxOffset: Double { geometry.maxOffset }
 
     /// False only when idle (at rest).
     public var isMoving: Bool { phase != .idle }
@@ -88,14 +91,37 @@ public struct ScrollAxis: Sendable {
         }
     }
 
-    /// Updates the lengths (points). The presented offset never jumps: while
-    /// dragging the raw drag offset is re-derived from it under the new bounds;
-    /// at rest or in a fling, an offset now out of bounds springs back to the
-    /// nearest edge (keeping its velocity); a spring whose target left the
-    /// bounds is retargeted to the nearest edge.
+    /// Updates the lengths (points) along the current axis, keeping the rest of the geometry: see
+    /// `setGeometry`.
     public mutating func setLengths(content: Double, viewport: Double) {
-        contentLength = max(0, content)
-        viewportLength = max(0, viewport)
+        var g = geometry
+        if g.axis == .horizontal {
+            g.contentSize.width = content
+            g.containerSize.width = viewport
+        } else {
+            g.contentSize.height = content
+            g.containerSize.height = viewport
+        }
+        setGeometry(g)
+    }
+
+    /// Updates the geometry. The presented offset never jumps: while dragging the raw drag offset is
+    /// re-derived from it under the new bounds; at rest or in a fling, an offset now out of bounds
+    /// springs back to the nearest edge (keeping its velocity); a spring whose target left the bounds
+    /// is retargeted to the nearest edge.
+    ///
+    /// When the container changed size (or `preferred` is given) and the scroll is resting or settling,
+    /// the target behaviour is asked again (`containerResized`), from `preferred` — where the caller
+    /// wants to rest, e.g. the new offset of the view at its scroll position — or from the current
+    /// target; the scroll then moves there on `animation` (nil: at once).
+    public mutating func setGeometry(
+        _ new: ScrollGeometry, restingAt preferred: Double? = nil, animation: SpringParameters? = nil
+    ) {
+        let resized = new.containerSize != geometry.containerSize
+        geometry = ScrollGeometry(
+            axis: new.axis, containerSize: Size(max(0, new.containerSize.width), max(0, new.containerSize.height)),
+            contentSize: Size(max(0, new.contentSize.width), max(0, new.contentSize.height)),
+            contentMargins: new.contentMargins, targets: new.targets)
         switch phase {
         case .dragging:
             rawDragOffset = rawOffset(displayed: offset)
@@ -104,6 +130,21 @@ public struct ScrollAxis: Sendable {
         case .springing:
             let target = clamped(spring.target)
             if target != spring.target { spring.animate(to: target, with: spring.parameters) }
+        }
+        guard resized || preferred != nil, phase == .idle || phase == .springing else { return }
+        let resting = preferred ?? targetOffset
+        var destination = resting
+        if let behavior = targetBehavior {
+            var target = ScrollTarget(rect: geometry.visibleRect(at: resting))
+            let context = ScrollTargetContext(
+                event: .containerResized, originalTarget: target, velocity: .zero, currentOffset: resting,
+                geometry: geometry)
+            behavior.updateTarget(&target, context: context)
+            destination = target.offset(along: geometry.axis)
+        }
+        destination = clamped(destination)
+        if destination != targetOffset || (animation == nil && destination != offset) {
+            scroll(to: destination, animated: animation)
         }
     }
 

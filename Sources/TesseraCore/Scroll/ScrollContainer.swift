@@ -5,22 +5,31 @@ public struct ScrollContainer: Sendable {
     public let axis: Axis
     /// The container's frame and clip in window points.
     public private(set) var viewport = Rect.zero
-    public private(set) var contentSize = Size.zero
     public var scroll: ScrollAxis
 
-    public init(id: String, axis: Axis, physics: ScrollPhysics) {
+    public init(id: String, axis: Axis, physics: ScrollPhysics, targetBehavior: (any ScrollTargetBehavior)? = nil) {
         self.id = id
         self.axis = axis
-        scroll = ScrollAxis(physics: physics)
+        scroll = ScrollAxis(physics: physics, axis: axis)
+        scroll.targetBehavior = targetBehavior
     }
 
-    public mutating func setLayout(viewport: Rect, contentSize: Size) {
+    /// The size of everything that scrolls, content margins included, in points.
+    public var contentSize: Size { scroll.geometry.contentSize }
+
+    /// Lays the container out: its viewport (window points), its content's size (margins included),
+    /// content margins along the axis and scroll targets in content coordinates (`ScrollGeometry`).
+    /// A resize re-asks the target behaviour, from `preferred` if given (see `ScrollAxis.setGeometry`).
+    public mutating func setLayout(
+        viewport: Rect, contentSize: Size, contentMargins: ContentMargins = .zero, targets: [Rect] = [],
+        restingAt preferred: Double? = nil, animation: SpringParameters? = nil
+    ) {
         self.viewport = viewport
-        self.contentSize = contentSize
-        switch axis {
-        case .horizontal: scroll.setLengths(content: contentSize.width, viewport: viewport.width)
-        case .vertical: scroll.setLengths(content: contentSize.height, viewport: viewport.height)
-        }
+        scroll.setGeometry(
+            ScrollGeometry(
+                axis: axis, containerSize: viewport.size, contentSize: contentSize, contentMargins: contentMargins,
+                targets: targets),
+            restingAt: preferred, animation: animation)
     }
 
     /// The scroll offset as a vector (points): how far the content has moved towards its end.

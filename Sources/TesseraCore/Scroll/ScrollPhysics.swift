@@ -6,14 +6,15 @@ import Foundation
 ///     {"deceleration": 0.998, "rubberBandCoefficient": 0.55,
 ///      "bounce": {"response": 0.4, "dampingFraction": 1.0},
 ///      "restVelocity": 10,
-///      "scrollAnimation": {"response": 0.15, "dampingFraction": 0.86}}
+///      "scrollAnimation": {"response": 0.15, "dampingFraction": 0.86},
+///      "quickestSettle": 0.1}
 public struct ScrollPhysics: Equatable, Sendable, Codable {
     /// How a released fling slows down (UIScrollView `.normal`: 0.998 per ms).
     public var deceleration: Deceleration
     /// Rubber-band coefficient c of `RubberBand.displayed` (UIKit: 0.55), dimensionless.
     public var rubberBandCoefficient: Double
-    /// Spring that brings the offset back from overscroll, and that settles a
-    /// fling whose resting point `ScrollAxis.targetAdjuster` moved. Critically
+    /// Spring that brings the offset back from overscroll, and that pulls a slow
+    /// release into the target its `ScrollTargetBehavior` picked (`ScrollAxis+Settle.swift`). Critically
     /// damped with a 0.4 s response: UIKit's bounce-back returns in about half a
     /// second without oscillating.
     public var bounce: SpringParameters
@@ -22,23 +23,27 @@ public struct ScrollPhysics: Equatable, Sendable, Codable {
     public var restVelocity: Double
     /// Spring for animated `scroll(to:)` / `scroll(by:)` (wheel, keys, scrollTo(id)).
     public var scrollAnimation: SpringParameters
+    /// Seconds: the shortest response of a glide to a picked target (a hard fling stopped one card on).
+    public var quickestSettle: Double
 
     public init(
         deceleration: Deceleration = .normal,
         rubberBandCoefficient: Double = RubberBand.defaultCoefficient,
         bounce: SpringParameters = SpringParameters(response: 0.4, dampingFraction: 1.0),
         restVelocity: Double = 10,
-        scrollAnimation: SpringParameters = .interactiveSpring
+        scrollAnimation: SpringParameters = .interactiveSpring,
+        quickestSettle: Double = 0.1
     ) {
         self.deceleration = deceleration
         self.rubberBandCoefficient = rubberBandCoefficient
         self.bounce = bounce
         self.restVelocity = restVelocity
         self.scrollAnimation = scrollAnimation
+        self.quickestSettle = quickestSettle
     }
 
     private enum CodingKeys: String, CodingKey {
-        case deceleration, rubberBandCoefficient, bounce, restVelocity, scrollAnimation
+        case deceleration, rubberBandCoefficient, bounce, restVelocity, scrollAnimation, quickestSettle
     }
 
     /// Missing keys keep their defaults; a bad value is an error naming its key.
@@ -52,6 +57,7 @@ public struct ScrollPhysics: Equatable, Sendable, Codable {
         restVelocity = try c.decodeIfPresent(Double.self, forKey: .restVelocity) ?? defaults.restVelocity
         scrollAnimation =
             try c.decodeIfPresent(SpringParameters.self, forKey: .scrollAnimation) ?? defaults.scrollAnimation
+        quickestSettle = try c.decodeIfPresent(Double.self, forKey: .quickestSettle) ?? defaults.quickestSettle
         guard rubberBandCoefficient > 0, rubberBandCoefficient.isFinite else {
             throw DecodingError.dataCorruptedError(
                 forKey: .rubberBandCoefficient, in: c, debugDescription: "rubberBandCoefficient must be > 0")
@@ -59,6 +65,10 @@ public struct ScrollPhysics: Equatable, Sendable, Codable {
         guard restVelocity >= 0, restVelocity.isFinite else {
             throw DecodingError.dataCorruptedError(
                 forKey: .restVelocity, in: c, debugDescription: "restVelocity must be ≥ 0 points/second")
+        }
+        guard quickestSettle > 0, quickestSettle.isFinite else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .quickestSettle, in: c, debugDescription: "quickestSettle must be > 0 seconds")
         }
     }
 }

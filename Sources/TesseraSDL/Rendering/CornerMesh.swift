@@ -39,7 +39,7 @@ struct CornerMesh {
     var radiusBias: Double { snapVerticesToPixels ? 0.2 : 0 }
 
     init() {
-        vertices.reserveCapacity(4 * (1 + 2 * 33))
+        vertices.reserveCapacity(4 * (1 + 3 * 33))
         indices.reserveCapacity(4 * 9 * 32)
     }
 
@@ -71,33 +71,48 @@ struct CornerMesh {
         guard r > 0, square.w > 0, square.h > 0 else { return }
         let n = CornerMesh.segments(radius: r)
         // Centre of the arc = the square's inner corner; angles (y down) sweep the outer quarter.
-        let cx: Double, cy: Double, start: Double
+        let cx: Double
+        let cy: Double
+        let start: Double
         switch index {
         case 0: (cx, cy, start) = (Double(square.x + square.w), Double(square.y + square.h), Double.pi)
         case 1: (cx, cy, start) = (Double(square.x), Double(square.y + square.h), 1.5 * Double.pi)
         case 2: (cx, cy, start) = (Double(square.x), Double(square.y), 0)
         default: (cx, cy, start) = (Double(square.x + square.w), Double(square.y), 0.5 * Double.pi)
         }
-        let minX = Double(square.x), maxX = Double(square.x + square.w)
-        let minY = Double(square.y), maxY = Double(square.y + square.h)
+        let minX = Double(square.x)
+        let maxX = Double(square.x + square.w)
+        let minY = Double(square.y)
+        let maxY = Double(square.y + square.h)
         let inner = max(0, Double(r) - feather / 2)
         let outer = Double(r) + feather / 2
 
         let base = Int32(vertices.count)
         let ramp = Ramp(cx: cx, cy: cy, radius: Double(r) + radiusBias, feather: feather, alpha: color.a)
         append(cx, cy, color, ramp, texture, square)
+        // Per arc point: the rim's inner and outer vertices (edge coverage), then the inner vertex
+        // again at full coverage for the solid fan. Sharing one inner vertex would spread its
+        // partial coverage (a snapped vertex can land past r − feather/2) across the whole fan
+        // triangle down to the centre: faint radial streaks wherever the fill covers another colour.
         for i in 0...n {
             let angle = start + Double(i) / Double(n) * (Double.pi / 2)
-            let dx = cos(angle), dy = sin(angle)
+            let dx = cos(angle)
+            let dy = sin(angle)
             append(cx + dx * inner, cy + dy * inner, color, ramp, texture, square)
             append(
-                min(maxX, max(minX, cx + dx * outer)), min(maxY, max(minY, cy + dy * outer)), color, ramp, texture, square)
+                min(maxX, max(minX, cx + dx * outer)), min(maxY, max(minY, cy + dy * outer)), color, ramp, texture,
+                square)
+            append(cx + dx * inner, cy + dy * inner, color, nil, texture, square)
         }
         for i in 0..<Int32(n) {
-            let inA = base + 1 + 2 * i, outA = inA + 1
-            let inB = inA + 2, outB = inA + 3
+            let inA = base + 1 + 3 * i
+            let outA = inA + 1
+            let solidA = inA + 2
+            let inB = inA + 3
+            let outB = inA + 4
+            let solidB = inA + 5
             // Appended one by one: an array literal here would be a heap allocation per triangle.
-            if inner > 0 { triangle(base, inA, inB) }
+            if inner > 0 { triangle(base, solidA, solidB) }
             triangle(inA, outA, outB)
             triangle(inA, outB, inB)
         }
@@ -125,10 +140,13 @@ struct CornerMesh {
         }
     }
 
+    /// Appends one vertex; its alpha is `ramp`'s coverage at its final position, or `color`'s own
+    /// alpha when `ramp` is nil (the solid fan).
     private mutating func append(
-        _ x: Double, _ y: Double, _ color: SDL_Color, _ ramp: Ramp, _ texture: TextureMapping?, _ square: IntRect
+        _ x: Double, _ y: Double, _ color: SDL_Color, _ ramp: Ramp?, _ texture: TextureMapping?, _ square: IntRect
     ) {
-        var px = x, py = y
+        var px = x
+        var py = y
         if snapVerticesToPixels {
             px = (px + 0.5).rounded(.down)
             py = (py + 0.5).rounded(.down)
@@ -137,7 +155,7 @@ struct CornerMesh {
         // vertex moved by snapping, or clamped onto the frame's straight edge (where the true
         // coverage is ½ on the arc), then still interpolates towards the right value.
         var vertexColor = color
-        vertexColor.a = ramp.alpha(atX: px, y: py)
+        if let ramp { vertexColor.a = ramp.alpha(atX: px, y: py) }
         var uv = SDL_FPoint(x: 0, y: 0)
         if let t = texture {
             // Linear map of the destination square onto its source texel rect, normalised, then

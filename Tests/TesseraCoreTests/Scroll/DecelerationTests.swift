@@ -45,4 +45,17 @@ final class DecelerationTests: XCTestCase {
         XCTAssertEqual(String(decoding: try JSONEncoder().encode(Deceleration.normal), as: UTF8.self), "0.998")
         XCTAssertThrowsError(try JSONDecoder().decode(Deceleration.self, from: Data("1.5".utf8)))
     }
+
+    /// The projection of a fling with UIKit's two rates (SPEC §6): `x₀ − v₀ / (1000·ln r)`.
+    func testProjectionAtBothRates() {
+        XCTAssertEqual(Deceleration.normal.restingOffset(from: 0, velocity: 1000), 499.5, accuracy: 0.05)
+        XCTAssertEqual(Deceleration.fast.restingOffset(from: 0, velocity: 1000), 99.5, accuracy: 0.05)
+        XCTAssertEqual(Deceleration.fast.restingOffset(from: 300, velocity: -2000), 300 - 199, accuracy: 0.1)
+    }
+
+    func testConfigsMayNameTheRates() throws {
+        XCTAssertEqual(try JSONDecoder().decode(Deceleration.self, from: Data(#""fast""#.utf8)), .fast)
+        XCTAssertEqual(try JSONDecoder().decode(Deceleration.self, from: Data(#""normal""#.utf8)), .normal)
+        XCTAssertThrowsError(try JSONDecoder().decode(Deceleration.self, from: Data(#""brisk""#.utf8)))
+    }
 }

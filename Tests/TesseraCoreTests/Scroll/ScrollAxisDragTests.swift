@@ -2,7 +2,7 @@ import XCTest
 
 @testable import TesseraCore
 
-/// Drag, rubber band, release, fling and the target hook of `ScrollAxis`.
+/// Drag, rubber band, release, fling and the target behaviour of `ScrollAxis`.
 final class ScrollAxisDragTests: XCTestCase {
     func testDragFollowsExactlyInBounds() {
         var axis = ScrollAxis.sample(offset: 200)
@@ -145,9 +145,9 @@ final class ScrollAxisDragTests: XCTestCase {
         XCTAssertGreaterThan(axis.offset, caught - 10, "still resisted")
     }
 
-    func testTargetAdjusterMovesTheRestingPoint() {
+    func testTargetBehaviorMovesTheRestingPoint() {
         var axis = ScrollAxis.sample(offset: 230)
-        axis.targetAdjuster = { projected, _ in (projected / 100).rounded() * 100 }
+        axis.targetBehavior = RoundToHundreds()
         axis.endDrag(velocity: 500)
         XCTAssertEqual(axis.projectedOffset, 230 + 249.75, accuracy: 0.01)
         XCTAssertEqual(axis.phase, .springing)
@@ -157,21 +157,79 @@ final class ScrollAxisDragTests: XCTestCase {
         XCTAssertEqual(axis.offset, 500)
     }
 
-    func testTargetAdjusterSettlesASlowRelease() {
+    func testTargetBehaviorSettlesASlowRelease() {
         var axis = ScrollAxis.sample(offset: 230)
-        axis.targetAdjuster = { projected, _ in (projected / 100).rounded() * 100 }
+        axis.targetBehavior = RoundToHundreds()
         axis.endDrag(velocity: 0)
         XCTAssertEqual(axis.targetOffset, 200)
         axis.runUntilIdle()
         XCTAssertEqual(axis.offset, 200)
     }
 
-    func testTargetAdjusterResultIsClamped() {
+    func testTargetBehaviorResultIsClamped() {
         var axis = ScrollAxis.sample(offset: 1300)
-        axis.targetAdjuster = { _, _ in 5000 }
+        axis.targetBehavior = FixedTarget(offset: 5000)
         axis.endDrag(velocity: 100)
         XCTAssertEqual(axis.targetOffset, 1400)
         axis.runUntilIdle()
         XCTAssertEqual(axis.offset, 1400)
     }
+
+    func testTargetBehaviorSeesTheReleaseAndItsContext() {
+        var axis = ScrollAxis.sample(offset: 300)
+        let recorder = ContextRecorder()
+        axis.targetBehavior = recorder
+        axis.beginDrag()
+        axis.drag(by: 40)
+        axis.endDrag(velocity: 1000)
+        let context = try! XCTUnwrap(recorder.contexts.last)
+        XCTAssertEqual(context.event, .dragEnded)
+        XCTAssertEqual(context.currentOffset, 340, "where the finger let go")
+        XCTAssertEqual(context.velocity, Point(0, 1000))
+        let projected = Deceleration.normal.restingOffset(from: 340, velocity: 1000)
+        XCTAssertEqual(context.originalTarget.rect, Rect(0, projected, 0, 600), "the projection")
+        XCTAssertEqual(context.containerSize.height, 600)
+        XCTAssertEqual(context.contentSize.height, 2000)
+    }
+
+    func testAnUnmovedTargetIsAPlainFling() {
+        var axis = ScrollAxis.sample(offset: 200)
+        axis.targetBehavior = FixedTarget(offset: nil)
+        axis.endDrag(velocity: 1000)
+        XCTAssertEqual(axis.phase, .decelerating)
+    }
+
+    func testReleasedPastTheEdgeMovingInwardGlidesBackIntoTheContent() {
+        var axis = ScrollAxis.sample(offset: 0)
+        axis.targetBehavior = RoundToHundreds()
+        axis.beginDrag()
+        axis.drag(by: -100)
+        XCTAssertLessThan(axis.offset, 0)
+        axis.endDrag(velocity: 1500)
+        XCTAssertEqual(axis.projectedOffset, 1.5 * 499.5, accuracy: 0.01, "projected from the edge")
+        XCTAssertEqual(axis.targetOffset, 700)
+        axis.runUntilIdle()
+        XCTAssertEqual(axis.offset, 700)
+    }
+}
+
+/// Rests on multiples of 100 points.
+struct RoundToHundreds: ScrollTargetBehavior {
+    func updateTarget(_ target: inout ScrollTarget, context: ScrollTargetContext) {
+        target.setOffset((target.offset(along: context.axis) / 100).rounded() * 100, along: context.axis)
+    }
+}
+
+/// Rests at `offset` points, or leaves the target alone when nil.
+struct FixedTarget: ScrollTargetBehavior {
+    var offset: Double?
+    func updateTarget(_ target: inout ScrollTarget, context: ScrollTargetContext) {
+        if let offset { target.setOffset(offset, along: context.axis) }
+    }
+}
+
+/// Leaves targets alone and records every context it is asked with.
+final class ContextRecorder: ScrollTargetBehavior, @unchecked Sendable {
+    var contexts: [ScrollTargetContext] = []
+    func updateTarget(_ target: inout ScrollTarget, context: ScrollTargetContext) { contexts.append(context) }
 }

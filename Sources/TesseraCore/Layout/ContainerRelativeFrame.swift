@@ -1,0 +1,30 @@
+/// SwiftUI's `containerRelativeFrame(_:count:span:spacing:)` along one axis (SPEC §6): the container
+/// is divided into `count` columns separated by `spacing`, and a view spans `span` of them and the
+/// gaps between:
+///
+///     column = (container − spacing·(count − 1)) / count
+///     item   = column·span + (span − 1)·spacing
+///
+/// In a scroll view the container is its visible length less its content margins (SPEC §3).
+public struct ContainerRelativeFrame: Equatable, Sendable {
+    public var count: Int
+    public var span: Int
+    public var spacing: Double
+
+    /// `count` ≥ 1 columns; `span` is clamped to 1...count.
+    public init(count: Int, span: Int = 1, spacing: Double) {
+        self.count = max(1, count)
+        self.span = min(max(1, span), self.count)
+        self.spacing = spacing
+    }
+
+    /// The length in points of one column of a `container`-point container (never negative).
+    public func column(in container: Double) -> Double {
+        max(0, (container - spacing * Double(count - 1)) / Double(count))
+    }
+
+    /// The length in points of the view in a `container`-point container.
+    public func length(in container: Double) -> Double {
+        column(in: container) * Double(span) + Double(span - 1) * spacing
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// One colour combination a gallery card shows (seed 003's `Palette`): a name, the card's backdrop,
+/// and the three stacked rectangles from back to front (the seed's red, blue and green).
+public struct Palette: Equatable, Sendable, Codable {
+    public var name: String
+    public var background: Color
+    /// Back, middle and front rectangle colours.
+    public var colors: [Color]
+
+    public init(name: String, background: Color, colors: [Color]) {
+        self.name = name
+        self.background = background
+        self.colors = colors
+    }
+}
+
+/// The palettes of `Assets/Gallery/palettes.json`:
+///
+///     {"palettes": [{"name": "Ember", "background": "#FFF3EA",
+///                    "colors": ["#D9480F", "#F59F00", "#862E9C"]}, ...]}
+public struct PaletteBook: Equatable, Sendable {
+    public var palettes: [Palette]
+
+    public init(palettes: [Palette]) { self.palettes = palettes }
+
+    /// No palettes: the gallery then shows empty rows.
+    public static let empty = PaletteBook(palettes: [])
+
+    public struct Error: Swift.Error, Equatable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// Reads a palette file; every problem is one line naming the file and the palette.
+    public static func load(path: String) throws -> PaletteBook {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Error(message: "palettes \(path): cannot read the file")
+        }
+        do {
+            return try decode(data)
+        } catch let error as Error {
+            throw Error(message: "palettes \(path): \(error.message)")
+        }
+    }
+
+    public static func decode(_ data: Data) throws -> PaletteBook {
+        struct File: Decodable { var palettes: [Palette] }
+        let file: File
+        do {
+            file = try JSONDecoder().decode(File.self, from: data)
+        } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
+            throw Error(message: "not valid JSON")
+        } catch let error as DecodingError {
+            throw Error(message: describe(error))
+        }
+        guard !file.palettes.isEmpty else { throw Error(message: "no palettes") }
+        for (i, palette) in file.palettes.enumerated() where palette.colors.count != 3 {
+            throw Error(message: "palettes[\(i)].colors: expected 3 colours, got \(palette.colors.count)")
+        }
+        return PaletteBook(palettes: file.palettes)
+    }
+
+    /// The palette of card `index` of a row starting at palette `first`: they cycle.
+    public func palette(first: Int, index: Int) -> Palette? {
+        guard !palettes.isEmpty else { return nil }
+        return palettes[(first + index) % palettes.count]
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ keys: [CodingKey]) -> String {
+            keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().drop { $0 == "." }
+                .description
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "\(path(context.codingPath + [key])): missing"
+        case .typeMismatch(_, let context): return "\(path(context.codingPath)): wrong type"
+        case .valueNotFound(_, let context): return "\(path(context.codingPath)): missing"
+        case .dataCorrupted(let context): return "\(path(context.codingPath)): \(context.debugDescription)"
+        @unknown default: return "\(error)"
+        }
+    }
+}
