@@ -5,10 +5,17 @@ public struct Photo: Equatable, Sendable {
     public var id: String
     /// Absolute path of the image file.
     public var path: String
-    public init(id: String, path: String) {
+    /// Pixel dimensions read from the file's header (`ImageHeader`); nil when unreadable, in which case
+    /// layouts that need an aspect ratio fall back to a configured one.
+    public var pixelSize: Size?
+    public init(id: String, path: String, pixelSize: Size? = nil) {
         self.id = id
         self.path = path
+        self.pixelSize = pixelSize
     }
+
+    /// Width / height, nil when the size is unknown.
+    public var aspectRatio: Double? { pixelSize.map { $0.width / $0.height } }
 }
 
 /// The photos of a run, in name order: every JPEG/PNG in a folder.
@@ -38,7 +45,9 @@ public struct PhotoLibrary: Sendable {
 
     static let extensions: Set<String> = ["jpg", "jpeg", "png"]
 
-    /// Every `.jpg`, `.jpeg` or `.png` in `folder` (not recursive), sorted by file name.
+    /// Every `.jpg`, `.jpeg` or `.png` in `folder` (not recursive), sorted by file name, each with the
+    /// pixel size its header declares (nil for a file whose header cannot be read; it is still listed
+    /// and draws as a placeholder).
     /// Two files with the same name but different extensions keep the first in name order.
     public static func scanning(folder: String) throws -> PhotoLibrary {
         var isDirectory: ObjCBool = false
@@ -51,7 +60,8 @@ public struct PhotoLibrary: Sendable {
         for name in names.sorted() where extensions.contains((name as NSString).pathExtension.lowercased()) {
             let id = (name as NSString).deletingPathExtension
             guard !id.hasPrefix("."), seen.insert(id).inserted else { continue }
-            photos.append(Photo(id: id, path: base.appendingPathComponent(name).path))
+            let path = base.appendingPathComponent(name).path
+            photos.append(Photo(id: id, path: path, pixelSize: ImageHeader.pixelSize(ofFileAt: path)))
         }
         guard !photos.isEmpty else { throw LoadError.noPhotos(folder) }
         return PhotoLibrary(photos: photos)
