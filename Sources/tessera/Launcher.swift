@@ -25,6 +25,7 @@ struct Launcher {
         let resources = try Resources.locate()
         let config = try loadConfig(resources)
         let photos = try loadPhotos(resources)
+        let destinations = try loadDestinations(resources)
         let script = try options.script.map { path in
             do { return try Script.load(path: path) } catch let error as Script.Error {
                 throw Options.UsageError(message: error.message)
@@ -32,15 +33,19 @@ struct Launcher {
         }
         let window = options.window ?? script?.window ?? Size(1024, 768)
         let scene = options.scene ?? script?.scene ?? .picker
-        let simulation = Simulation(config: config, photos: photos, scene: scene, window: window, hz: options.hz)
+        let simulation = Simulation(
+            config: config, photos: photos, scene: scene, window: window, hz: options.hz, destinations: destinations)
+        // The renderer draws the destinations' images too; their ids ("destinations/…") cannot clash
+        // with a photo file's name.
+        let drawable = PhotoLibrary(photos: photos.photos + destinations.photos)
 
         let sink: FrameSink
         var host: WindowHost?
         if options.headless {
-            sink = try OffscreenSink(photos: photos, background: config.theme.background)
+            sink = try OffscreenSink(photos: drawable, background: config.theme.background)
         } else {
             let made = try WindowHost(
-                title: "Tessera", size: window, photos: photos, background: config.theme.background)
+                title: "Tessera", size: window, photos: drawable, background: config.theme.background)
             host = made
             sink = made
         }
@@ -94,6 +99,15 @@ struct Launcher {
             return try PhotoLibrary.scanning(folder: folder)
         } catch let error as PhotoLibrary.LoadError {
             throw Options.UsageError(message: error.description)
+        }
+    }
+
+    /// The bundled places; a broken file is a broken installation (exit 1, naming the file and entry).
+    private func loadDestinations(_ resources: Resources) throws -> DestinationCatalog {
+        do {
+            return try DestinationCatalog.load(path: resources.destinations)
+        } catch let error as DestinationCatalog.Error {
+            throw HostError(error.message, exitCode: 1)
         }
     }
 

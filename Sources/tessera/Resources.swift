@@ -9,6 +9,7 @@ struct Resources {
 
     var defaultConfig: String { root.appendingPathComponent("Configs/default.json").path }
     var photos: String { root.appendingPathComponent("Assets/Photos").path }
+    var destinations: String { root.appendingPathComponent("Assets/Destinations/destinations.json").path }
 
     static func locate() throws -> Resources {
         if let home = ProcessInfo.processInfo.environment["TESSERA_HOME"], !home.isEmpty {

@@ -4,6 +4,8 @@
 public final class Simulation {
     public let config: Config
     public let photos: PhotoLibrary
+    /// The destinations scene's places (`Assets/Destinations/destinations.json`).
+    public let destinations: DestinationCatalog
     /// Fixed simulation rate, steps per second.
     public let hz: Double
     public private(set) var window: Size
@@ -15,9 +17,13 @@ public final class Simulation {
     private var gestures: [Gesture] = []
     private let tabBar: TabBar
 
-    public init(config: Config, photos: PhotoLibrary, scene: SceneID, window: Size, hz: Double) {
+    public init(
+        config: Config, photos: PhotoLibrary, scene: SceneID, window: Size, hz: Double,
+        destinations: DestinationCatalog = .empty
+    ) {
         self.config = config
         self.photos = photos
+        self.destinations = destinations
         self.hz = hz
         self.window = window
         currentScene = scene
@@ -38,6 +44,8 @@ public final class Simulation {
         let made: Scene =
             switch id {
             case .picker: PickerScene(photoIDs: photos.ids, config: config, window: window)
+            case .waterfall: WaterfallScene(photos: photos.photos, config: config, window: window)
+            case .destinations: DestinationsScene(catalog: destinations, config: config, window: window)
             default: ComingSoonScene(id: id, theme: config.theme, window: window)
             }
         scenes[id] = made

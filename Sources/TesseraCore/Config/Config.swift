@@ -8,6 +8,8 @@ public struct Config: Codable, Equatable, Sendable {
     public var chrome = ChromeConfig()
     public var tabBar = TabBarConfig()
     public var picker = PickerConfig()
+    public var waterfall = WaterfallConfig()
+    public var destinations = DestinationsConfig()
 
     public init() {}
 

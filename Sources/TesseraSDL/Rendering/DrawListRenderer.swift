@@ -5,8 +5,11 @@ import TesseraCore
 /// Turns a `DrawList` (POINTS, window coordinates) into SDL renderer calls (PIXELS).
 ///
 /// What it implements: clear, then every command in order — rounded solid fills, rounded
-/// aspect-fill photos with opacity, single-line text — each under its optional clip rect.
-/// What it does not: present (the caller calls `SDL_RenderPresent`), blur, shadows.
+/// aspect-fill photos with opacity, single-line text, soft shadows (`ShadowTextures`), a backdrop
+/// blur of everything drawn so far (`BackdropBlur`), wrapped paragraphs (`ParagraphRenderer`) and an
+/// "×" — each under its optional clip rect. A list with a backdrop is drawn into a render target and
+/// copied to the output at the end, so the output is current again when `render` returns.
+/// What it does not: present (the caller calls `SDL_RenderPresent`).
 ///
 /// HiDPI: every point coordinate is multiplied by `pixelsPerPoint` here, rather than using
 /// `SDL_RenderSetScale`, so textures and glyphs are sampled at the output's real resolution.
@@ -29,6 +32,7 @@ public final class DrawListRenderer {
         didSet {
             if !(pixelsPerPoint.isFinite && pixelsPerPoint > 0) { pixelsPerPoint = 1 }
             text.pixelsPerPoint = pixelsPerPoint
+            paragraphs.pixelsPerPoint = pixelsPerPoint
         }
     }
 
@@ -36,6 +40,15 @@ public final class DrawListRenderer {
     var mesh = CornerMesh()
     /// Reused rect buffer for solid fills' strips.
     var fillRects: [SDL_FRect] = []
+    /// Reused geometry for the "×" strokes.
+    var crossVertices: [SDL_Vertex] = []
+    var crossIndices: [Int32] = []
+    /// The frosted backdrop's render targets.
+    let backdrop: BackdropBlur
+    /// Shadow nine-slice textures.
+    let shadows: ShadowTextures
+    /// Wrapped paragraph textures.
+    let paragraphs: ParagraphRenderer
     /// The clip rect currently set on the renderer (pixels), nil = none; avoids redundant calls.
     var currentClip: PixelRect?
     /// False until this object has set the clip itself: the caller may have left one on the renderer.
@@ -54,7 +67,12 @@ public final class DrawListRenderer {
         self.renderer = renderer
         textures = TextureCache(renderer: renderer, photos: photos)
         text = TextRenderer(renderer: renderer, fonts: fonts)
+        backdrop = BackdropBlur(renderer: renderer)
+        shadows = ShadowTextures(renderer: renderer)
+        paragraphs = ParagraphRenderer(renderer: renderer, fonts: fonts)
         fillRects.reserveCapacity(3)
+        crossVertices.reserveCapacity(16)
+        crossIndices.reserveCapacity(60)
         // The software renderer truncates geometry positions to whole pixels; round them first.
         var info = SDL_RendererInfo()
         if SDL_GetRendererInfo(renderer, &info) == 0, let name = info.name {
@@ -76,6 +94,10 @@ public final class DrawListRenderer {
         SDL_GetRendererOutputSize(renderer, &w, &h)
         output = PixelRect(x0: 0, y0: 0, x1: Int(w), y1: Int(h))
 
+        // Only a frame with a backdrop pays for the render target (one extra full-frame copy).
+        let offscreen =
+            list.commands.contains { if case .backdropBlur = $0 { true } else { false } }
+            && backdrop.beginFrame(width: Int(w), height: Int(h))
         clipIsKnown = false
         setClip(nil)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
@@ -93,9 +115,42 @@ public final class DrawListRenderer {
             case .text(let string, let anchor, let alignment, let style, let color, let clip):
                 guard prepareClip(clip) != nil else { continue }
                 text.draw(string, anchor: anchor, alignment: alignment, style: style, color: color)
+            case .shadow(let frame, let cornerRadius, let radius, let color, let clip):
+                guard let visible = prepareClip(clip) else { continue }
+                drawShadow(frame: frame, cornerRadius: cornerRadius, blur: radius, color: color, visible: visible)
+            case .backdropBlur(let region, let radius, let tint, let opacity):
+                drawBackdrop(region: region, radius: radius, tint: tint, opacity: opacity, offscreen: offscreen)
+            case .paragraph(let string, let frame, let style, let color, let clip):
+                // Clipped to its own frame as well as the command's clip.
+                guard prepareClip(clip.map { $0.intersection(frame) } ?? frame) != nil else { continue }
+                paragraphs.draw(string, frame: frame, style: style, color: color)
+            case .cross(let center, let size, let lineWidth, let color, let clip):
+                guard let visible = prepareClip(clip) else { continue }
+                drawCross(center: center, size: size, lineWidth: lineWidth, color: color, visible: visible)
             }
         }
         setClip(nil)
+        if offscreen {
+            backdrop.endFrame()
+            clipIsKnown = false
+            setClip(nil)
+        }
+    }
+
+    /// The backdrop command: blurs what is drawn so far (when drawing offscreen; otherwise only the
+    /// tint can be laid down), then forgets the clip, which switching render targets resets.
+    private func drawBackdrop(region: Rect, radius: Double, tint: Color, opacity: Double, offscreen: Bool) {
+        let alpha = DrawListRenderer.alphaByte(opacity)
+        guard alpha > 0 else { return }
+        setClip(nil)
+        let pixels = PixelRect(snapping: region, pixelsPerPoint: pixelsPerPoint).intersection(output)
+        guard !pixels.isEmpty else { return }
+        if offscreen {
+            backdrop.apply(region: pixels, radius: radius * pixelsPerPoint, tint: tint, opacity: alpha)
+            clipIsKnown = false
+        } else {
+            drawFill(region, radius: 0, color: tint.withAlpha(opacity), visible: pixels)
+        }
     }
 
     /// Reports a failed SDL call once per `what` (one stderr line, CONTRACT.md style).
