@@ -59,9 +59,18 @@ public struct WaterfallLayout: Equatable, Sendable {
     ) -> [Int] {
         switch distribution {
         case .split:
-            // Contiguous runs of ⌈n / columns⌉: the seed's halves, without dropping an odd photo.
-            let run = max(1, (heights.count + columns - 1) / columns)
-            return heights.indices.map { min(columns - 1, $0 / run) }
+            // Contiguous runs: column c starts at photo ⌈c·n / columns⌉ — the seed's halves for two
+            // columns, with an odd photo going to the first column instead of being dropped, and no
+            // column left empty while another has two more.
+            let n = heights.count
+            var result: [Int] = []
+            result.reserveCapacity(n)
+            var c = 0
+            for i in 0..<n {
+                while c + 1 < columns, i >= ((c + 1) * n + columns - 1) / columns { c += 1 }
+                result.append(c)
+            }
+            return result
         case .balanced:
             var totals = [Double](repeating: 0, count: columns)
             var counts = [Int](repeating: 0, count: columns)

@@ -85,7 +85,8 @@ public struct DestinationCatalog: Equatable, Sendable {
             let id = try string("id")
             guard seen.insert(id).inserted else { throw Error(message: "places[\(index)].id: \"\(id)\" is used twice") }
             let file = try string("image")
-            let path = URL(fileURLWithPath: file, relativeTo: folder).standardizedFileURL.path
+            let url = file.hasPrefix("/") ? URL(fileURLWithPath: file) : folder.appendingPathComponent(file)
+            let path = url.standardizedFileURL.path
             let image = Photo(id: "destinations/\(id)", path: path, pixelSize: ImageHeader.pixelSize(ofFileAt: path))
             places.append(Destination(id: id, title: try string("title"), details: try string("details"), image: image))
         }

@@ -117,7 +117,7 @@ public final class DestinationsScene: Scene {
         heroes.step(dt) { self.detailFrame(of: $0) }
     }
 
-    public var isSettled: Bool { heroes.isSettled }
+    public var isSettled: Bool { !needsLayout && heroes.isSettled }
 
     /// The detail view reaches the window's top, where the tab bar would draw over its close button.
     public var hidesChrome: Bool { heroes.stage.isActive }

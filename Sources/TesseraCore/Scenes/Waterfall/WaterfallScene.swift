@@ -116,7 +116,7 @@ public final class WaterfallScene: Scene {
         heroes.step(dt) { self.fullscreenFrame(of: $0) }
     }
 
-    public var isSettled: Bool { heroes.isSettled }
+    public var isSettled: Bool { !needsLayout && heroes.isSettled }
 
     /// The tab bar would draw over the fullscreen photo: hidden from the tap until the photo is home.
     public var hidesChrome: Bool { heroes.stage.isActive }
