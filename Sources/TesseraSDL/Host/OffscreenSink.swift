@@ -18,6 +18,13 @@ public final class OffscreenSink: FrameSink {
         fonts = try FontSet()
     }
 
+    /// Textures belong to the canvas's SDL renderer, which frees them itself when destroyed: the
+    /// drawing side (its caches) must go first, or its deinit would free them a second time.
+    deinit {
+        renderer = nil
+        canvas = nil
+    }
+
     public func render(_ list: DrawList, window: Size) {
         if canvas == nil || window != canvasSize {
             canvasSize = window

@@ -8,7 +8,8 @@ import TesseraCore
 public final class WindowHost: FrameSink {
     private let window: OpaquePointer
     private let sdlRenderer: OpaquePointer
-    private let drawer: DrawListRenderer
+    /// Implicitly unwrapped only so that `deinit` can drop it (and its textures) before the renderer.
+    private var drawer: DrawListRenderer!
     private let background: Color
     private var translator = SDLEventTranslator()
     private var translated: [SDLEventTranslator.Translated] = []
@@ -55,6 +56,8 @@ public final class WindowHost: FrameSink {
     }
 
     deinit {
+        // SDL_DestroyRenderer frees the renderer's textures; the caches must free theirs before that.
+        drawer = nil
         SDL_DestroyRenderer(sdlRenderer)
         SDL_DestroyWindow(window)
     }

@@ -42,6 +42,8 @@ final class BackdropBlurRenderingTests: XCTestCase {
 
     func testBlursWhatIsDrawnSoFarAndLeavesTheOutputCurrent() throws {
         let (canvas, renderer) = try RenderFixture.renderer(width: 256, height: 128, photos: PhotoLibrary(photos: []))
+        // The canvas (its SDL renderer) must outlive the DrawListRenderer and its textures.
+        defer { withExtendedLifetime(canvas) {} }
         var list = DrawList()
         checkerboard(Rect(0, 0, 256, 128), cell: 4, into: &list)
         renderer.render(list, background: white)
@@ -69,6 +71,8 @@ final class BackdropBlurRenderingTests: XCTestCase {
 
     func testOpacityCrossFadesAndTheTintLightens() throws {
         let (canvas, renderer) = try RenderFixture.renderer(width: 256, height: 128, photos: PhotoLibrary(photos: []))
+        // The canvas (its SDL renderer) must outlive the DrawListRenderer and its textures.
+        defer { withExtendedLifetime(canvas) {} }
         var base = DrawList()
         checkerboard(Rect(0, 0, 256, 128), cell: 4, into: &base)
         renderer.render(base, background: white)
@@ -97,6 +101,8 @@ final class BackdropBlurRenderingTests: XCTestCase {
 
     func testOnlyTheRegionIsBlurred() throws {
         let (canvas, renderer) = try RenderFixture.renderer(width: 256, height: 128, photos: PhotoLibrary(photos: []))
+        // The canvas (its SDL renderer) must outlive the DrawListRenderer and its textures.
+        defer { withExtendedLifetime(canvas) {} }
         var list = DrawList()
         checkerboard(Rect(0, 0, 256, 128), cell: 4, into: &list)
         list.append(.backdropBlur(region: Rect(128, 0, 128, 128), radius: 8, tint: Color(255, 255, 255, 0), opacity: 1))

@@ -15,6 +15,8 @@ final class ParagraphAndCrossRenderingTests: XCTestCase {
 
     func testParagraphWrapsInsideItsFrameAndIsCached() throws {
         let (canvas, renderer) = try RenderFixture.renderer(width: 400, height: 300, photos: PhotoLibrary(photos: []))
+        // The canvas (its SDL renderer) must outlive the DrawListRenderer and its textures.
+        defer { withExtendedLifetime(canvas) {} }
         var list = DrawList()
         let frame = Rect(20, 30, 200, 250)
         list.append(
@@ -33,6 +35,8 @@ final class ParagraphAndCrossRenderingTests: XCTestCase {
 
     func testParagraphIsClippedToItsFrameAndFades() throws {
         let (canvas, renderer) = try RenderFixture.renderer(width: 400, height: 300, photos: PhotoLibrary(photos: []))
+        // The canvas (its SDL renderer) must outlive the DrawListRenderer and its textures.
+        defer { withExtendedLifetime(canvas) {} }
         var list = DrawList()
         list.append(
             .paragraph(
@@ -52,6 +56,8 @@ final class ParagraphAndCrossRenderingTests: XCTestCase {
 
     func testCrossDrawsBothDiagonals() throws {
         let (canvas, renderer) = try RenderFixture.renderer(width: 60, height: 60, photos: PhotoLibrary(photos: []))
+        // The canvas (its SDL renderer) must outlive the DrawListRenderer and its textures.
+        defer { withExtendedLifetime(canvas) {} }
         var list = DrawList()
         list.append(.cross(center: Point(30, 30), size: 20, lineWidth: 3, color: Color(0, 0, 0), clip: nil))
         renderer.render(list, background: Color(255, 255, 255))

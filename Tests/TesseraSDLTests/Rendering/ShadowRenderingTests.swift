@@ -29,6 +29,8 @@ final class ShadowRenderingTests: XCTestCase {
 
     func testShadowDarkensAroundTheShapeOnly() throws {
         let (canvas, renderer) = try RenderFixture.renderer(width: 200, height: 200, photos: PhotoLibrary(photos: []))
+        // The canvas (its SDL renderer) must outlive the DrawListRenderer and its textures.
+        defer { withExtendedLifetime(canvas) {} }
         var list = DrawList()
         list.append(
             .shadow(frame: Rect(50, 50, 100, 100), cornerRadius: 10, radius: 5, color: Color(0, 0, 0, 255), clip: nil))
