@@ -7,8 +7,8 @@ import TesseraCore
 /// What it implements: clear, then every command in order — rounded solid fills, rounded
 /// aspect-fill photos with opacity, single-line text, soft shadows (`ShadowTextures`), a backdrop
 /// blur of everything drawn so far (`BackdropBlur`), wrapped paragraphs (`ParagraphRenderer`) and an
-/// "×" — each under its optional clip rect. A list with a backdrop is drawn into a render target and
-/// copied to the output at the end, so the output is current again when `render` returns.
+/// "×" — each under its optional clip rect. Before a backdrop, drawing may go to a render target
+/// (`BackdropBlur`); the output is current again from the backdrop on, and when `render` returns.
 /// What it does not: present (the caller calls `SDL_RenderPresent`).
 ///
 /// HiDPI: every point coordinate is multiplied by `pixelsPerPoint` here, rather than using
@@ -94,17 +94,33 @@ public final class DrawListRenderer {
         SDL_GetRendererOutputSize(renderer, &w, &h)
         output = PixelRect(x0: 0, y0: 0, x1: Int(w), y1: Int(h))
 
-        // Only a frame with a backdrop pays for the render target (one extra full-frame copy).
-        let offscreen =
-            list.commands.contains { if case .backdropBlur = $0 { true } else { false } }
-            && backdrop.beginFrame(width: Int(w), height: Int(h))
+        // A backdrop needs what is drawn before it captured in a render target — unless the blur kept
+        // from an earlier frame shows the very same thing (a hero flying over a still scene).
+        var backdropIndex: Int?
+        var capturing = false
+        var skipUntil = 0
+        if let i = list.commands.firstIndex(where: { if case .backdropBlur = $0 { true } else { false } }),
+            case .backdropBlur(let region, let radius, let tint, let opacity) = list.commands[i]
+        {
+            backdropIndex = i
+            let pixels = PixelRect(snapping: region, pixelsPerPoint: pixelsPerPoint).intersection(output)
+            let alpha = DrawListRenderer.alphaByte(opacity)
+            if alpha > 0, !pixels.isEmpty {
+                let kept = backdrop.isCurrent(
+                    prefix: list.commands[..<i], region: pixels, radius: radius * pixelsPerPoint, tint: tint,
+                    outputWidth: Int(w), outputHeight: Int(h), pixelsPerPoint: pixelsPerPoint)
+                // An opaque blur over the whole output hides everything before it: no need to draw that.
+                if kept, alpha == 255, pixels == output { skipUntil = i }
+                capturing = !kept && backdrop.beginCapture(width: Int(w), height: Int(h))
+            }
+        }
         clipIsKnown = false
         setClip(nil)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
         SDL_SetRenderDrawColor(renderer, background.r, background.g, background.b, background.a)
         check(SDL_RenderClear(renderer), "SDL_RenderClear")
 
-        for command in list.commands {
+        for (index, command) in list.commands.enumerated() where index >= skipUntil {
             switch command {
             case .fill(let rect, let radius, let color, let clip):
                 guard let visible = prepareClip(clip) else { continue }
@@ -119,7 +135,10 @@ public final class DrawListRenderer {
                 guard let visible = prepareClip(clip) else { continue }
                 drawShadow(frame: frame, cornerRadius: cornerRadius, blur: radius, color: color, visible: visible)
             case .backdropBlur(let region, let radius, let tint, let opacity):
-                drawBackdrop(region: region, radius: radius, tint: tint, opacity: opacity, offscreen: offscreen)
+                drawBackdrop(
+                    region: region, radius: radius, tint: tint, opacity: opacity,
+                    prefix: list.commands[..<index], capturing: capturing && index == backdropIndex,
+                    blurred: index == backdropIndex)
             case .paragraph(let string, let frame, let style, let color, let clip):
                 // Clipped to its own frame as well as the command's clip.
                 guard prepareClip(clip.map { $0.intersection(frame) } ?? frame) != nil else { continue }
@@ -130,25 +149,29 @@ public final class DrawListRenderer {
             }
         }
         setClip(nil)
-        if offscreen {
-            backdrop.endFrame()
+    }
+
+    /// The backdrop command (one per frame blurs; a second one is only tinted). Finishes the capture
+    /// when there is one — the blur is made and the captured frame copied to the output, which is
+    /// current again — then lays the blur over the region at `opacity`. Without a blur (no render
+    /// targets) the tint alone is laid down.
+    private func drawBackdrop(
+        region: Rect, radius: Double, tint: Color, opacity: Double, prefix: ArraySlice<DrawCommand>,
+        capturing: Bool, blurred: Bool
+    ) {
+        setClip(nil)
+        let pixels = PixelRect(snapping: region, pixelsPerPoint: pixelsPerPoint).intersection(output)
+        if capturing {
+            backdrop.finishCapture(
+                prefix: prefix, region: pixels, radius: radius * pixelsPerPoint, tint: tint,
+                pixelsPerPoint: pixelsPerPoint)
+            // Switching render targets resets the clip behind this object's back.
             clipIsKnown = false
             setClip(nil)
         }
-    }
-
-    /// The backdrop command: blurs what is drawn so far (when drawing offscreen; otherwise only the
-    /// tint can be laid down), then forgets the clip, which switching render targets resets.
-    private func drawBackdrop(region: Rect, radius: Double, tint: Color, opacity: Double, offscreen: Bool) {
         let alpha = DrawListRenderer.alphaByte(opacity)
-        guard alpha > 0 else { return }
-        setClip(nil)
-        let pixels = PixelRect(snapping: region, pixelsPerPoint: pixelsPerPoint).intersection(output)
-        guard !pixels.isEmpty else { return }
-        if offscreen {
-            backdrop.apply(region: pixels, radius: radius * pixelsPerPoint, tint: tint, opacity: alpha)
-            clipIsKnown = false
-        } else {
+        guard alpha > 0, !pixels.isEmpty else { return }
+        if !(blurred && backdrop.composite(region: pixels, opacity: alpha)) {
             drawFill(region, radius: 0, color: tint.withAlpha(opacity), visible: pixels)
         }
     }

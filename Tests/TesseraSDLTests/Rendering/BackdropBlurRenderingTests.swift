@@ -112,6 +112,30 @@ final class BackdropBlurRenderingTests: XCTestCase {
         XCTAssertLessThan(stats(p, 144, 16, 248, 112).detail, 25, "right half blurred")
     }
 
+    /// The blur is kept between frames while what lies under it is unchanged; the frame looks the same
+    /// (at full opacity the hidden scene is not even drawn), and a change below makes a new blur.
+    func testKeptBlurLooksTheSameAndIsRemadeWhenTheSceneChanges() throws {
+        let (canvas, renderer) = try RenderFixture.renderer(width: 256, height: 128, photos: PhotoLibrary(photos: []))
+        defer { withExtendedLifetime(canvas) {} }
+        for opacity in [1.0, 0.5] {
+            var list = DrawList()
+            checkerboard(Rect(0, 0, 256, 128), cell: 4, into: &list)
+            list.append(
+                .backdropBlur(region: Rect(0, 0, 256, 128), radius: 8, tint: Color(255, 255, 255, 60), opacity: opacity)
+            )
+            list.append(.fill(Rect(100, 40, 50, 50), radius: 8, color: Color(0, 0, 255), clip: nil))
+            renderer.render(list, background: white)
+            let first = try Pixels(canvas)
+            renderer.render(list, background: white)
+            XCTAssertEqual(try Pixels(canvas).values, first.values, "opacity \(opacity)")
+        }
+        var red = DrawList()
+        red.append(.fill(Rect(0, 0, 256, 128), radius: 0, color: Color(255, 0, 0), clip: nil))
+        red.append(.backdropBlur(region: Rect(0, 0, 256, 128), radius: 8, tint: Color(255, 255, 255, 0), opacity: 1))
+        renderer.render(red, background: white)
+        XCTAssertTrue(try Pixels(canvas).isClose(x: 30, y: 100, to: RenderFixture.red), "not the old checkerboard")
+    }
+
     func testLevelCountFollowsTheRadius() {
         XCTAssertEqual(BackdropBlur.levelCount(radius: 0), 1)
         XCTAssertEqual(BackdropBlur.levelCount(radius: 4), 2)
