@@ -227,6 +227,15 @@ final class WaterfallSceneTests: XCTestCase {
         XCTAssertEqual(sim.tile("photo-09")?.layer, "overlay")
     }
 
+    /// A photo whose header cannot be read is laid out square (`fallbackAspectRatio`), still listed.
+    func testUnreadablePhotoSizesFallBackToSquare() {
+        let sim = Simulation(
+            config: Config(), photos: samplePhotos(4), scene: .waterfall, window: Size(1024, 768), hz: 120)
+        let tiles = sim.dump().tiles
+        XCTAssertEqual(tiles.count, 4)
+        for tile in tiles { XCTAssertEqual(tile.target.width, tile.target.height) }
+    }
+
     func testWideWindowsCanHaveMoreColumns() {
         var config = Config()
         config.waterfall.minimumColumnWidth = 300
