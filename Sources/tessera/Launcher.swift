@@ -26,6 +26,7 @@ struct Launcher {
         let config = try loadConfig(resources)
         let photos = try loadPhotos(resources)
         let palettes = try loadPalettes(resources, config)
+        let destinations = try loadDestinations(resources)
         let script = try options.script.map { path in
             do { return try Script.load(path: path) } catch let error as Script.Error {
                 throw Options.UsageError(message: error.message)
@@ -35,21 +36,25 @@ struct Launcher {
         let kioskStart = config.kiosk.lockedScene ?? config.kiosk.startScene
         let scene = options.scene ?? script?.scene ?? (options.kiosk ? kioskStart : .picker)
         let simulation = Simulation(
-            config: config, photos: photos, scene: scene, window: window, hz: options.hz, palettes: palettes)
+            config: config, photos: photos, scene: scene, window: window, hz: options.hz, palettes: palettes,
+            destinations: destinations)
         if options.kiosk { simulation.kiosk = Simulation.KioskMode(config.kiosk) }
         do {
             simulation.selectionLog = try SelectionLog(path: options.output)
         } catch {
             throw Options.UsageError(message: "\(error)")
         }
+        // The renderer draws the destinations' images too; their ids ("destinations/…") cannot clash
+        // with a photo file's name.
+        let drawable = PhotoLibrary(photos: photos.photos + destinations.photos)
 
         let sink: FrameSink
         var host: WindowHost?
         if options.headless {
-            sink = try OffscreenSink(photos: photos, background: config.theme.background)
+            sink = try OffscreenSink(photos: drawable, background: config.theme.background)
         } else {
             let made = try WindowHost(
-                title: "Tessera", size: window, photos: photos, background: config.theme.background,
+                title: "Tessera", size: window, photos: drawable, background: config.theme.background,
                 kiosk: options.kiosk ? config.kiosk : nil)
             if script == nil { made.configWatcher = ConfigWatcher(path: configPath(resources)) }
             host = made
@@ -162,6 +167,15 @@ struct Launcher {
             return try PaletteBook.load(path: resources.resolve(config.gallery.palettes))
         } catch let error as PaletteBook.Error {
             throw Options.UsageError(message: error.message)
+        }
+    }
+
+    /// The bundled places; a broken file is a broken installation (exit 1, naming the file and entry).
+    private func loadDestinations(_ resources: Resources) throws -> DestinationCatalog {
+        do {
+            return try DestinationCatalog.load(path: resources.destinations)
+        } catch let error as DestinationCatalog.Error {
+            throw HostError(error.message, exitCode: 1)
         }
     }
 

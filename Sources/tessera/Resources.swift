@@ -10,6 +10,7 @@ struct Resources {
     var defaultConfig: String { root.appendingPathComponent("Configs/default.json").path }
     var kioskConfig: String { root.appendingPathComponent("Configs/kiosk.json").path }
     var photos: String { root.appendingPathComponent("Assets/Photos").path }
+    var destinations: String { root.appendingPathComponent("Assets/Destinations/destinations.json").path }
 
     /// `path` as given when absolute, else relative to the resources folder.
     func resolve(_ path: String) -> String { path.hasPrefix("/") ? path : root.appendingPathComponent(path).path }

@@ -11,6 +11,7 @@ Usage (from the repository root):
 
     python3 Tools/photogen/generate.py [OUTPUT_DIR]      # default: Assets/Photos
     python3 Tools/photogen/generate.py --only 3,7        # render a subset
+    python3 Tools/photogen/generate.py --destinations    # the 2:1 panoramas in Assets/Destinations
 
 Requires Python 3, numpy and Pillow (pip install Pillow). All randomness uses
 fixed seeds, so the output is reproducible for a given numpy/Pillow version.
@@ -1580,6 +1581,35 @@ PHOTOS = [  # (scene, width, height)
 ]
 
 
+# 2:1 panoramas for the destinations scene (SPEC §4): wide enough that the detail view's image, at
+# the window's full width, leaves room for the title and the paragraph under it.
+DESTINATIONS = [  # (file name, scene, width, height)
+    ("lofoten", s_aurora, 1200, 600),
+    ("dolomites", s_alpine, 1200, 600),
+    ("namib", s_dunes, 1200, 600),
+    ("hong-kong", s_city_night, 1200, 600),
+    ("big-sur", s_ocean, 1200, 600),
+    ("grand-canyon", s_canyon, 1200, 600),
+    ("black-forest", s_misty_forest, 1200, 600),
+    ("lake-tekapo", s_milky_way, 1200, 600),
+]
+
+
+def save(u8, path):
+    Image.fromarray(u8, "RGB").save(path, "JPEG", quality=85, optimize=True, progressive=False,
+                                    subsampling="4:2:0")
+
+
+def render_destination(index, out_dir):
+    name, fn, w, h = DESTINATIONS[index]
+    t0 = time.time()
+    S = Scene(w, h, seed=5000 + 31 * index)
+    img, opts = fn(S)
+    path = os.path.join(out_dir, name + ".jpg")
+    save(finish(S, img, **opts), path)
+    return path, w, h, os.path.getsize(path), time.time() - t0, fn.__name__
+
+
 def render(index, out_dir):
     fn, w, h = PHOTOS[index]
     t0 = time.time()
@@ -1587,20 +1617,22 @@ def render(index, out_dir):
     img, opts = fn(S)
     u8 = finish(S, img, **opts)
     path = os.path.join(out_dir, "photo-%02d.jpg" % (index + 1))
-    Image.fromarray(u8, "RGB").save(path, "JPEG", quality=85, optimize=True, progressive=False,
-                                    subsampling="4:2:0")
+    save(u8, path)
     return path, w, h, os.path.getsize(path), time.time() - t0, fn.__name__
 
 
 def main(argv):
-    out_dir = os.path.join("Assets", "Photos")
+    out_dir = None
     only = None
+    destinations = False
     jobs = min(4, os.cpu_count() or 1)
     args = list(argv)
     while args:
         a = args.pop(0)
         if a == "--only":
             only = [int(v) - 1 for v in args.pop(0).split(",")]
+        elif a == "--destinations":
+            destinations = True
         elif a == "--jobs":
             jobs = max(1, int(args.pop(0)))
         elif a in ("-h", "--help"):
@@ -1608,15 +1640,17 @@ def main(argv):
             return 0
         else:
             out_dir = a
+    catalogue, worker = (DESTINATIONS, render_destination) if destinations else (PHOTOS, render)
+    out_dir = out_dir or os.path.join("Assets", "Destinations" if destinations else "Photos")
     os.makedirs(out_dir, exist_ok=True)
-    todo = only if only is not None else list(range(len(PHOTOS)))
+    todo = only if only is not None else list(range(len(catalogue)))
     t0 = time.time()
     if jobs > 1 and len(todo) > 1:
         from multiprocessing import Pool
         with Pool(jobs) as pool:
-            results = pool.starmap(render, [(i, out_dir) for i in todo])
+            results = pool.starmap(worker, [(i, out_dir) for i in todo])
     else:
-        results = [render(i, out_dir) for i in todo]
+        results = [worker(i, out_dir) for i in todo]
     total = 0
     for path, w, h, size, dt, name in results:
         total += size

@@ -133,7 +133,7 @@ public struct Options: Equatable, Sendable {
           --monkey-dumps DIR   the storm also dumps state into DIR every 10 simulated seconds
           --help, --version
 
-        Keys: 1–4 switch scenes, Ctrl+Q quits. Exit codes: 0 ok, 1 unexpected, 2 bad usage/config/script/photos,
-        3 no usable display (try --headless).
+        Keys: 1–4 switch scenes, Escape closes a fullscreen photo or detail view, Ctrl+Q quits.
+        Exit codes: 0 ok, 1 unexpected, 2 bad usage/config/script/photos, 3 no usable display (try --headless).
         """
 }

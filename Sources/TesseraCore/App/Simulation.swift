@@ -6,6 +6,8 @@ public final class Simulation {
     public let photos: PhotoLibrary
     /// The gallery's card palettes (`Assets/Gallery/palettes.json`).
     public let palettes: PaletteBook
+    /// The destinations scene's places (`Assets/Destinations/destinations.json`).
+    public let destinations: DestinationCatalog
     /// Fixed simulation rate, steps per second.
     public let hz: Double
     public private(set) var window: Size
@@ -40,11 +42,13 @@ public final class Simulation {
     }
 
     public init(
-        config: Config, photos: PhotoLibrary, scene: SceneID, window: Size, hz: Double, palettes: PaletteBook = .empty
+        config: Config, photos: PhotoLibrary, scene: SceneID, window: Size, hz: Double, palettes: PaletteBook = .empty,
+        destinations: DestinationCatalog = .empty
     ) {
         self.config = config
         self.photos = photos
         self.palettes = palettes
+        self.destinations = destinations
         self.hz = hz
         self.window = window
         currentScene = scene
@@ -67,6 +71,8 @@ public final class Simulation {
             switch id {
             case .picker: makePicker()
             case .gallery: GalleryScene(palettes: palettes, config: config, window: window)
+            case .waterfall: WaterfallScene(photos: photos.photos, config: config, window: window)
+            case .destinations: DestinationsScene(catalog: destinations, config: config, window: window)
             default: ComingSoonScene(id: id, theme: config.theme, window: window)
             }
         scenes[id] = made

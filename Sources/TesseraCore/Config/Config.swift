@@ -10,6 +10,8 @@ public struct Config: Codable, Equatable, Sendable {
     public var picker = PickerConfig()
     public var kiosk = KioskConfig()
     public var gallery = GalleryConfig()
+    public var waterfall = WaterfallConfig()
+    public var destinations = DestinationsConfig()
 
     public init() {}
 

@@ -70,6 +70,8 @@ public enum ConfigLoader {
         for (key, name) in [
             ("picker.animation", config.picker.animation),
             ("picker.dockScrollAnimation", config.picker.dockScrollAnimation),
+            ("waterfall.animation", config.waterfall.animation),
+            ("destinations.animation", config.destinations.animation),
         ] where config.spring(named: name) == nil {
             throw Error(
                 message: "\(key): unknown animation \"\(name)\" (one of \(SpringPresets.names.joined(separator: ", ")))"
@@ -117,13 +119,14 @@ public enum ConfigLoader {
             throw Error(message: "scroll.deceleration.rate: must be below 1 (UIScrollView uses 0.998)")
         }
         try config.gallery.validate(config)
+        try validateHeroScenes(config)
     }
 
-    private static func positive(_ key: String, _ value: Double) throws {
+    static func positive(_ key: String, _ value: Double) throws {
         guard value.isFinite, value > 0 else { throw Error(message: "\(key): must be a positive number, got \(value)") }
     }
 
-    private static func nonNegative(_ key: String, _ value: Double) throws {
+    static func nonNegative(_ key: String, _ value: Double) throws {
         guard value.isFinite, value >= 0 else { throw Error(message: "\(key): must be zero or more, got \(value)") }
     }
 

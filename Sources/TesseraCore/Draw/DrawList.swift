@@ -21,6 +21,19 @@ public enum DrawCommand: Equatable, Sendable {
     case photo(id: String, frame: Rect, radius: Double, opacity: Double, clip: Rect?)
     /// One line of text. `anchor` is the point the `alignment` refers to, on the text's vertical centre.
     case text(String, anchor: Point, alignment: TextAlignment, style: TextStyle, color: Color, clip: Rect?)
+    /// The soft shadow a rounded rect (`frame`, `cornerRadius`) casts straight down (no offset), as SwiftUI's
+    /// `.shadow(radius:)`: `color` at the shape's edge, fading out over about 1.5 × `radius` points beyond
+    /// it. Drawn only outside the shape, so a fading photo on top never shows a dark core.
+    case shadow(frame: Rect, cornerRadius: Double, radius: Double, color: Color, clip: Rect?)
+    /// A backdrop material: everything drawn so far inside `region`, blurred by about `radius` points and
+    /// lightened by `tint`, laid over itself at `opacity` (0 draws nothing, 1 hides the sharp scene).
+    case backdropBlur(region: Rect, radius: Double, tint: Color, opacity: Double)
+    /// Text wrapped to `frame`'s width, lines starting at its leading edge from its top, clipped to `frame`
+    /// (and `clip`). `color.a` is its opacity.
+    case paragraph(String, frame: Rect, style: TextStyle, color: Color, clip: Rect?)
+    /// An "×": two strokes `lineWidth` points wide joining the opposite corners of a `size`-point square
+    /// centred on `center`.
+    case cross(center: Point, size: Double, lineWidth: Double, color: Color, clip: Rect?)
 }
 
 public enum TextAlignment: Sendable, Equatable {

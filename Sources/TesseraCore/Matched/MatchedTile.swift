@@ -10,8 +10,12 @@ public struct MatchedTile: Sendable {
     public enum Layer: String, Sendable {
         /// Drawn inside its container's clip.
         case container
-        /// Drawn above every container, clipped by none: a photo travelling between containers.
+        /// Drawn above every container, clipped by none: a photo travelling between containers, or
+        /// between its container and an overlay.
         case flight
+        /// At rest in a scene's overlay (a fullscreen or detail hero), above the backdrop and every
+        /// container, clipped by none.
+        case overlay
     }
 
     public let id: String

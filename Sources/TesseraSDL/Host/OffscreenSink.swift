@@ -18,8 +18,9 @@ public final class OffscreenSink: FrameSink {
         fonts = try FontSet()
     }
 
+    /// Textures belong to the canvas's SDL renderer, which frees them itself when destroyed: the
+    /// drawing side (its caches) must go first, or its deinit would free them a second time.
     deinit {
-        // Textures belong to the canvas's SDL renderer: free them while it still exists.
         renderer = nil
         canvas = nil
     }

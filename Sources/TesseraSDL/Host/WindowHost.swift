@@ -15,7 +15,7 @@ public final class WindowHost: FrameSink {
     private let sdlRenderer: OpaquePointer
     private let photos: PhotoLibrary
     private let fonts: FontSet
-    /// Optional only so that `deinit` can free its textures before the SDL renderer goes.
+    /// Implicitly unwrapped only so that `deinit` can drop it (and its textures) before the renderer.
     private var drawer: DrawListRenderer!
     private let background: Color
     private let kiosk: KioskConfig?
@@ -100,6 +100,7 @@ public final class WindowHost: FrameSink {
     }
 
     deinit {
+        // SDL_DestroyRenderer frees the renderer's textures; the caches must free theirs before that.
         drawer = nil
         SDL_DestroyRenderer(sdlRenderer)
         SDL_DestroyWindow(window)

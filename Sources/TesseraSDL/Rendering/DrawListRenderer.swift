@@ -5,8 +5,11 @@ import TesseraCore
 /// Turns a `DrawList` (POINTS, window coordinates) into SDL renderer calls (PIXELS).
 ///
 /// What it implements: clear, then every command in order — rounded solid fills, rounded
-/// aspect-fill photos with opacity, single-line text — each under its optional clip rect.
-/// What it does not: present (the caller calls `SDL_RenderPresent`), blur, shadows.
+/// aspect-fill photos with opacity, single-line text, soft shadows (`ShadowTextures`), a backdrop
+/// blur of everything drawn so far (`BackdropBlur`), wrapped paragraphs (`ParagraphRenderer`) and an
+/// "×" — each under its optional clip rect. Before a backdrop, drawing may go to a render target
+/// (`BackdropBlur`); the output is current again from the backdrop on, and when `render` returns.
+/// What it does not: present (the caller calls `SDL_RenderPresent`).
 ///
 /// HiDPI: every point coordinate is multiplied by `pixelsPerPoint` here, rather than using
 /// `SDL_RenderSetScale`, so textures and glyphs are sampled at the output's real resolution.
@@ -29,6 +32,7 @@ public final class DrawListRenderer {
         didSet {
             if !(pixelsPerPoint.isFinite && pixelsPerPoint > 0) { pixelsPerPoint = 1 }
             text.pixelsPerPoint = pixelsPerPoint
+            paragraphs.pixelsPerPoint = pixelsPerPoint
         }
     }
 
@@ -36,6 +40,15 @@ public final class DrawListRenderer {
     var mesh = CornerMesh()
     /// Reused rect buffer for solid fills' strips.
     var fillRects: [SDL_FRect] = []
+    /// Reused geometry for the "×" strokes.
+    var crossVertices: [SDL_Vertex] = []
+    var crossIndices: [Int32] = []
+    /// The frosted backdrop's render targets.
+    let backdrop: BackdropBlur
+    /// Shadow nine-slice textures.
+    let shadows: ShadowTextures
+    /// Wrapped paragraph textures.
+    let paragraphs: ParagraphRenderer
     /// The clip rect currently set on the renderer (pixels), nil = none; avoids redundant calls.
     var currentClip: PixelRect?
     /// False until this object has set the clip itself: the caller may have left one on the renderer.
@@ -56,7 +69,12 @@ public final class DrawListRenderer {
         self.renderer = renderer
         textures = TextureCache(renderer: renderer, photos: photos)
         text = TextRenderer(renderer: renderer, fonts: fonts)
+        backdrop = BackdropBlur(renderer: renderer)
+        shadows = ShadowTextures(renderer: renderer)
+        paragraphs = ParagraphRenderer(renderer: renderer, fonts: fonts)
         fillRects.reserveCapacity(3)
+        crossVertices.reserveCapacity(16)
+        crossIndices.reserveCapacity(60)
         // The software renderer truncates geometry positions to whole pixels; round them first.
         var info = SDL_RendererInfo()
         if SDL_GetRendererInfo(renderer, &info) == 0, let name = info.name {
@@ -85,13 +103,33 @@ public final class DrawListRenderer {
         for case .photo(let id, _, _, _, _) in list.commands { framePhotos.append(id) }
         textures.prepare(framePhotos, waiting: textures.waitsForPhotos)
 
+        // A backdrop needs what is drawn before it captured in a render target — unless the blur kept
+        // from an earlier frame shows the very same thing (a hero flying over a still scene).
+        var backdropIndex: Int?
+        var capturing = false
+        var skipUntil = 0
+        if let i = list.commands.firstIndex(where: { if case .backdropBlur = $0 { true } else { false } }),
+            case .backdropBlur(let region, let radius, let tint, let opacity) = list.commands[i]
+        {
+            backdropIndex = i
+            let pixels = PixelRect(snapping: region, pixelsPerPoint: pixelsPerPoint).intersection(output)
+            let alpha = DrawListRenderer.alphaByte(opacity)
+            if alpha > 0, !pixels.isEmpty {
+                let kept = backdrop.isCurrent(
+                    prefix: list.commands[..<i], region: pixels, radius: radius * pixelsPerPoint, tint: tint,
+                    outputWidth: Int(w), outputHeight: Int(h), pixelsPerPoint: pixelsPerPoint)
+                // An opaque blur over the whole output hides everything before it: no need to draw that.
+                if kept, alpha == 255, pixels == output { skipUntil = i }
+                capturing = !kept && backdrop.beginCapture(width: Int(w), height: Int(h))
+            }
+        }
         clipIsKnown = false
         setClip(nil)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
         SDL_SetRenderDrawColor(renderer, background.r, background.g, background.b, background.a)
         check(SDL_RenderClear(renderer), "SDL_RenderClear")
 
-        for command in list.commands {
+        for (index, command) in list.commands.enumerated() where index >= skipUntil {
             switch command {
             case .fill(let rect, let radius, let color, let clip):
                 guard let visible = prepareClip(clip) else { continue }
@@ -102,10 +140,50 @@ public final class DrawListRenderer {
             case .text(let string, let anchor, let alignment, let style, let color, let clip):
                 guard prepareClip(clip) != nil else { continue }
                 text.draw(string, anchor: anchor, alignment: alignment, style: style, color: color)
+            case .shadow(let frame, let cornerRadius, let radius, let color, let clip):
+                guard let visible = prepareClip(clip) else { continue }
+                drawShadow(frame: frame, cornerRadius: cornerRadius, blur: radius, color: color, visible: visible)
+            case .backdropBlur(let region, let radius, let tint, let opacity):
+                drawBackdrop(
+                    region: region, radius: radius, tint: tint, opacity: opacity,
+                    prefix: list.commands[..<index], capturing: capturing && index == backdropIndex,
+                    blurred: index == backdropIndex)
+            case .paragraph(let string, let frame, let style, let color, let clip):
+                // Clipped to its own frame as well as the command's clip.
+                guard prepareClip(clip.map { $0.intersection(frame) } ?? frame) != nil else { continue }
+                paragraphs.draw(string, frame: frame, style: style, color: color)
+            case .cross(let center, let size, let lineWidth, let color, let clip):
+                guard let visible = prepareClip(clip) else { continue }
+                drawCross(center: center, size: size, lineWidth: lineWidth, color: color, visible: visible)
             }
         }
         setClip(nil)
         textures.evictBeyondCapacity()
+    }
+
+    /// The backdrop command (one per frame blurs; a second one is only tinted). Finishes the capture
+    /// when there is one — the blur is made and the captured frame copied to the output, which is
+    /// current again — then lays the blur over the region at `opacity`. Without a blur (no render
+    /// targets) the tint alone is laid down.
+    private func drawBackdrop(
+        region: Rect, radius: Double, tint: Color, opacity: Double, prefix: ArraySlice<DrawCommand>,
+        capturing: Bool, blurred: Bool
+    ) {
+        setClip(nil)
+        let pixels = PixelRect(snapping: region, pixelsPerPoint: pixelsPerPoint).intersection(output)
+        if capturing {
+            backdrop.finishCapture(
+                prefix: prefix, region: pixels, radius: radius * pixelsPerPoint, tint: tint,
+                pixelsPerPoint: pixelsPerPoint)
+            // Switching render targets resets the clip behind this object's back.
+            clipIsKnown = false
+            setClip(nil)
+        }
+        let alpha = DrawListRenderer.alphaByte(opacity)
+        guard alpha > 0, !pixels.isEmpty else { return }
+        if !(blurred && backdrop.composite(region: pixels, opacity: alpha)) {
+            drawFill(region, radius: 0, color: tint.withAlpha(opacity), visible: pixels)
+        }
     }
 
     /// Reports a failed SDL call once per `what` (one stderr line, CONTRACT.md style).

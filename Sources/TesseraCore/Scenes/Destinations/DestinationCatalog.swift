@@ -1,0 +1,95 @@
+import Foundation
+
+/// One place in the destinations list (seed 004's `Item`): an image, a title and a paragraph of details.
+public struct Destination: Equatable, Sendable {
+    /// The tile's id in dumps and scripts (`"tap": "lofoten"`).
+    public var id: String
+    public var title: String
+    public var details: String
+    /// The image as the renderer knows it: id `destinations/<id>` (a name no photo file can have, so it
+    /// never collides with `--photos`), absolute path, pixel size from its header.
+    public var image: Photo
+
+    public init(id: String, title: String, details: String, image: Photo) {
+        self.id = id
+        self.title = title
+        self.details = details
+        self.image = image
+    }
+}
+
+/// The places of the destinations scene, from `Assets/Destinations/destinations.json`:
+///
+///     {"places": [{"id": "lofoten", "image": "lofoten.jpg", "title": "Lofoten", "details": "…"}, …]}
+///
+/// `image` is a file path relative to the JSON file's folder. A missing or unreadable image is not an
+/// error here: the place is listed with an unknown size and draws as a placeholder.
+public struct DestinationCatalog: Equatable, Sendable {
+    public var places: [Destination]
+
+    public init(places: [Destination]) {
+        self.places = places
+    }
+
+    public static let empty = DestinationCatalog(places: [])
+
+    /// The places' images, for the renderer's photo library.
+    public var photos: [Photo] { places.map(\.image) }
+
+    /// A catalog that cannot be used; `message` names the file and the place index or key.
+    public struct Error: Swift.Error, Equatable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    public static func load(path: String) throws -> DestinationCatalog {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Error(message: "destinations \(path): cannot read the file")
+        }
+        do {
+            return try parse(data, folder: URL(fileURLWithPath: path).deletingLastPathComponent())
+        } catch let error as Error {
+            throw Error(message: "destinations \(path): \(error.message)")
+        }
+    }
+
+    /// Parses the JSON; relative image paths resolve against `folder`.
+    public static func parse(_ data: Data, folder: URL) throws -> DestinationCatalog {
+        let root: Any
+        do {
+            root = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw Error(message: "not valid JSON")
+        }
+        guard let object = root as? [String: Any], let list = object["places"] as? [Any] else {
+            throw Error(message: "expected an object with a \"places\" array")
+        }
+        if let unknown = object.keys.sorted().first(where: { $0 != "places" }) {
+            throw Error(message: "\(unknown): unknown key")
+        }
+        var seen = Set<String>()
+        var places: [Destination] = []
+        for (index, item) in list.enumerated() {
+            guard let fields = item as? [String: Any] else {
+                throw Error(message: "places[\(index)]: expected an object")
+            }
+            func string(_ key: String) throws -> String {
+                guard let value = fields[key] as? String, !value.isEmpty else {
+                    throw Error(message: "places[\(index)].\(key): expected a non-empty string")
+                }
+                return value
+            }
+            if let unknown = fields.keys.sorted().first(where: { !["id", "image", "title", "details"].contains($0) }) {
+                throw Error(message: "places[\(index)].\(unknown): unknown key")
+            }
+            let id = try string("id")
+            guard seen.insert(id).inserted else { throw Error(message: "places[\(index)].id: \"\(id)\" is used twice") }
+            let file = try string("image")
+            let url = file.hasPrefix("/") ? URL(fileURLWithPath: file) : folder.appendingPathComponent(file)
+            let path = url.standardizedFileURL.path
+            let image = Photo(id: "destinations/\(id)", path: path, pixelSize: ImageHeader.pixelSize(ofFileAt: path))
+            places.append(Destination(id: id, title: try string("title"), details: try string("details"), image: image))
+        }
+        return DestinationCatalog(places: places)
+    }
+}

@@ -1,0 +1,66 @@
+import XCTest
+
+@testable import TesseraCore
+
+final class WaterfallLayoutTests: XCTestCase {
+    private func layout(
+        _ aspects: [Double], config: WaterfallConfig = WaterfallConfig(), window: Size = Size(1024, 768)
+    )
+        -> WaterfallLayout
+    {
+        WaterfallLayout(aspectRatios: aspects, config: config, top: 64, window: window)
+    }
+
+    func testSeedColumnsAndStacking() {
+        let l = layout([1.5, 1, 0.5, 2])
+        XCTAssertEqual(l.viewport, Rect(0, 64, 1024, 704))
+        XCTAssertEqual(l.columns, 2)
+        XCTAssertEqual(l.columnWidth, (1024 - 2 * 5 - 5) / 2)
+        let w = l.columnWidth
+        XCTAssertEqual(l.column, [0, 0, 1, 1])
+        XCTAssertEqual(l.frames[0], Rect(5, 0, w, w / 1.5))
+        XCTAssertEqual(l.frames[1], Rect(5, w / 1.5 + 5, w, w))
+        XCTAssertEqual(l.frames[2], Rect(5 + w + 5, 0, w, w / 0.5))
+        XCTAssertEqual(l.frames[3], Rect(5 + w + 5, w / 0.5 + 5, w, w / 2))
+        XCTAssertEqual(l.contentHeight, w / 0.5 + 5 + w / 2)
+    }
+
+    /// The seed's `prefix(n/2)` / `suffix(n/2)` drops the middle photo of an odd count; ours keeps it.
+    func testSplitKeepsEveryPhoto() {
+        XCTAssertEqual(
+            WaterfallLayout.distribute(heights: [1, 1, 1, 1, 1], columns: 2, spacing: 5, by: .split), [0, 0, 0, 1, 1])
+        XCTAssertEqual(
+            WaterfallLayout.distribute(heights: Array(repeating: 1, count: 16), columns: 5, spacing: 5, by: .split),
+            [0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4])
+        XCTAssertEqual(WaterfallLayout.distribute(heights: [], columns: 2, spacing: 5, by: .split), [])
+        XCTAssertEqual(WaterfallLayout.distribute(heights: [3], columns: 3, spacing: 5, by: .split), [0])
+    }
+
+    func testBalancedFillsTheShortestColumn() {
+        XCTAssertEqual(
+            WaterfallLayout.distribute(heights: [300, 100, 100, 100, 50], columns: 2, spacing: 5, by: .balanced),
+            [0, 1, 1, 1, 0])
+        var config = WaterfallConfig()
+        config.distribution = .balanced
+        let l = layout([0.5, 2, 2, 2, 2], config: config)
+        let heights = (0..<2).map { c in l.frames.indices.filter { l.column[$0] == c }.map { l.frames[$0].maxY }.max()!
+        }
+        XCTAssertLessThan(abs(heights[0] - heights[1]), l.columnWidth)
+    }
+
+    func testWideWindowsGetMoreColumnsWhenAsked() {
+        var config = WaterfallConfig()
+        XCTAssertEqual(WaterfallLayout.columnCount(width: 3000, config: config), 2, "off by default")
+        config.minimumColumnWidth = 300
+        XCTAssertEqual(WaterfallLayout.columnCount(width: 1600, config: config), 5)  // (1590 + 5) / 305
+        XCTAssertEqual(WaterfallLayout.columnCount(width: 400, config: config), 2)
+        config.columns = 3
+        XCTAssertEqual(WaterfallLayout.columnCount(width: 400, config: config), 3)
+    }
+
+    func testTinyWindowNeverGoesNegative() {
+        let l = layout([1, 1], window: Size(4, 10))
+        XCTAssertEqual(l.columnWidth, 0)
+        XCTAssertEqual(l.viewport.height, 0)
+    }
+}
