@@ -168,7 +168,7 @@ public struct HeroContainer: Sendable {
 
     /// Nothing moves: no scroll, no trip, no fade, no reflow.
     public var isSettled: Bool {
-        !container.scroll.isMoving && stage.heroes.isEmpty && stage.isSettled
+        !container.scroll.isMoving && stage.isSettled
             && tiles.allSatisfy { $0.frame.isSettled } && opacities.allSatisfy(\.isSettled)
     }
 

@@ -47,7 +47,10 @@ final class WaterfallSceneTests: XCTestCase {
         XCTAssertEqual(sim.dump().overlay, OverlayDump(id: "photo-02", kind: "fullscreen"))
         XCTAssertEqual(sim.tile("photo-02")?.layer, "flight")
         XCTAssertTrue(sim.scene.hidesChrome)
+        let opened = sim.time
         sim.settle()
+        XCTAssertTrue(sim.isSettled, "a fullscreen photo at rest is settled")
+        XCTAssertLessThan(sim.time - opened, 3)
         let tile = try XCTUnwrap(sim.tile("photo-02"))
         XCTAssertEqual(sim.dump().overlay, OverlayDump(id: "photo-02", kind: "fullscreen"))
         assertRect(tile.presented, window.aspectFit(720.0 / 1080), accuracy: 1.5)
