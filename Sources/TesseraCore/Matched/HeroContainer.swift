@@ -166,10 +166,19 @@ public struct HeroContainer: Sendable {
         }
     }
 
+    /// Whether a tile moves: its hero's springs while on stage, its own otherwise.
+    private func isMoving(_ tile: MatchedTile) -> Bool {
+        guard let h = stage.index(of: tile.id) else { return tile.isMoving }
+        return !stage.heroes[h].isSettled || tile.velocity != .zero
+    }
+
     /// Nothing moves: no scroll, no trip, no fade, no reflow.
     public var isSettled: Bool {
+        // A tile on stage has handed its spring to its hero (the stage answers for it); the copy it
+        // keeps is stale until the hero lands and gives the spring back.
         !container.scroll.isMoving && stage.isSettled
-            && tiles.allSatisfy { $0.frame.isSettled } && opacities.allSatisfy(\.isSettled)
+            && tiles.allSatisfy { stage.index(of: $0.id) != nil || $0.frame.isSettled }
+            && opacities.allSatisfy(\.isSettled)
     }
 
     // MARK: Hit testing and queries
@@ -202,7 +211,7 @@ public struct HeroContainer: Sendable {
                 && (tile.layer != .container || tile.presented.intersects(container.viewport))
             return TileDump(
                 id: tile.id, container: container.id, target: target(of: tile, overlay: overlay),
-                presented: tile.presented, velocity: tile.velocity, moving: tile.isMoving, layer: tile.layer.rawValue,
+                presented: tile.presented, velocity: tile.velocity, moving: isMoving(tile), layer: tile.layer.rawValue,
                 visible: visible, scale: tile.scale, opacity: tile.opacity)
         }
     }

@@ -180,4 +180,20 @@ final class DestinationsSceneTests: XCTestCase {
         sim.settle()
         XCTAssertNil(sim.dump().overlay)
     }
+
+    /// Found by the monkey: a tile still reflowing (after a resize) when its hero takes off keeps a
+    /// stale spring while on stage; that must not count as moving once the hero is at rest.
+    func testHeroTakenWhileReflowingStillComesToRest() {
+        let sim = makeHeroSimulation(.destinations)
+        sim.handle(.resize(Size(1280, 800)))
+        sim.step()
+        XCTAssertTrue(sim.tile("place-1")!.moving, "reflowing to the new width")
+        sim.tap("place-1")
+        let tapped = sim.time
+        sim.settle()
+        XCTAssertTrue(sim.isSettled)
+        XCTAssertLessThan(sim.time - tapped, 3)
+        XCTAssertFalse(sim.dump().tiles.contains { $0.moving })
+        XCTAssertEqual(sim.dump().overlay?.kind, "detail")
+    }
 }
