@@ -93,10 +93,17 @@ public final class Simulation {
 
     // MARK: Stepping, drawing, dumping
 
+    /// Lays the current scene out if its model or the window changed (`step` does it too; hosts call
+    /// this first to time layout apart from simulation).
+    public func layOutIfNeeded() { scene.layOutIfNeeded() }
+
     public func step() {
         scene.step(dt)
         stepCount += 1
     }
+
+    /// Tiles of the current scene whose springs ran in the last step.
+    public var animatingTileCount: Int { scene.animatingTileCount }
 
     public var isSettled: Bool { scene.isSettled && !recognizer.isPressed }
 

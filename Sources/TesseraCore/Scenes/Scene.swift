@@ -20,8 +20,16 @@ public protocol Scene: AnyObject {
     /// True while the scene covers the shared chrome (a fullscreen hero): the tab bar is neither drawn
     /// nor hittable, and the number keys still switch scenes.
     var hidesChrome: Bool { get }
+    /// Brings targets up to date with the model and window now, if anything changed since the last
+    /// layout. `step` calls it first; hosts call it before `step` to time layout as its own phase.
+    func layOutIfNeeded()
+    /// Tiles whose springs ran in the last step (the profiler's "animating tiles" counter).
+    var animatingTileCount: Int { get }
 }
 
 extension Scene {
     public var hidesChrome: Bool { false }
+    /// Scenes that lay out inside `step` need not split it out; their layout is timed as simulation.
+    public func layOutIfNeeded() {}
+    public var animatingTileCount: Int { 0 }
 }
