@@ -16,10 +16,7 @@ struct Launcher {
             print("tessera \(Options.version)")
             return 0
         }
-        for (flag, isSet) in [
-            ("--kiosk", options.kiosk), ("--output", options.output != nil), ("--profile", options.profile),
-            ("--profile-json", options.profileJSON != nil), ("--trace", options.trace != nil),
-        ] where isSet {
+        for (flag, isSet) in [("--kiosk", options.kiosk), ("--output", options.output != nil)] where isSet {
             throw Options.UsageError(message: "\(flag) is not available in this version yet")
         }
         let resources = try Resources.locate()
@@ -34,6 +31,9 @@ struct Launcher {
         let scene = options.scene ?? script?.scene ?? .picker
         let simulation = Simulation(config: config, photos: photos, scene: scene, window: window, hz: options.hz)
 
+        let profileJSON = try options.profileJSON.map { try ProfileOutput.checkWritable($0, flag: "--profile-json") }
+        let trace = try options.trace.map { try ProfileOutput.openTrace($0) }
+
         let sink: FrameSink
         var host: WindowHost?
         if options.headless {
@@ -44,22 +44,35 @@ struct Launcher {
             host = made
             sink = made
         }
+        // Always on: timing costs a few counter reads a frame, and F3 can show the HUD in any run.
+        let profiling = ProfilingSession(
+            config: config.profiling, clock: SDLPerformanceCounter(),
+            budgetMs: host?.frameBudgetMs(hz: options.hz) ?? 1000 / options.hz,
+            showsHUD: options.profile && host != nil, trace: trace)
+        host?.profiling = profiling
 
         if let script {
             let run = try ScriptedRun(
                 simulation: simulation, script: script, frames: options.frames, renderEvery: options.renderEvery,
-                sink: sink)
-            try run.run(beforeStep: host.map { host in paced(host, simulation) })
+                sink: sink, profiling: profiling)
+            try run.run(
+                pace: host.map { _ in pacer(simulation, profiling) },
+                beforeStep: host.map { host in { host.pumpEvents(into: simulation) } })
             run.render()
         } else if options.headless {
             let run = try ScriptedRun(
                 simulation: simulation, script: Script(steps: []), frames: options.frames,
-                renderEvery: options.renderEvery, sink: sink)
+                renderEvery: options.renderEvery, sink: sink, profiling: profiling)
             try run.run()
             run.render()
         } else {
             host!.run(simulation, frames: options.frames)
         }
+        try ProfileOutput.report(
+            profiling.summary(
+                steps: simulation.stepCount, hz: options.hz, renderer: sink.rendererName, window: simulation.window),
+            table: options.profile, json: profileJSON)
+        try ProfileOutput.finishTrace(profiling.profiler, path: options.trace)
         if let path = options.screenshot {
             try sink.saveScreenshot(to: path)
         }
@@ -69,13 +82,17 @@ struct Launcher {
         return 0
     }
 
-    /// A scripted run in a window plays at real speed, so a person can watch it.
-    private func paced(_ host: WindowHost, _ simulation: Simulation) -> () -> Bool {
-        let start = Date()
+    /// A scripted run in a window plays at real speed (or the slow-motion speed), so a person can
+    /// watch it: before each step, waits until the played time has caught up with simulated time.
+    private func pacer(_ simulation: Simulation, _ profiling: ProfilingSession) -> () -> Void {
+        var played = simulation.time
+        var last = Date()
         return {
-            let due = simulation.time - Date().timeIntervalSince(start)
-            if due > 0 { Thread.sleep(forTimeInterval: due) }
-            return host.pumpEvents(into: simulation)
+            let scale = profiling.controls.timeScale
+            played += Date().timeIntervalSince(last) * scale
+            last = Date()
+            let due = simulation.time - played
+            if due > 0 { Thread.sleep(forTimeInterval: due / scale) }
         }
     }
 

@@ -122,7 +122,8 @@ public struct Options: Equatable, Sendable {
           --render-every K     headless: render one frame every K steps (default 1)
           --help, --version
 
-        Keys: 1–4 switch scenes, Ctrl+Q quits. Exit codes: 0 ok, 1 unexpected, 2 bad usage/config/script/photos,
+        Keys: 1–4 switch scenes, F3 frame-time HUD, F4 slow motion, Ctrl+Q quits.
+        Exit codes: 0 ok, 1 unexpected, 2 bad usage/config/script/photos,
         3 no usable display (try --headless).
         """
 }

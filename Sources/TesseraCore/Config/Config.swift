@@ -8,6 +8,7 @@ public struct Config: Codable, Equatable, Sendable {
     public var chrome = ChromeConfig()
     public var tabBar = TabBarConfig()
     public var picker = PickerConfig()
+    public var profiling = ProfilingConfig()
 
     public init() {}
 

@@ -5,6 +5,10 @@ import TesseraCore
 /// The windowed demo: a resizable, HiDPI-aware SDL window, vsync'd, driven by the fixed-step clock
 /// (real time is banked and spent in fixed steps; frames interpolate between the last two states).
 /// Also a `FrameSink`, so a script can be watched playing in a real window.
+///
+/// With a `ProfilingSession` the loop times every frame's phases, passes the profiling keys (F3 HUD,
+/// F4 slow motion) to it, draws its HUD over the scene, and in slow motion banks real time scaled
+/// by the session's time scale.
 public final class WindowHost: FrameSink {
     private let window: OpaquePointer
     private let sdlRenderer: OpaquePointer
@@ -18,6 +22,8 @@ public final class WindowHost: FrameSink {
     private var lastFrame = DrawList()
     /// Set when the user closes the window or presses Ctrl+Q.
     public private(set) var quitRequested = false
+    /// Times frames and takes the profiling keys; nil runs unprofiled.
+    public var profiling: ProfilingSession?
 
     public init(title: String, size: Size, photos: PhotoLibrary, background: Color) throws {
         SDLLibraries.initialize()
@@ -88,6 +94,7 @@ public final class WindowHost: FrameSink {
             switch item {
             case .input(let input):
                 if case .resize = input { updatePixelScale() }
+                if profiling?.handle(input) == true { continue }
                 simulation.handle(input)
             case .quit:
                 quitRequested = true
@@ -106,29 +113,76 @@ public final class WindowHost: FrameSink {
         var clock = FixedStepClock(hz: simulation.hz)
         let frequency = Double(SDL_GetPerformanceFrequency())
         var last = SDL_GetPerformanceCounter()
+        let profiler = profiling?.profiler
         simulation.handle(.resize(size))
-        while pumpEvents(into: simulation) {
+        while true {
+            profiler?.beginFrame()
+            guard timed(.input, { pumpEvents(into: simulation) }) else {
+                profiler?.discardFrame()
+                return
+            }
             let now = SDL_GetPerformanceCounter()
-            let steps = clock.advance(by: Double(now - last) / frequency)
+            // Slow motion banks less simulated time per real second; the fixed step stays the same.
+            let scale = profiling?.controls.timeScale ?? 1
+            let steps = clock.advance(by: Double(now - last) / frequency * scale)
             last = now
             for _ in 0..<steps {
-                simulation.step()
-                if let frames, simulation.stepCount >= frames { return }
+                timed(.layout) { simulation.layOutIfNeeded() }
+                timed(.simulate) { simulation.step() }
+                if let frames, simulation.stepCount >= frames {
+                    profiler?.endFrame(animatingTiles: simulation.animatingTileCount)
+                    return
+                }
             }
-            simulation.draw(into: &list, alpha: clock.alpha)
-            present(list)
+            timed(.render) {
+                simulation.draw(into: &list, alpha: clock.alpha)
+                profiling?.drawOverlay(into: &list, window: simulation.window)
+                draw(list)
+            }
+            timed(.present) { SDL_RenderPresent(sdlRenderer) }
+            profiler?.endFrame(animatingTiles: simulation.animatingTileCount)
         }
     }
 
-    private func present(_ list: DrawList) {
-        lastFrame = list
+    /// Runs `body` as `phase` of the current frame when profiling.
+    private func timed<Result>(_ phase: FramePhase, _ body: () -> Result) -> Result {
+        guard let profiler = profiling?.profiler else { return body() }
+        return profiler.measure(phase, body)
+    }
+
+    /// Draws `list` and keeps a copy for screenshots. The copy is element-wise into storage it owns,
+    /// so the caller's list stays uniquely referenced and is reused next frame without allocating.
+    private func draw(_ list: DrawList) {
+        lastFrame.removeAll()
+        for command in list.commands { lastFrame.append(command) }
         drawer.render(list, background: background)
-        SDL_RenderPresent(sdlRenderer)
+    }
+
+    /// The SDL renderer's name (`opengl`, `opengles2`, `software`, …).
+    public var rendererName: String {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(sdlRenderer, &info) == 0, let name = info.name else { return "unknown" }
+        return String(cString: name)
+    }
+
+    /// The frame budget in milliseconds: one refresh of the window's display when presents wait for
+    /// vsync (a frame that misses it is shown a refresh late), otherwise one simulation step.
+    public func frameBudgetMs(hz: Double) -> Double {
+        var info = SDL_RendererInfo()
+        var mode = SDL_DisplayMode()
+        let vsync =
+            SDL_GetRendererInfo(sdlRenderer, &info) == 0 && info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+        if vsync, SDL_GetWindowDisplayMode(window, &mode) == 0, mode.refresh_rate > 0 {
+            return 1000 / Double(mode.refresh_rate)
+        }
+        return 1000 / hz
     }
 
     // MARK: FrameSink (scripted runs in a window)
 
-    public func render(_ list: DrawList, window: Size) { present(list) }
+    public func render(_ list: DrawList, window: Size) { draw(list) }
+
+    public func present() { SDL_RenderPresent(sdlRenderer) }
 
     public func saveScreenshot(to path: String) throws {
         var pw: Int32 = 0
