@@ -164,19 +164,29 @@ public final class PickerScene: Scene {
         dockContainer.scroll.step(dt)
         let gridScrolled = gridScrollSeen.update(gridContainer)
         let dockScrolled = dockScrollSeen.update(dockContainer)
-        animatingTileCount = 0
+        let grid = ScrollMotion(gridContainer)
+        let dock = ScrollMotion(dockContainer)
+        var animating = 0
         var landed = false
+        func visit(_ i: Int) {
+            let inDock = tiles[i].container == Self.dockID
+            switch Self.advance(&tiles[i], by: dt, scroll: inDock ? dock : grid) {
+            case .moving: animating += 1
+            case .landed: landed = true
+            case .resting: break
+            }
+        }
         if gridScrolled || dockScrolled {
             for i in tiles.indices {
                 let scrolled = tiles[i].container == Self.dockID ? dockScrolled : gridScrolled
-                if scrolled || activeTiles.contains(i) {
-                    landed = advance(i, dt) || landed
-                    activeTiles.insert(i)
-                }
+                guard scrolled || activeTiles.contains(i) else { continue }
+                visit(i)
+                activeTiles.insert(i)
             }
         } else {
-            for i in activeTiles.indices { landed = advance(i, dt) || landed }
+            for i in activeTiles.indices { visit(i) }
         }
+        animatingTileCount = animating
         activeTiles.removeAll { i in
             let tile = tiles[i]
             return tile.frame.isSettled && tile.layer == .container && tile.previousPresented == tile.presented
@@ -184,22 +194,30 @@ public final class PickerScene: Scene {
         if landed { flights.removeAll { tiles[tileIndex[$0]!].layer == .container } }
     }
 
-    /// Steps tile `i`'s spring and re-derives what it presents; true if it landed from a flight.
-    private func advance(_ i: Int, _ dt: Double) -> Bool {
-        let owner = tiles[i].container == Self.dockID ? dockContainer : gridContainer
-        tiles[i].previousPresented = tiles[i].presented
-        tiles[i].frame.step(dt)
-        tiles[i].presented = owner.scrolled(tiles[i].frame.presented)
-        let spring = tiles[i].frame.velocity
-        let scroll = owner.offsetVelocity
-        tiles[i].velocity = Rect(spring.x - scroll.x, spring.y - scroll.y, spring.width, spring.height)
-        guard tiles[i].frame.isSettled else {
-            animatingTileCount += 1
-            return false
+    /// A container's scroll as a tile step needs it: offset and velocity (points, points/second).
+    private struct ScrollMotion {
+        var offset: Point
+        var velocity: Point
+        init(_ container: ScrollContainer) {
+            offset = container.offset
+            velocity = container.offsetVelocity
         }
-        guard tiles[i].layer == .flight else { return false }
-        tiles[i].layer = .container
-        return true
+    }
+
+    private enum TileStep { case moving, resting, landed }
+
+    /// Steps a tile's spring and re-derives what it presents in its container's scroll; a settled
+    /// flight lands in its container's layer.
+    private static func advance(_ tile: inout MatchedTile, by dt: Double, scroll: ScrollMotion) -> TileStep {
+        tile.previousPresented = tile.presented
+        tile.frame.step(dt)
+        tile.presented = tile.frame.presented.offsetBy(dx: -scroll.offset.x, dy: -scroll.offset.y)
+        let spring = tile.frame.velocity
+        tile.velocity = Rect(spring.x - scroll.velocity.x, spring.y - scroll.velocity.y, spring.width, spring.height)
+        guard tile.frame.isSettled else { return .moving }
+        guard tile.layer == .flight else { return .resting }
+        tile.layer = .container
+        return .landed
     }
 
     public var isSettled: Bool {
