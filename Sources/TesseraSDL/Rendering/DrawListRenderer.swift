@@ -44,6 +44,8 @@ public final class DrawListRenderer {
     var output = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
     /// SDL failures already reported (one stderr line per kind, not one per frame).
     var reportedFailures = Set<String>()
+    /// False once baking a `CornerAtlas` failed (no render-target support): corners are drawn directly.
+    var cornerAtlasesWork = true
 
     /// - Parameters:
     ///   - renderer: an `SDL_Renderer*` (a window's, or `OffscreenCanvas.renderer`); it must outlive this.
