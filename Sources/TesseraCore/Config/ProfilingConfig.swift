@@ -28,7 +28,7 @@ public struct ProfilerHUDConfig: Codable, Equatable, Sendable {
     /// Seconds between updates of the numbers (text changing every frame would be unreadable, and
     /// would rasterise new labels every frame).
     public var refreshSeconds = 0.25
-    public var background = Color(0, 0, 0, 191)
+    public var background = Color(28, 28, 30)
     public var text = Color(255, 255, 255)
     public var budgetLine = Color(255, 255, 255)
     public var underBudget = Color(52, 199, 89)
