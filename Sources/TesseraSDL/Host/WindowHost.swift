@@ -152,10 +152,13 @@ public final class WindowHost: FrameSink {
 
     /// Draws `list` and keeps a copy for screenshots. The copy is element-wise into storage it owns,
     /// so the caller's list stays uniquely referenced and is reused next frame without allocating.
+    /// SDL batches render calls until a present; the flush makes them run here, so the profile's
+    /// `render` holds the drawing and `present` only the swap (and the wait for vsync).
     private func draw(_ list: DrawList) {
         lastFrame.removeAll()
         for command in list.commands { lastFrame.append(command) }
         drawer.render(list, background: background)
+        SDL_RenderFlush(sdlRenderer)
     }
 
     /// The SDL renderer's name (`opengl`, `opengles2`, `software`, …).
