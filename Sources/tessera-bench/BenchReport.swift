@@ -11,7 +11,9 @@ struct BenchReport: Encodable {
     /// Microseconds per step of the same scene at rest.
     var settledStepMicros: [String: Double]
     var render: RenderBenchmark.Result
-    var gpu: RenderBenchmark.Result?
+    /// The same on SDL's accelerated renderer, when the video driver offers one (`hardware` says
+    /// whether it is a GPU).
+    var accelerated: RenderBenchmark.Result?
     var decode: DecodeBenchmark.Result
 
     /// Step cost at 10,000 animating tiles over 1,000 (limit 13).
@@ -21,7 +23,7 @@ struct BenchReport: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case machine, renderer, stepMicros, animatingShare, settledStepMicros, stepGrowth, settledShare
-        case renderVsBareSDL, looksVsPlainBlit, render, gpu, decode
+        case renderVsBareSDL, looksVsPlainBlit, render, accelerated, decode
     }
 
     func encode(to encoder: Encoder) throws {
@@ -36,7 +38,7 @@ struct BenchReport: Encodable {
         try c.encode(Self.rounded(render.renderVsBareSDL), forKey: .renderVsBareSDL)
         try c.encode(Self.rounded(render.looksVsPlainBlit), forKey: .looksVsPlainBlit)
         try c.encode(render, forKey: .render)
-        try c.encode(gpu, forKey: .gpu)  // null when no GPU renderer was at hand
+        try c.encode(accelerated, forKey: .accelerated)  // null when none was at hand
         try c.encode(decode, forKey: .decode)
     }
 
@@ -58,9 +60,11 @@ struct BenchReport: Encodable {
                 + "\(f(settledShare * 100, 3)) % of animating  \(verdict(settledShare <= 0.05, "limit 5 %"))",
             "",
         ]
-        for result in [r] + (gpu.map { [$0] } ?? []) {
+        for result in [r] + (accelerated.map { [$0] } ?? []) {
+            let device =
+                result.device.map { " on \($0)" + (result.hardware ? "" : " (software OpenGL, not a GPU)") } ?? ""
             lines += [
-                "render, \(result.renderer) renderer: picker frame of \(result.visibleTiles) visible tiles, "
+                "render, \(result.renderer) renderer\(device): picker frame of \(result.visibleTiles) visible tiles, "
                     + "\(result.drawCalls) SDL draw calls (\(result.plainDrawCalls) plain)",
                 "  Tessera \(f(result.tesseraMs, 3)) ms (engine CPU \(f(result.engineMs, 3))) · bare replay "
                     + "\(f(result.bareMs, 3)) ms · plain blits \(f(result.plainMs, 3)) ms · HUD adds \(f(result.hudMs, 3)) ms",
@@ -71,7 +75,9 @@ struct BenchReport: Encodable {
             ]
             if !result.replayIsPixelExact { lines.append("  (the replay was not pixel-exact on this renderer)") }
         }
-        if gpu == nil { lines.append("render, GPU renderer: none at hand (run with a display or SDL_VIDEODRIVER)") }
+        if accelerated?.hardware != true {
+            lines.append("render, GPU: none at hand (run on a machine with a GPU and a display, or SDL_VIDEODRIVER)")
+        }
         let d = decode
         lines += [
             "",

@@ -23,6 +23,9 @@ struct RenderBenchmark {
 
     struct Result: Encodable {
         var renderer: String
+        /// The OpenGL device, if any (`GL_RENDERER`), and whether the renderer draws on a GPU.
+        var device: String?
+        var hardware: Bool
         var visibleTiles: Int
         /// SDL draw calls (clears, fills, copies, geometry) in the frame, and in its plain version.
         var drawCalls: Int
@@ -145,7 +148,8 @@ struct RenderBenchmark {
             hudCosts.append(perFrame["hud"]! - perFrame["tessera"]!)
         }
         return Result(
-            renderer: target.name, visibleTiles: visibleTiles, drawCalls: log.drawCallCount,
+            renderer: target.name, device: target.device, hardware: target.isHardware, visibleTiles: visibleTiles,
+            drawCalls: log.drawCallCount,
             plainDrawCalls: plain.drawCallCount, tesseraMs: milliseconds["tessera"]!.median,
             bareMs: milliseconds["bare"]!.median, plainMs: milliseconds["plain"]!.median, hudMs: hudCosts.median,
             engineMs: engineMs,

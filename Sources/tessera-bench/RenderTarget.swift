@@ -1,10 +1,13 @@
 import CSDL2
+import Foundation
 import TesseraSDL
 
 /// A renderer to benchmark on, with what it takes to wait until a frame is really drawn.
 final class RenderTarget {
     let renderer: OpaquePointer
     let name: String
+    /// What draws for an OpenGL renderer (`GL_RENDERER`, e.g. a GPU's name, or Mesa's llvmpipe).
+    private(set) var device: String?
     let width = 1024
     let height = 768
     private var canvas: OffscreenCanvas?
@@ -19,9 +22,17 @@ final class RenderTarget {
         name = "software"
     }
 
-    /// A GPU renderer (OpenGL, GLES…) on a hidden window, drawing into a target texture so frames can
-    /// be read back; nil when the video driver offers none.
-    init?(gpu: ()) {
+    /// SDL's accelerated renderer (OpenGL, GLES…) on a hidden window, drawing into a target texture
+    /// so frames can be read back; nil when the video driver offers none. Whether it is a GPU is
+    /// `isHardware`: without a display SDL's offscreen driver may give OpenGL on Mesa's llvmpipe,
+    /// which rasterises on the CPU.
+    init?(accelerated: ()) {
+        // With no display at all only the offscreen driver can work; asking for it skips probing
+        // the others (Wayland's probe complains on stderr).
+        let env = ProcessInfo.processInfo.environment
+        if env["SDL_VIDEODRIVER"] == nil, env["DISPLAY"] == nil, env["WAYLAND_DISPLAY"] == nil {
+            SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen")
+        }
         guard SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO)) == 0,
             let window = SDL_CreateWindow(
                 "tessera-bench", 0, 0, Int32(width), Int32(height), SDL_WINDOW_HIDDEN.rawValue)
@@ -45,6 +56,23 @@ final class RenderTarget {
         self.renderer = renderer
         self.texture = texture
         self.name = name
+        device = Self.glRenderer()
+    }
+
+    /// True unless the renderer is known to run on the CPU (the software renderer, or a software
+    /// OpenGL: llvmpipe, softpipe, SwiftShader).
+    var isHardware: Bool {
+        guard name != "software" else { return false }
+        let d = (device ?? "").lowercased()
+        return !["llvmpipe", "softpipe", "swiftshader", "software"].contains { d.contains($0) }
+    }
+
+    /// `glGetString(GL_RENDERER)` of the current GL context (SDL's GL renderers make theirs current).
+    private static func glRenderer() -> String? {
+        typealias GetString = @convention(c) (UInt32) -> UnsafePointer<UInt8>?
+        guard SDL_GL_GetCurrentContext() != nil, let address = SDL_GL_GetProcAddress("glGetString") else { return nil }
+        let glRendererName: UInt32 = 0x1F01
+        return unsafeBitCast(address, to: GetString.self)(glRendererName).map { String(cString: $0) }
     }
 
     deinit {

@@ -20,7 +20,7 @@ do {
     let render = options.quick ? RenderBenchmark(rounds: 2, framesPerRound: 2) : RenderBenchmark()
     let assets = root.appendingPathComponent("Assets/Photos").path
     let software = try render.run(on: try RenderTarget(software: ()), assets: assets)
-    let gpu = try RenderTarget(gpu: ()).map { try render.run(on: $0, assets: assets) }
+    let accelerated = try RenderTarget(accelerated: ()).map { try render.run(on: $0, assets: assets) }
 
     let decode = options.quick ? DecodeBenchmark(count: 2, width: 800, height: 600) : DecodeBenchmark()
     let tessera = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -30,7 +30,7 @@ do {
 
     let report = BenchReport(
         machine: .current(), stepMicros: stepMicros, animatingShare: animatingShare, settledStepMicros: settled,
-        render: software, gpu: gpu, decode: decoded)
+        render: software, accelerated: accelerated, decode: decoded)
     print(report.table(), terminator: "")
     let output = options.output.map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent(".build/bench.json")
     try FileManager.default.createDirectory(
