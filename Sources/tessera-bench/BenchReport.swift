@@ -93,5 +93,5 @@ struct BenchReport: Encodable {
 
     private func verdict(_ ok: Bool, _ limit: String) -> String { "(\(ok ? "ok" : "OVER"), \(limit))" }
 
-    private static func rounded(_ v: Double) -> Double { (v * 10000).rounded() / 10000 }
+    private static func rounded(_ v: Double) -> Double { (v * 1e6).rounded() / 1e6 }
 }
