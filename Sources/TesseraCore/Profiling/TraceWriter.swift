@@ -16,7 +16,6 @@ public final class TraceWriter {
     /// Frames written so far (frame numbers `0..<writtenCount`).
     public private(set) var writtenCount = 0
     private let handle: FileHandle
-    private let path: String
     private var text = ""
     private var needsComma = false
     private var lastAnimatingTiles: UInt32?
@@ -34,7 +33,6 @@ public final class TraceWriter {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
         }
         handle = try FileHandle(forWritingTo: url)
-        self.path = path
         text = #"{"displayTimeUnit": "ms", "traceEvents": ["#
         event(#"{"name": "process_name", "ph": "M", "pid": 1, "args": {"name": "tessera"}}"#)
         for (index, phase) in Self.lanes.enumerated() {
