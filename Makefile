@@ -1,4 +1,4 @@
-# Tessera — the two commands a person needs: `make run` and `make test`.
+# Tessera — the two commands a person needs: `make run` and `make test` (and `make bench`).
 # Both install the Debian packages Tessera builds against when they are missing.
 
 SWIFT ?= swift
@@ -9,7 +9,7 @@ FONT := /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS ?=
 
-.PHONY: run test test-deps monkey soak build release deps photos screenshots clean
+.PHONY: run test test-deps monkey soak bench build release deps photos screenshots clean
 
 # Installs what is missing (pkg-config names are case-sensitive: sdl2, SDL2_image, SDL2_ttf, libturbojpeg).
 deps:
@@ -46,6 +46,13 @@ monkey: test-deps
 soak: test-deps
 	$(SWIFT) build
 	TESSERA_LONG=1 SDL_VIDEODRIVER=dummy $(SWIFT) test --skip-build --filter SoakTests
+
+# Release benchmarks: prints a table and writes .build/bench.json (BENCHMARKS.md reads them).
+# With a display (or an SDL_VIDEODRIVER that has one) it measures a GPU renderer too.
+bench: deps
+	$(SWIFT) build -c release --product tessera
+	$(SWIFT) build -c release --product tessera-bench
+	.build/release/tessera-bench
 
 # Regenerates the bundled photos (needs Python 3 with numpy and Pillow; not part of the build).
 photos:

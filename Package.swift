@@ -4,7 +4,8 @@ import PackageDescription
 let package = Package(
     name: "Tessera",
     products: [
-        .executable(name: "tessera", targets: ["tessera"])
+        .executable(name: "tessera", targets: ["tessera"]),
+        .executable(name: "tessera-bench", targets: ["tessera-bench"]),
     ],
     targets: [
         // SDL2, SDL2_image and SDL2_ttf from Debian (libsdl2-dev, libsdl2-image-dev, libsdl2-ttf-dev).
@@ -25,6 +26,8 @@ let package = Package(
         // The SDL backend: window, renderer, textures, text, event translation.
         .target(name: "TesseraSDL", dependencies: ["CSDL2", "CTurboJPEG", "TesseraCore"]),
         .executableTarget(name: "tessera", dependencies: ["TesseraCore", "TesseraSDL"]),
+        // `make bench`: simulation steps, render overhead against bare SDL, decode throughput.
+        .executableTarget(name: "tessera-bench", dependencies: ["TesseraCore", "TesseraSDL", "CSDL2"]),
         .testTarget(name: "TesseraCoreTests", dependencies: ["TesseraCore"]),
         .testTarget(name: "TesseraSDLTests", dependencies: ["TesseraSDL", "TesseraCore"]),
         // Runs the built `tessera` executable as a user would: flags, exit codes, scripts, screenshots.

@@ -16,12 +16,6 @@ struct Launcher {
             print("tessera \(Options.version)")
             return 0
         }
-        for (flag, isSet) in [
-            ("--profile", options.profile),
-            ("--profile-json", options.profileJSON != nil), ("--trace", options.trace != nil),
-        ] where isSet {
-            throw Options.UsageError(message: "\(flag) is not available in this version yet")
-        }
         let resources = try Resources.locate()
         let config = try loadConfig(resources)
         let photos = try loadPhotos(resources)
@@ -48,6 +42,9 @@ struct Launcher {
         // with a photo file's name.
         let drawable = PhotoLibrary(photos: photos.photos + destinations.photos)
 
+        let profileJSON = try options.profileJSON.map { try ProfileOutput.checkWritable($0, flag: "--profile-json") }
+        let trace = try options.trace.map { try ProfileOutput.openTrace($0) }
+
         let sink: FrameSink
         var host: WindowHost?
         if options.headless {
@@ -60,24 +57,37 @@ struct Launcher {
             host = made
             sink = made
         }
+        // Always on: timing costs a few counter reads a frame, and F3 can show the HUD in any run.
+        let profiling = ProfilingSession(
+            config: config.profiling, clock: SDLPerformanceCounter(),
+            budgetMs: host?.frameBudgetMs(hz: options.hz) ?? 1000 / options.hz,
+            showsHUD: options.profile && host != nil, trace: trace)
+        host?.profiling = profiling
 
         if let seed = options.monkey {
-            try runMonkey(seed: seed, simulation: simulation, sink: sink, host: host)
+            try runMonkey(seed: seed, simulation: simulation, sink: sink, host: host, profiling: profiling)
         } else if let script {
             let run = try ScriptedRun(
                 simulation: simulation, script: script, frames: options.frames, renderEvery: options.renderEvery,
-                sink: sink)
-            try run.run(beforeStep: host.map { host in paced(host, simulation) })
+                sink: sink, profiling: profiling)
+            try run.run(
+                pace: host.map { _ in pacer(simulation, profiling) },
+                beforeStep: host.map { host in { host.pumpEvents(into: simulation) } })
             run.render()
         } else if options.headless {
             let run = try ScriptedRun(
                 simulation: simulation, script: Script(steps: []), frames: options.frames,
-                renderEvery: options.renderEvery, sink: sink)
+                renderEvery: options.renderEvery, sink: sink, profiling: profiling)
             try run.run()
             run.render()
         } else {
             host!.run(simulation, frames: options.frames)
         }
+        try ProfileOutput.report(
+            profiling.summary(
+                steps: simulation.stepCount, hz: options.hz, renderer: sink.rendererName, window: simulation.window),
+            table: options.profile, json: profileJSON)
+        try ProfileOutput.finishTrace(profiling.profiler, path: options.trace)
         if let path = options.screenshot {
             try sink.saveScreenshot(to: path)
         }
@@ -90,7 +100,9 @@ struct Launcher {
     /// A monkey storm (`--monkey SEED --frames N`): random input for all but the last 3 simulated seconds,
     /// invariants checked after every step, and everything at rest at the end. A violation writes the
     /// storm so far as a script (`monkey-SEED.json`) that replays it, and exits 1.
-    private func runMonkey(seed: UInt64, simulation: Simulation, sink: FrameSink, host: WindowHost?) throws {
+    private func runMonkey(
+        seed: UInt64, simulation: Simulation, sink: FrameSink, host: WindowHost?, profiling: ProfilingSession
+    ) throws {
         guard let frames = options.frames else {
             throw Options.UsageError(message: "--monkey needs --frames N (the storm's length in steps)")
         }
@@ -102,7 +114,8 @@ struct Launcher {
         }
         let script = monkey.script(scene: simulation.currentScene, dumpFolder: options.monkeyDumps)
         let run = try ScriptedRun(
-            simulation: simulation, script: script, frames: frames, renderEvery: options.renderEvery, sink: sink)
+            simulation: simulation, script: script, frames: frames, renderEvery: options.renderEvery, sink: sink,
+            profiling: profiling)
         func fail(_ problem: String) throws -> Never {
             let replay = Script(
                 scene: script.scene, window: script.window, steps: script.steps.filter { $0.at <= simulation.time })
@@ -116,7 +129,9 @@ struct Launcher {
         run.afterStep = { simulation in
             if let problem = Invariants.violations(of: simulation).first { try fail(problem) }
         }
-        try run.run(beforeStep: host.map { host in paced(host, simulation) })
+        try run.run(
+            pace: host.map { _ in pacer(simulation, profiling) },
+            beforeStep: host.map { host in { host.pumpEvents(into: simulation) } })
         run.render()
         if !simulation.isSettled {
             let moving = simulation.dump().tiles.filter(\.moving).map(\.id).prefix(5)
@@ -124,13 +139,17 @@ struct Launcher {
         }
     }
 
-    /// A scripted run in a window plays at real speed, so a person can watch it.
-    private func paced(_ host: WindowHost, _ simulation: Simulation) -> () -> Bool {
-        let start = Date()
+    /// A scripted run in a window plays at real speed (or the slow-motion speed), so a person can
+    /// watch it: before each step, waits until the played time has caught up with simulated time.
+    private func pacer(_ simulation: Simulation, _ profiling: ProfilingSession) -> () -> Void {
+        var played = simulation.time
+        var last = Date()
         return {
-            let due = simulation.time - Date().timeIntervalSince(start)
-            if due > 0 { Thread.sleep(forTimeInterval: due) }
-            return host.pumpEvents(into: simulation)
+            let scale = profiling.controls.timeScale
+            played += Date().timeIntervalSince(last) * scale
+            last = Date()
+            let due = simulation.time - played
+            if due > 0 { Thread.sleep(forTimeInterval: due / scale) }
         }
     }
 

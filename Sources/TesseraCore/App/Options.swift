@@ -133,7 +133,9 @@ public struct Options: Equatable, Sendable {
           --monkey-dumps DIR   the storm also dumps state into DIR every 10 simulated seconds
           --help, --version
 
-        Keys: 1–4 switch scenes, Escape closes a fullscreen photo or detail view, Ctrl+Q quits.
-        Exit codes: 0 ok, 1 unexpected, 2 bad usage/config/script/photos, 3 no usable display (try --headless).
+        Keys: 1–4 switch scenes, Escape closes a fullscreen photo or detail view, F3 frame-time HUD,
+        F4 slow motion, Return confirms the picker's selection, Ctrl+Q quits.
+        Exit codes: 0 ok, 1 unexpected, 2 bad usage/config/script/photos,
+        3 no usable display (try --headless).
         """
 }

@@ -5,6 +5,11 @@ import Foundation
 ///
 /// Ends after `frames` steps if given; otherwise once the script is done and everything has settled,
 /// or 30 simulated seconds after the script's last action (CONTRACT.md).
+///
+/// With a `ProfilingSession` every frame is timed: a frame is the steps up to and including one
+/// rendered step (one step with `renderEvery` 1), its phases the script's due events (`input`),
+/// `layout` and `simulate` per step, `render` and `present`. Writing a script's screenshots and
+/// dumps is left out of the times. The profiling keys (F3, F4) in a script go to the session.
 public final class ScriptedRun {
     public struct Failure: Error, CustomStringConvertible {
         public var message: String
@@ -22,6 +27,7 @@ public final class ScriptedRun {
     private let frames: Int?
     private let renderEvery: Int
     private let sink: FrameSink
+    private let profiling: ProfilingSession?
     private var list = DrawList()
     private var events: [ScriptPlayer.Event] = []
     /// Called after every step (the monkey checks its invariants here); a throw ends the run.
@@ -29,7 +35,10 @@ public final class ScriptedRun {
     /// The step whose state was last rendered (nil before the first render).
     private var renderedStep: Int?
 
-    public init(simulation: Simulation, script: Script, frames: Int?, renderEvery: Int, sink: FrameSink) throws {
+    public init(
+        simulation: Simulation, script: Script, frames: Int?, renderEvery: Int, sink: FrameSink,
+        profiling: ProfilingSession? = nil
+    ) throws {
         for (index, step) in script.steps.enumerated() {
             if case .key(let name) = step.action, !sink.isKnownKey(name) {
                 throw Failure(message: "script step \(index): unknown key \"\(name)\"", exitCode: 2)
@@ -40,13 +49,16 @@ public final class ScriptedRun {
         self.frames = frames
         self.renderEvery = renderEvery
         self.sink = sink
+        self.profiling = profiling
     }
 
     /// Seconds past the script's end after which an unsettled run stops anyway.
     static let settleLimit = 30.0
 
-    /// Runs to the end. `beforeStep` is called with each step index (the windowed host pumps SDL there).
-    public func run(beforeStep: (() -> Bool)? = nil) throws {
+    /// Runs to the end. `pace` is called before each step, untimed (the windowed host waits there to
+    /// play at real speed); `beforeStep` is called next, as input (the windowed host pumps SDL there),
+    /// and returning false stops the run.
+    public func run(pace: (() -> Void)? = nil, beforeStep: (() -> Bool)? = nil) throws {
         let limit = player.endTime + Self.settleLimit
         while true {
             if let frames {
@@ -54,22 +66,53 @@ public final class ScriptedRun {
             } else if player.isFinished && simulation.isSettled || simulation.time > limit {
                 break
             }
-            if let beforeStep, !beforeStep() { break }
-            try playDueEvents()
-            simulation.step()
-            if simulation.stepCount % renderEvery == 0 { render() }
+            pace?()
+            profiling?.profiler.beginFrame()
+            if let beforeStep, !timed(.input, beforeStep) {
+                profiling?.profiler.discardFrame()
+                break
+            }
+            try timed(.input) { try playDueEvents() }
+            timed(.layout) { simulation.layOutIfNeeded() }
+            timed(.simulate) { simulation.step() }
+            if simulation.stepCount % renderEvery == 0 {
+                render(timed: true)
+                profiling?.profiler.endFrame(animatingTiles: simulation.animatingTileCount)
+            }
             try afterStep?(simulation)
         }
+        // Steps since the last render still make a (render-less) frame.
+        profiling?.profiler.endFrame(animatingTiles: simulation.animatingTileCount)
         // Events due at the final time (a dump "at" the very end) still happen.
         try playDueEvents()
     }
 
     /// Renders the current state unless it already is the last rendered frame.
-    public func render() {
+    public func render() { render(timed: false) }
+
+    private func render(timed isTimed: Bool) {
         guard renderedStep != simulation.stepCount else { return }
-        simulation.draw(into: &list)
-        sink.render(list, window: simulation.window)
+        timed(.render, if: isTimed) {
+            simulation.draw(into: &list)
+            profiling?.drawOverlay(into: &list, window: simulation.window)
+            sink.render(list, window: simulation.window)
+        }
+        timed(.present, if: isTimed) { sink.present() }
         renderedStep = simulation.stepCount
+    }
+
+    /// Runs `body` as `phase` of the current frame when profiling (and `condition` holds).
+    private func timed<Result>(_ phase: FramePhase, if condition: Bool = true, _ body: () throws -> Result) rethrows
+        -> Result
+    {
+        guard condition, let profiler = profiling?.profiler else { return try body() }
+        return try profiler.measure(phase, body)
+    }
+
+    /// Runs `body` outside the frame's times (a script's file output is not the engine's work).
+    private func untimed<Result>(_ body: () throws -> Result) rethrows -> Result {
+        guard let profiler = profiling?.profiler else { return try body() }
+        return try profiler.excluding(body)
     }
 
     private func playDueEvents() throws {
@@ -78,6 +121,7 @@ public final class ScriptedRun {
         for event in events {
             switch event {
             case .input(let input):
+                if profiling?.handle(input) == true { continue }
                 simulation.handle(input)
             case .tap(let id, let index):
                 guard let frame = simulation.scene.presentedFrame(of: id) else {
@@ -92,10 +136,14 @@ public final class ScriptedRun {
             case .scene(let scene):
                 simulation.switchScene(to: scene)
             case .screenshot(let path):
-                render()
-                try write(to: path) { try sink.saveScreenshot(to: path) }
+                try untimed {
+                    render()
+                    try write(to: path) { try sink.saveScreenshot(to: path) }
+                }
             case .dump(let path):
-                try write(to: path) { try simulation.dump().jsonData().write(to: URL(fileURLWithPath: path)) }
+                try untimed {
+                    try write(to: path) { try simulation.dump().jsonData().write(to: URL(fileURLWithPath: path)) }
+                }
             }
         }
     }

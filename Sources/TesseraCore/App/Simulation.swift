@@ -150,6 +150,10 @@ public final class Simulation {
 
     // MARK: Stepping, drawing, dumping
 
+    /// Lays the current scene out if its model or the window changed (`step` does it too; hosts call
+    /// this first to time layout apart from simulation).
+    public func layOutIfNeeded() { scene.layOutIfNeeded() }
+
     public func step() {
         if let kiosk, kiosk.idleResetSeconds > 0, time - lastInputTime >= kiosk.idleResetSeconds, !recognizer.isPressed
         {
@@ -185,6 +189,9 @@ public final class Simulation {
     public func reportConfigError(_ message: String) {
         banner = message
     }
+
+    /// Tiles of the current scene whose springs ran in the last step.
+    public var animatingTileCount: Int { scene.animatingTileCount }
 
     public var isSettled: Bool { scene.isSettled && !recognizer.isPressed }
 

@@ -12,6 +12,7 @@ public struct Config: Codable, Equatable, Sendable {
     public var gallery = GalleryConfig()
     public var waterfall = WaterfallConfig()
     public var destinations = DestinationsConfig()
+    public var profiling = ProfilingConfig()
 
     public init() {}
 

@@ -114,12 +114,27 @@ public enum ConfigLoader {
         }
         try positive("input.wheelStep", config.input.wheelStep)
         try nonNegative("input.tapSlop", config.input.tapSlop)
+        try validateProfiling(config.profiling)
         try positive("scroll.deceleration.rate", config.scroll.deceleration.rate)
         if config.scroll.deceleration.rate >= 1 {
             throw Error(message: "scroll.deceleration.rate: must be below 1 (UIScrollView uses 0.998)")
         }
         try config.gallery.validate(config)
         try validateHeroScenes(config)
+    }
+
+    static func validateProfiling(_ p: ProfilingConfig) throws {
+        try positive("profiling.historyFrames", Double(p.historyFrames))
+        try positive("profiling.slowMotionFactor", p.slowMotionFactor)
+        try positive("profiling.hud.graphFrames", Double(p.hud.graphFrames))
+        try positive("profiling.hud.barWidth", p.hud.barWidth)
+        try positive("profiling.hud.graphHeight", p.hud.graphHeight)
+        try positive("profiling.hud.graphBudgets", p.hud.graphBudgets)
+        try positive("profiling.hud.fontSize", p.hud.fontSize)
+        try positive("profiling.hud.refreshSeconds", p.hud.refreshSeconds)
+        try nonNegative("profiling.hud.margin", p.hud.margin)
+        try nonNegative("profiling.hud.padding", p.hud.padding)
+        try nonNegative("profiling.hud.cornerRadius", p.hud.cornerRadius)
     }
 
     static func positive(_ key: String, _ value: Double) throws {

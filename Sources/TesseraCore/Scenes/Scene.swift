@@ -25,6 +25,11 @@ public protocol Scene: AnyObject {
     /// The tile a tap at `p` would act on (the same hit test the scene's taps use), nil for none or
     /// for a scene without tiles. The monkey checks it against what is drawn.
     func tileID(at p: Point) -> String?
+    /// Brings targets up to date with the model and window now, if anything changed since the last
+    /// layout. `step` calls it first; hosts call it before `step` to time layout as its own phase.
+    func layOutIfNeeded()
+    /// Tiles whose springs ran in the last step (the profiler's "animating tiles" counter).
+    var animatingTileCount: Int { get }
 }
 
 extension Scene {
@@ -33,4 +38,7 @@ extension Scene {
     /// the default returns false and the simulation rebuilds the scene from scratch.
     public func reconfigure(_ config: Config) -> Bool { false }
     public func tileID(at p: Point) -> String? { nil }
+    /// Scenes that lay out inside `step` need not split it out; their layout is timed as simulation.
+    public func layOutIfNeeded() {}
+    public var animatingTileCount: Int { 0 }
 }

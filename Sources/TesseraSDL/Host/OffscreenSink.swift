@@ -37,6 +37,13 @@ public final class OffscreenSink: FrameSink {
         renderer?.render(list, background: background)
     }
 
+    /// Finishes drawing into the canvas (SDL may queue renderer calls until a flush).
+    public func present() {
+        if let canvas { SDL_RenderFlush(canvas.renderer) }
+    }
+
+    public var rendererName: String { "software" }
+
     public func saveScreenshot(to path: String) throws {
         guard let canvas else { throw HostError("no frame rendered yet for \(path)", exitCode: 1) }
         try canvas.savePNG(to: path)

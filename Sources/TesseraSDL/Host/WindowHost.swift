@@ -10,6 +10,10 @@ import TesseraCore
 /// screensaver off, the pointer hidden until a mouse moves (and again after a few still seconds), the
 /// close button and Ctrl+Q ignored — only the configured chord quits. Display resizes relayout; a lost
 /// renderer (`SDL_RENDER_TARGETS_RESET`, `SDL_RENDER_DEVICE_RESET`) rebuilds its textures.
+///
+/// With a `ProfilingSession` the loop times every frame's phases, passes the profiling keys (F3 HUD,
+/// F4 slow motion) to it, draws its HUD over the scene, and in slow motion banks real time scaled
+/// by the session's time scale.
 public final class WindowHost: FrameSink {
     private let window: OpaquePointer
     private let sdlRenderer: OpaquePointer
@@ -29,6 +33,8 @@ public final class WindowHost: FrameSink {
     public private(set) var quitRequested = false
     /// Polled for live config reload in interactive runs.
     public var configWatcher: ConfigWatcher?
+    /// Times frames and takes the profiling keys; nil runs unprofiled.
+    public var profiling: ProfilingSession?
 
     private let frequency = Double(SDL_GetPerformanceFrequency())
     private var lastMouseActivity: UInt64 = 0
@@ -152,6 +158,7 @@ public final class WindowHost: FrameSink {
             switch item {
             case .input(let input):
                 if case .resize = input { updatePixelScale() }
+                if profiling?.handle(input) == true { continue }
                 simulation.handle(input)
             case .quit:
                 quitRequested = true
@@ -189,18 +196,30 @@ public final class WindowHost: FrameSink {
         var clock = FixedStepClock(hz: simulation.hz)
         var last = SDL_GetPerformanceCounter()
         var lastConfigPoll = last
+        let profiler = profiling?.profiler
         simulation.handle(.resize(size))
-        while pumpEvents(into: simulation) {
+        while true {
+            profiler?.beginFrame()
+            guard timed(.input, { pumpEvents(into: simulation) }) else {
+                profiler?.discardFrame()
+                return
+            }
             syncSize(simulation)
             let now = SDL_GetPerformanceCounter()
-            let steps = clock.advance(by: Double(now - last) / frequency)
+            // Slow motion banks less simulated time per real second; the fixed step stays the same.
+            let scale = profiling?.controls.timeScale ?? 1
+            let steps = clock.advance(by: Double(now - last) / frequency * scale)
             last = now
             for _ in 0..<steps {
-                simulation.step()
+                timed(.layout) { simulation.layOutIfNeeded() }
+                timed(.simulate) { simulation.step() }
                 if let frames, simulation.stepCount >= frames {
                     // The last frame shows the final state (for --screenshot).
                     simulation.draw(into: &list, alpha: 1)
-                    present(list)
+                    profiling?.drawOverlay(into: &list, window: simulation.window)
+                    draw(list)
+                    SDL_RenderPresent(sdlRenderer)
+                    profiler?.endFrame(animatingTiles: simulation.animatingTileCount)
                     return
                 }
             }
@@ -208,8 +227,13 @@ public final class WindowHost: FrameSink {
                 lastConfigPoll = now
                 pollConfig(simulation)
             }
-            simulation.draw(into: &list, alpha: clock.alpha)
-            present(list)
+            timed(.render) {
+                simulation.draw(into: &list, alpha: clock.alpha)
+                profiling?.drawOverlay(into: &list, window: simulation.window)
+                draw(list)
+            }
+            timed(.present) { SDL_RenderPresent(sdlRenderer) }
+            profiler?.endFrame(animatingTiles: simulation.animatingTileCount)
         }
     }
 
@@ -221,15 +245,48 @@ public final class WindowHost: FrameSink {
         }
     }
 
-    private func present(_ list: DrawList) {
-        lastFrame = list
+    /// Runs `body` as `phase` of the current frame when profiling.
+    private func timed<Result>(_ phase: FramePhase, _ body: () -> Result) -> Result {
+        guard let profiler = profiling?.profiler else { return body() }
+        return profiler.measure(phase, body)
+    }
+
+    /// Draws `list` and keeps a copy for screenshots. The copy is element-wise into storage it owns,
+    /// so the caller's list stays uniquely referenced and is reused next frame without allocating.
+    /// SDL batches render calls until a present; the flush makes them run here, so the profile's
+    /// `render` holds the drawing and `present` only the swap (and the wait for vsync).
+    private func draw(_ list: DrawList) {
+        lastFrame.removeAll()
+        for command in list.commands { lastFrame.append(command) }
         drawer.render(list, background: background)
-        SDL_RenderPresent(sdlRenderer)
+        SDL_RenderFlush(sdlRenderer)
+    }
+
+    /// The SDL renderer's name (`opengl`, `opengles2`, `software`, …).
+    public var rendererName: String {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(sdlRenderer, &info) == 0, let name = info.name else { return "unknown" }
+        return String(cString: name)
+    }
+
+    /// The frame budget in milliseconds: one refresh of the window's display when presents wait for
+    /// vsync (a frame that misses it is shown a refresh late), otherwise one simulation step.
+    public func frameBudgetMs(hz: Double) -> Double {
+        var info = SDL_RendererInfo()
+        var mode = SDL_DisplayMode()
+        let vsync =
+            SDL_GetRendererInfo(sdlRenderer, &info) == 0 && info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+        if vsync, SDL_GetWindowDisplayMode(window, &mode) == 0, mode.refresh_rate > 0 {
+            return 1000 / Double(mode.refresh_rate)
+        }
+        return 1000 / hz
     }
 
     // MARK: FrameSink (scripted runs in a window)
 
-    public func render(_ list: DrawList, window: Size) { present(list) }
+    public func render(_ list: DrawList, window: Size) { draw(list) }
+
+    public func present() { SDL_RenderPresent(sdlRenderer) }
 
     public func saveScreenshot(to path: String) throws {
         var pw: Int32 = 0

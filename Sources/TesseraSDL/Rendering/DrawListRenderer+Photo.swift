@@ -5,10 +5,12 @@ extension DrawListRenderer {
     /// Draws photo `id` aspect-filled into `frame` (POINTS) with rounded corners of `radius` (POINTS)
     /// at `opacity` (0…1). `visible` is the pixel region the clip and output leave (for culling).
     ///
-    /// The body is three `SDL_RenderCopyF` strips; the four corners are triangle fans with a
+    /// The body is three `SDL_RenderCopyF` strips. The four corners are triangle fans with a
     /// feathered rim in ONE `SDL_RenderGeometry` call (NOTES-rendering.md: 2.6 ms vs 11–14 ms per
-    /// frame for whole-tile fans in the software renderer). radius 0 → one plain copy.
-    /// Frames under one pixel on a side are skipped.
+    /// frame for whole-tile fans in the software renderer) — or, once the photo has been drawn at
+    /// the same size twice in a row, four blended 1:1 blits of those fans baked into a
+    /// `CornerAtlas`, which costs the software renderer a fraction of the triangles.
+    /// radius 0 → one plain copy. Frames under one pixel on a side are skipped.
     func drawPhoto(_ id: String, frame: Rect, radius: Double, opacity: Double, visible: PixelRect) {
         let dst = PixelRect(snapping: frame, pixelsPerPoint: pixelsPerPoint)
         guard dst.width >= 1, dst.height >= 1, dst.intersects(visible) else { return }
@@ -37,6 +39,20 @@ extension DrawListRenderer {
         }
 
         guard layout.radius > 0 else { return }
+        let key = CornerAtlas.Key(width: dst.width, height: dst.height, radius: layout.radius, level: texture)
+        if let atlas = cornerAtlas(for: photo, key: key, level: level, layout: layout) {
+            // A tile that keeps its size: four blended 1:1 blits of its baked corners.
+            check(SDL_SetTextureAlphaMod(atlas.texture, alpha), "SDL_SetTextureAlphaMod")
+            for index in 0..<4 {
+                let square = layout.grid.cornerSquare(index)
+                guard square.intersects(visible) else { continue }
+                let slot = atlas.slot(index)
+                var src = SDL_Rect(x: Int32(slot.x), y: Int32(slot.y), w: Int32(slot.w), h: Int32(slot.h))
+                var dstF = SDL_FRect(x: Float(square.x), y: Float(square.y), w: Float(square.w), h: Float(square.h))
+                check(SDL_RenderCopyF(renderer, atlas.texture, &src, &dstF), "SDL_RenderCopyF")
+            }
+            return
+        }
         mesh.reset()
         // SDL applies the VERTEX colour to geometry and ignores the texture's alpha mod
         // (SDL_RenderGeometry docs; SDL_SW_BlitTriangle), so opacity goes into the vertices.
@@ -52,6 +68,25 @@ extension DrawListRenderer {
         // The rim's partial alpha needs blending whatever the body used.
         check(SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND), "SDL_SetTextureBlendMode")
         submitMesh(texture: texture)
+    }
+
+    /// The photo's baked corners for `key`: the existing atlas, or a new one once the photo is drawn
+    /// at the same size twice in a row (so tiles changing size every frame never bake); nil means
+    /// draw the corners directly.
+    private func cornerAtlas(
+        for photo: PhotoTextures, key: CornerAtlas.Key, level: MipLevel, layout: AspectFillLayout
+    ) -> CornerAtlas? {
+        if let atlas = photo.cornerAtlas, atlas.key == key { return atlas }
+        defer { photo.lastCornerKey = key }
+        guard cornerAtlasesWork, photo.lastCornerKey == key else { return nil }
+        photo.cornerAtlas = nil
+        let clip = currentClip
+        photo.cornerAtlas = CornerAtlas.bake(key: key, level: level, layout: layout, renderer: renderer, mesh: &mesh)
+        if photo.cornerAtlas == nil { cornerAtlasesWork = false }
+        // Changing render targets resets the clip; set the command's clip again.
+        clipIsKnown = false
+        setClip(clip)
+        return photo.cornerAtlas
     }
 
     /// One `SDL_RenderGeometry` call for everything in `mesh`; a failure (e.g. a uv the software

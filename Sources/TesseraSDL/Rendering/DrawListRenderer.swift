@@ -59,6 +59,8 @@ public final class DrawListRenderer {
     var reportedFailures = Set<String>()
     /// The photos of the frame being drawn (reused: no allocation per frame once warm).
     private var framePhotos: [String] = []
+    /// False once baking a `CornerAtlas` failed (no render-target support): corners are drawn directly.
+    var cornerAtlasesWork = true
 
     /// - Parameters:
     ///   - renderer: an `SDL_Renderer*` (a window's, or `OffscreenCanvas.renderer`); it must outlive this.

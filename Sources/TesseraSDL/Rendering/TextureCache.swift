@@ -16,6 +16,10 @@ final class PhotoTextures {
     let originalSize: (width: Int, height: Int)?
     /// Every pixel opaque: the body strips may be copied without blending at full opacity.
     let isOpaque: Bool
+    /// The corners baked for the size this photo is drawn at (`CornerAtlas`), and the size it was
+    /// drawn at last, which decides when to bake.
+    var cornerAtlas: CornerAtlas?
+    var lastCornerKey: CornerAtlas.Key?
 
     init(levels: [MipLevel], originalSize: (width: Int, height: Int)?, isOpaque: Bool) {
         self.levels = levels
@@ -36,6 +40,7 @@ final class PhotoTextures {
     }
 
     func destroy() {
+        cornerAtlas = nil
         for level in levels { SDL_DestroyTexture(level.texture) }
     }
 }

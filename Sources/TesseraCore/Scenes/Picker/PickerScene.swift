@@ -22,7 +22,18 @@ public final class PickerScene: Scene {
     private var tileIndex: [String: Int] = [:]
     /// Tiles in the flight layer, in the order they took off (later ones draw on top).
     private var flights: [String] = []
+    /// The tiles `step` must visit (SPEC §5: "settled springs cost nothing"); every other tile rests.
+    private var activeTiles = ActiveTileSet()
+    /// Each container's offset and velocity when its tiles were last brought up to date.
+    private var gridScrollSeen = ScrollSnapshot()
+    private var dockScrollSeen = ScrollSnapshot()
+    /// Tiles whose springs are running after the last step.
+    public private(set) var animatingTileCount = 0
+    /// Tiles the next step will visit (for tests: 0 once everything rests).
+    var activeTileCount: Int { activeTiles.count }
     private var needsLayout = true
+    /// The photo the dock must scroll to reveal once layout has run (the newest selection).
+    private var pendingReveal: String?
     /// The container a drag in progress scrolls, if any.
     private var dragging: String?
 
@@ -46,6 +57,7 @@ public final class PickerScene: Scene {
         dockScrollAnimation = config.spring(named: config.picker.dockScrollAnimation) ?? .interactiveSpring
         wheelAnimation = config.scroll.scrollAnimation
         layOut()
+        activeTiles.reserve(photoIDs.count)
         // The first frame shows everything in place, not flying in from nowhere.
         for (i, id) in grid.enumerated() {
             let unscrolled = gridContainer.unscrolled(layout.grid.frame(at: i))
@@ -67,9 +79,8 @@ public final class PickerScene: Scene {
             dock.append(id)
             originalSlot[id] = index
             move(id, to: Self.dockID)
-            layOut()
-            // ScrollViewReader.scrollTo(id) on the newest photo (seed 000's onChange(of: selectedPhotoId)).
-            dockContainer.reveal(layout.dock.frame(at: dock.count - 1), animated: dockScrollAnimation)
+            needsLayout = true
+            pendingReveal = id
         case .deselect(let id):
             guard let index = dock.firstIndex(of: id) else { return }
             dock.remove(at: index)
@@ -80,7 +91,7 @@ public final class PickerScene: Scene {
             }
             originalSlot[id] = nil
             move(id, to: Self.gridID)
-            layOut()
+            needsLayout = true
         case .confirm:
             // Written and flushed first; only a durable selection empties the dock (CONTRACT.md).
             guard !dock.isEmpty, confirmHandler?(dock) == true else { return }
@@ -114,6 +125,7 @@ public final class PickerScene: Scene {
         tiles[i].layer = .flight
         flights.removeAll { $0 == id }
         flights.append(id)
+        activeTiles.insert(i)
     }
 
     private func container(_ id: String) -> ScrollContainer { id == Self.dockID ? dockContainer : gridContainer }
@@ -123,6 +135,19 @@ public final class PickerScene: Scene {
     public func resize(to window: Size) {
         self.window = window
         needsLayout = true
+    }
+
+    /// Lays out now if the model or the window changed since the last layout (`UIView
+    /// .layoutIfNeeded`): commands and resizes only mark the layout stale, so a step's layout is one
+    /// pass however many taps preceded it, and hosts can time it as its own phase.
+    public func layOutIfNeeded() {
+        guard needsLayout else { return }
+        layOut()
+        if let id = pendingReveal, let slot = dock.firstIndex(of: id) {
+            // ScrollViewReader.scrollTo(id) on the newest photo (seed 000's onChange(of: selectedPhotoId)).
+            dockContainer.reveal(layout.dock.frame(at: slot), animated: dockScrollAnimation)
+        }
+        pendingReveal = nil
     }
 
     /// Lays the model out and sends every tile towards its new target (a no-op for unchanged targets).
@@ -146,31 +171,79 @@ public final class PickerScene: Scene {
     private func retarget(_ id: String, to target: Rect) {
         guard let i = tileIndex[id] else { return }
         tiles[i].frame.animate(to: target, with: animation)
+        if !tiles[i].frame.isSettled { activeTiles.insert(i) }
     }
 
     // MARK: Motion
 
+    /// Advances scrolling and the tiles that move. A tile is visited only while its spring runs, it
+    /// flies, or its drawn frame still differs from the step before; a container whose offset or
+    /// velocity changed visits all of its tiles, since scrolling moves them without their springs.
     public func step(_ dt: Double) {
-        if needsLayout { layOut() }
+        layOutIfNeeded()
         gridContainer.scroll.step(dt)
         dockContainer.scroll.step(dt)
-        for i in tiles.indices {
-            let owner = tiles[i].container == Self.dockID ? dockContainer : gridContainer
-            tiles[i].previousPresented = tiles[i].presented
-            tiles[i].frame.step(dt)
-            tiles[i].presented = owner.scrolled(tiles[i].frame.presented)
-            let spring = tiles[i].frame.velocity
-            let scroll = owner.offsetVelocity
-            tiles[i].velocity = Rect(spring.x - scroll.x, spring.y - scroll.y, spring.width, spring.height)
-            if tiles[i].layer == .flight, tiles[i].frame.isSettled {
-                tiles[i].layer = .container
-                flights.removeAll { $0 == tiles[i].id }
+        let gridScrolled = gridScrollSeen.update(gridContainer)
+        let dockScrolled = dockScrollSeen.update(dockContainer)
+        let grid = ScrollMotion(gridContainer)
+        let dock = ScrollMotion(dockContainer)
+        var animating = 0
+        var landed = false
+        func visit(_ i: Int) {
+            let inDock = tiles[i].container == Self.dockID
+            switch Self.advance(&tiles[i], by: dt, scroll: inDock ? dock : grid) {
+            case .moving: animating += 1
+            case .landed: landed = true
+            case .resting: break
             }
+        }
+        if gridScrolled || dockScrolled {
+            for i in tiles.indices {
+                let scrolled = tiles[i].container == Self.dockID ? dockScrolled : gridScrolled
+                guard scrolled || activeTiles.contains(i) else { continue }
+                visit(i)
+                activeTiles.insert(i)
+            }
+        } else {
+            for i in activeTiles.indices { visit(i) }
+        }
+        animatingTileCount = animating
+        activeTiles.removeAll { i in
+            let tile = tiles[i]
+            return tile.frame.isSettled && tile.layer == .container && tile.previousPresented == tile.presented
+        }
+        if landed { flights.removeAll { tiles[tileIndex[$0]!].layer == .container } }
+    }
+
+    /// A container's scroll as a tile step needs it: offset and velocity (points, points/second).
+    private struct ScrollMotion {
+        var offset: Point
+        var velocity: Point
+        init(_ container: ScrollContainer) {
+            offset = container.offset
+            velocity = container.offsetVelocity
         }
     }
 
+    private enum TileStep { case moving, resting, landed }
+
+    /// Steps a tile's spring and re-derives what it presents in its container's scroll; a settled
+    /// flight lands in its container's layer.
+    private static func advance(_ tile: inout MatchedTile, by dt: Double, scroll: ScrollMotion) -> TileStep {
+        tile.previousPresented = tile.presented
+        tile.frame.step(dt)
+        tile.presented = tile.frame.presented.offsetBy(dx: -scroll.offset.x, dy: -scroll.offset.y)
+        let spring = tile.frame.velocity
+        tile.velocity = Rect(spring.x - scroll.velocity.x, spring.y - scroll.velocity.y, spring.width, spring.height)
+        guard tile.frame.isSettled else { return .moving }
+        guard tile.layer == .flight else { return .resting }
+        tile.layer = .container
+        return .landed
+    }
+
     public var isSettled: Bool {
-        !gridContainer.scroll.isMoving && !dockContainer.scroll.isMoving && tiles.allSatisfy { $0.frame.isSettled }
+        !needsLayout && !gridContainer.scroll.isMoving && !dockContainer.scroll.isMoving
+            && activeTiles.allSatisfy { tiles[$0].frame.isSettled }
     }
 
     // MARK: Input
@@ -269,6 +342,8 @@ public final class PickerScene: Scene {
     // MARK: State dump
 
     public func dump() -> SceneDump {
+        // A dump describes the model as it is now: targets reflect commands applied since the last step.
+        layOutIfNeeded()
         let windowRect = Rect(0, 0, window.width, window.height)
         let containers = [
             ContainerDump(

@@ -1,0 +1,46 @@
+/// The tiles a scene's step must visit, as indices into its tile array (SPEC §5: "settled springs cost
+/// nothing"). Insertion and membership are O(1); iteration touches only the members, so a scene of
+/// 10,000 resting tiles steps in constant time.
+///
+/// Storage grows to the highest index once and is reused, so a warm scene allocates nothing per step.
+struct ActiveTileSet {
+    /// The members, in the order they joined.
+    private(set) var indices: [Int] = []
+    private var isMember: [Bool] = []
+
+    mutating func reserve(_ count: Int) {
+        indices.reserveCapacity(count)
+        isMember.reserveCapacity(count)
+    }
+
+    var isEmpty: Bool { indices.isEmpty }
+    var count: Int { indices.count }
+
+    func contains(_ index: Int) -> Bool { index < isMember.count && isMember[index] }
+
+    mutating func insert(_ index: Int) {
+        if index >= isMember.count {
+            isMember.append(contentsOf: repeatElement(false, count: index + 1 - isMember.count))
+        }
+        guard !isMember[index] else { return }
+        isMember[index] = true
+        indices.append(index)
+    }
+
+    /// Drops the members for which `shouldRemove` is true, keeping the others' order.
+    mutating func removeAll(where shouldRemove: (Int) -> Bool) {
+        var kept = 0
+        for position in indices.indices {
+            let index = indices[position]
+            if shouldRemove(index) {
+                isMember[index] = false
+            } else {
+                indices[kept] = index
+                kept += 1
+            }
+        }
+        indices.removeLast(indices.count - kept)
+    }
+
+    func allSatisfy(_ predicate: (Int) -> Bool) -> Bool { indices.allSatisfy(predicate) }
+}

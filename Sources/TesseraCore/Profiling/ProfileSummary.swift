@@ -1,0 +1,68 @@
+import Foundation
+
+/// The end-of-run summary of `--profile` and `--profile-json` (CONTRACT.md, "Profile summary"):
+/// per-phase statistics in milliseconds, frames over the budget, and the 1 % low frame rate.
+///
+/// Statistics cover the frames the profiler's ring still holds — every frame unless the run had more
+/// than `profiling.historyFrames` (then the most recent ones; `summarizedFrames` says how many).
+public struct ProfileSummary: Sendable {
+    /// Frames recorded in the whole run.
+    public var frames: Int
+    /// Fixed simulation steps in the whole run.
+    public var steps: Int
+    public var hz: Double
+    /// A frame longer than this is over budget (milliseconds).
+    public var budgetMs: Double
+    /// The SDL renderer that drew the frames (`software`, `opengl`, …).
+    public var renderer: String
+    /// Window size at the end, in points.
+    public var window: Size
+    /// Statistics per phase, `frame` included.
+    public var phases: [FramePhase: PhaseStatistics]
+    /// Frames whose whole time exceeded `budgetMs`.
+    public var overBudget: Int
+    /// Frame rate over the slowest 1 % of frames: 1000 / their mean frame time in ms (the "1 % low"
+    /// of game benchmarks; at least one frame). 0 with no frames.
+    public var onePercentLowFps: Double
+    /// Frames the statistics were computed from.
+    public var summarizedFrames: Int
+
+    public init(
+        history: FrameHistory, ticksPerSecond: UInt64, steps: Int, hz: Double, budgetMs: Double, renderer: String,
+        window: Size
+    ) {
+        let held = history.count
+        let perMillisecond = Double(ticksPerSecond) / 1000
+        var samples = [[Double]](repeating: [], count: FramePhase.allCases.count)
+        for phase in FramePhase.allCases { samples[phase.rawValue].reserveCapacity(held) }
+        for number in history.firstHeld..<history.totalCount {
+            let record = history[number]
+            for phase in FramePhase.allCases {
+                samples[phase.rawValue].append(Double(record.duration(phase)) / perMillisecond)
+            }
+        }
+        var phases: [FramePhase: PhaseStatistics] = [:]
+        for phase in FramePhase.allCases { phases[phase] = PhaseStatistics(samples: samples[phase.rawValue]) }
+        let frameTimes = samples[FramePhase.frame.rawValue]
+        self.frames = history.totalCount
+        self.steps = steps
+        self.hz = hz
+        self.budgetMs = budgetMs
+        self.renderer = renderer
+        self.window = window
+        self.phases = phases
+        overBudget = frameTimes.filter { $0 > budgetMs }.count
+        onePercentLowFps = Self.onePercentLow(frameTimes)
+        summarizedFrames = held
+    }
+
+    /// 1000 / the mean of the slowest ⌈n/100⌉ frame times (ms); 0 without frames.
+    static func onePercentLow(_ frameTimes: [Double]) -> Double {
+        guard !frameTimes.isEmpty else { return 0 }
+        let slowest = frameTimes.sorted(by: >).prefix((frameTimes.count + 99) / 100)
+        let mean = slowest.reduce(0, +) / Double(slowest.count)
+        return mean > 0 ? 1000 / mean : 0
+    }
+
+    public func statistics(_ phase: FramePhase) -> PhaseStatistics { phases[phase] ?? .zero }
+}

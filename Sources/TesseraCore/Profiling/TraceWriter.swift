@@ -1,0 +1,119 @@
+import Foundation
+
+/// Streams frames to a Chrome Trace Event file (the JSON object format that Perfetto and
+/// chrome://tracing open): per frame one complete event (`"ph": "X"`, microsecond `ts` and `dur`)
+/// for the frame and one for each phase that ran, and a counter event (`"ph": "C"`) for the number
+/// of animating tiles whenever it changes.
+///
+/// Each phase has its own lane (a `tid` named after it), so a phase that ran in several fixed steps
+/// of one frame — shown as one event from its first start, lasting its summed time — never overlaps
+/// another. `ts` counts from the first frame's start.
+///
+/// The profiler hands over records in batches (when its ring is about to forget them, and at the
+/// end), so writing happens between frames, never inside one. Write errors are kept and thrown by
+/// `finish`.
+public final class TraceWriter {
+    /// Frames written so far (frame numbers `0..<writtenCount`).
+    public private(set) var writtenCount = 0
+    private let handle: FileHandle
+    private var text = ""
+    private var needsComma = false
+    private var lastAnimatingTiles: UInt32?
+    private var failure: Error?
+
+    /// The lanes, top to bottom.
+    static let lanes: [FramePhase] = [.frame] + FramePhase.parts
+
+    /// Creates (or truncates) the file at `path`, making missing folders, and writes the header.
+    public init(path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        guard FileManager.default.createFile(atPath: path, contents: nil) else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
+        }
+        handle = try FileHandle(forWritingTo: url)
+        text = #"{"displayTimeUnit": "ms", "traceEvents": ["#
+        event(#"{"name": "process_name", "ph": "M", "pid": 1, "args": {"name": "tessera"}}"#)
+        for (index, phase) in Self.lanes.enumerated() {
+            event(
+                #"{"name": "thread_name", "ph": "M", "pid": 1, "tid": \#(index + 1), "args": {"name": "\#(phase.name)"}}"#
+            )
+            event(
+                #"{"name": "thread_sort_index", "ph": "M", "pid": 1, "tid": \#(index + 1), "args": {"sort_index": \#(index)}}"#
+            )
+        }
+        flush()
+    }
+
+    /// Writes every frame of `history` not written yet. Frames the ring has already overwritten are
+    /// skipped (the profiler hands them over before that happens).
+    public func write(_ history: FrameHistory, ticksPerSecond: UInt64) {
+        let first = max(writtenCount, history.firstHeld)
+        for number in first..<max(first, history.totalCount) {
+            append(history[number], number: number, ticksPerSecond: ticksPerSecond)
+        }
+        writtenCount = history.totalCount
+        flush()
+    }
+
+    /// Closes the JSON and the file; throws the first write error, if any.
+    public func finish() throws {
+        text += "\n]}\n"
+        flush()
+        try handle.close()
+        if let failure { throw failure }
+    }
+
+    private func append(_ record: FrameRecord, number: Int, ticksPerSecond: UInt64) {
+        for (index, phase) in Self.lanes.enumerated() where record.ran(phase) {
+            let start = record.start + UInt64(record.offsets[phase.rawValue])
+            let ts = Self.microseconds(start, ticksPerSecond)
+            let dur = Self.microseconds(UInt64(record.duration(phase)), ticksPerSecond)
+            let args =
+                phase == .frame ? #"{"frame": \#(number), "steps": \#(record.steps)}"# : #"{"frame": \#(number)}"#
+            event(
+                #"{"name": "\#(phase.name)", "cat": "frame", "ph": "X", "pid": 1, "tid": \#(index + 1), "ts": \#(ts), "dur": \#(dur), "args": \#(args)}"#
+            )
+        }
+        if record.animatingTiles != lastAnimatingTiles {
+            lastAnimatingTiles = record.animatingTiles
+            let ts = Self.microseconds(record.start, ticksPerSecond)
+            event(
+                #"{"name": "animating tiles", "ph": "C", "pid": 1, "ts": \#(ts), "args": {"tiles": \#(record.animatingTiles)}}"#
+            )
+        }
+    }
+
+    private func event(_ json: String) {
+        text += needsComma ? ",\n" : "\n"
+        text += json
+        needsComma = true
+    }
+
+    private func flush() {
+        guard failure == nil else {
+            text = ""
+            return
+        }
+        do {
+            try handle.write(contentsOf: Data(text.utf8))
+        } catch {
+            failure = error
+        }
+        text = ""
+    }
+
+    /// `ticks` as microseconds with three decimals (nanosecond resolution), e.g. `1234.567`.
+    static func microseconds(_ ticks: UInt64, _ ticksPerSecond: UInt64) -> String {
+        let nanoseconds: UInt64
+        if ticksPerSecond == 1_000_000_000 {
+            nanoseconds = ticks
+        } else {
+            nanoseconds = UInt64((Double(ticks) * 1e9 / Double(ticksPerSecond)).rounded())
+        }
+        let fraction = nanoseconds % 1000
+        let padding = fraction < 10 ? "00" : fraction < 100 ? "0" : ""
+        return "\(nanoseconds / 1000).\(padding)\(fraction)"
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// `tessera-bench [--quick] [--out FILE]`.
+struct BenchOptions {
+    var quick = false
+    var output: String?
+
+    static func parse(_ arguments: [String]) throws -> BenchOptions {
+        var options = BenchOptions()
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--quick": options.quick = true
+            case "--out":
+                guard let path = rest.popFirst() else { throw BenchError("--out needs a file") }
+                options.output = path
+            default: throw BenchError("unknown option \"\(argument)\" (tessera-bench [--quick] [--out FILE])")
+            }
+        }
+        return options
+    }
+
+    /// The folder holding `Assets/` and `Configs/`: `TESSERA_HOME`, else the nearest above the
+    /// executable (the repository, for `.build/release/tessera-bench`), else the current directory.
+    static func repositoryRoot() throws -> URL {
+        let fm = FileManager.default
+        func holds(_ url: URL) -> Bool {
+            fm.fileExists(atPath: url.appendingPathComponent("Assets/Photos").path)
+                && fm.fileExists(atPath: url.appendingPathComponent("Configs/default.json").path)
+        }
+        if let home = ProcessInfo.processInfo.environment["TESSERA_HOME"], !home.isEmpty {
+            return URL(fileURLWithPath: home)
+        }
+        var candidate = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
+        while candidate.path != "/" {
+            if holds(candidate) { return candidate }
+            candidate = candidate.deletingLastPathComponent()
+        }
+        let here = URL(fileURLWithPath: fm.currentDirectoryPath)
+        guard holds(here) else { throw BenchError("cannot find Assets/ and Configs/ (set TESSERA_HOME)") }
+        return here
+    }
+}

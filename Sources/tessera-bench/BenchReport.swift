@@ -1,0 +1,97 @@
+import Foundation
+
+/// Everything one `make bench` run measured: written as JSON (`.build/bench.json`) and printed as a
+/// table with the issue's limits beside each ratio.
+struct BenchReport: Encodable {
+    var machine: Machine
+    /// Microseconds per simulation step with that many tiles, all animating.
+    var stepMicros: [String: Double]
+    /// The smallest share of tiles animating in any timed step (1: all of them throughout).
+    var animatingShare: [String: Double]
+    /// Microseconds per step of the same scene at rest.
+    var settledStepMicros: [String: Double]
+    var render: RenderBenchmark.Result
+    /// The same on SDL's accelerated renderer, when the video driver offers one (`hardware` says
+    /// whether it is a GPU).
+    var accelerated: RenderBenchmark.Result?
+    var decode: DecodeBenchmark.Result
+
+    /// Step cost at 10,000 animating tiles over 1,000 (limit 13).
+    var stepGrowth: Double { stepMicros["10000"]! / stepMicros["1000"]! }
+    /// Settled step cost over animating, at 10,000 tiles (limit 0.05).
+    var settledShare: Double { settledStepMicros["10000"]! / stepMicros["10000"]! }
+
+    enum CodingKeys: String, CodingKey {
+        case machine, renderer, stepMicros, animatingShare, settledStepMicros, stepGrowth, settledShare
+        case renderVsBareSDL, looksVsPlainBlit, render, accelerated, decode
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(machine, forKey: .machine)
+        try c.encode(render.renderer, forKey: .renderer)
+        try c.encode(stepMicros.mapValues(Self.rounded), forKey: .stepMicros)
+        try c.encode(animatingShare.mapValues(Self.rounded), forKey: .animatingShare)
+        try c.encode(settledStepMicros.mapValues(Self.rounded), forKey: .settledStepMicros)
+        try c.encode(Self.rounded(stepGrowth), forKey: .stepGrowth)
+        try c.encode(Self.rounded(settledShare), forKey: .settledShare)
+        try c.encode(Self.rounded(render.renderVsBareSDL), forKey: .renderVsBareSDL)
+        try c.encode(Self.rounded(render.looksVsPlainBlit), forKey: .looksVsPlainBlit)
+        try c.encode(render, forKey: .render)
+        try c.encode(accelerated, forKey: .accelerated)  // null when none was at hand
+        try c.encode(decode, forKey: .decode)
+    }
+
+    func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+
+    func table() -> String {
+        let r = render
+        var lines = [
+            "Tessera benchmarks: \(machine.swiftBuild) build, \(machine.cpu) × \(machine.cores), SDL \(machine.sdl)",
+            "",
+            "simulation step, every tile animating (µs)",
+            "  " + ["100", "1000", "10000"].map { "\($0) tiles \(f(stepMicros[$0]!, 1))" }.joined(separator: "   "),
+            "  1,000 → 10,000 tiles: ×\(f(stepGrowth, 2))  \(verdict(stepGrowth <= 13, "limit ×13"))",
+            "simulation step, 10,000 tiles at rest: \(f(settledStepMicros["10000"]!, 3)) µs = "
+                + "\(f(settledShare * 100, 3)) % of animating  \(verdict(settledShare <= 0.05, "limit 5 %"))",
+            "",
+        ]
+        for result in [r] + (accelerated.map { [$0] } ?? []) {
+            let device =
+                result.device.map { " on \($0)" + (result.hardware ? "" : " (software OpenGL, not a GPU)") } ?? ""
+            lines += [
+                "render, \(result.renderer) renderer\(device): picker frame of \(result.visibleTiles) visible tiles, "
+                    + "\(result.drawCalls) SDL draw calls (\(result.plainDrawCalls) plain)",
+                "  Tessera \(f(result.tesseraMs, 3)) ms (engine CPU \(f(result.engineMs, 3))) · bare replay "
+                    + "\(f(result.bareMs, 3)) ms · plain blits \(f(result.plainMs, 3)) ms · HUD adds \(f(result.hudMs, 3)) ms",
+                "  renderVsBareSDL  \(f(result.renderVsBareSDL, 3))  "
+                    + verdict(result.renderVsBareSDL <= 1.10, "limit 1.10, goal 1.03"),
+                "  looksVsPlainBlit \(f(result.looksVsPlainBlit, 3))  "
+                    + verdict(result.looksVsPlainBlit <= 1.6, "limit 1.6, goal 1.2"),
+            ]
+            if !result.replayIsPixelExact { lines.append("  (the replay was not pixel-exact on this renderer)") }
+        }
+        if accelerated?.hardware != true {
+            lines.append("render, GPU: none at hand (run on a machine with a GPU and a display, or SDL_VIDEODRIVER)")
+        }
+        let d = decode
+        lines += [
+            "",
+            "decode \(d.photos) × \(d.width)×\(d.height) JPEG (\(f(d.megabytes, 1)) MB): "
+                + "\(f(d.photosPerSecond, 2)) photos/s, \(f(d.megapixelsPerSecond, 1)) MP/s",
+            "first frame showing them: \(f(d.firstFrameMs, 0)) ms in process"
+                + (d.headlessRunMs.map { ", \(f($0, 0)) ms as `tessera --headless --frames 1`" } ?? ""),
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func f(_ value: Double, _ decimals: Int) -> String { String(format: "%.\(decimals)f", value) }
+
+    private func verdict(_ ok: Bool, _ limit: String) -> String { "(\(ok ? "ok" : "OVER"), \(limit))" }
+
+    private static func rounded(_ v: Double) -> Double { (v * 1e6).rounded() / 1e6 }
+}

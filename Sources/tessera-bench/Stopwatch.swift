@@ -1,0 +1,23 @@
+import CSDL2
+
+/// Wall time from SDL's performance counter (the clock the profiler uses too).
+enum Stopwatch {
+    private static let ticksPerSecond = Double(SDL_GetPerformanceFrequency())
+
+    /// Seconds `body` took.
+    static func seconds(_ body: () throws -> Void) rethrows -> Double {
+        let start = SDL_GetPerformanceCounter()
+        try body()
+        return Double(SDL_GetPerformanceCounter() - start) / ticksPerSecond
+    }
+}
+
+extension Array where Element == Double {
+    /// The middle value (the mean of the two middle values for an even count); 0 when empty.
+    var median: Double {
+        guard !isEmpty else { return 0 }
+        let sorted = self.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import TesseraCore
+import TesseraSDL
+
+// tessera-bench (`make bench`, release): simulation steps, render overhead, decode. Prints a table and
+// writes JSON (default: .build/bench.json). `--quick` shrinks everything for a smoke run.
+do {
+    let options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
+    let root = try BenchOptions.repositoryRoot()
+    SDLLibraries.initialize()
+    let steps = options.quick ? StepBenchmark(rounds: 3, stepsPerRound: 8) : StepBenchmark()
+    var stepMicros: [String: Double] = [:]
+    var animatingShare: [String: Double] = [:]
+    for (tiles, result) in steps.animating(tileCounts: [100, 1000, 10000]) {
+        stepMicros["\(tiles)"] = result.micros
+        animatingShare["\(tiles)"] = result.animatingShare
+    }
+    let settled = ["10000": steps.settled(tiles: 10000).micros]
+
+    let render = options.quick ? RenderBenchmark(rounds: 2, framesPerRound: 2) : RenderBenchmark()
+    let assets = root.appendingPathComponent("Assets/Photos").path
+    let software = try render.run(on: try RenderTarget(software: ()), assets: assets)
+    let accelerated = try RenderTarget(accelerated: ()).map { try render.run(on: $0, assets: assets) }
+
+    let decode = options.quick ? DecodeBenchmark(count: 2, width: 800, height: 600) : DecodeBenchmark()
+    let tessera = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("tessera")
+    let decoded = try decode.run(
+        tessera: FileManager.default.isExecutableFile(atPath: tessera.path) ? tessera : nil)
+
+    let report = BenchReport(
+        machine: .current(), stepMicros: stepMicros, animatingShare: animatingShare, settledStepMicros: settled,
+        render: software, accelerated: accelerated, decode: decoded)
+    print(report.table(), terminator: "")
+    let output = options.output.map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent(".build/bench.json")
+    try FileManager.default.createDirectory(
+        at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try report.jsonData().write(to: output)
+    print("wrote \(output.path)")
+} catch {
+    FileHandle.standardError.write(Data("tessera-bench: \(error)\n".utf8))
+    exit(1)
+}

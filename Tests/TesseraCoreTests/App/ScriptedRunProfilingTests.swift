@@ -1,0 +1,101 @@
+import Foundation
+import XCTest
+
+@testable import TesseraCore
+
+/// The headless loop's timing: frames, steps and phases as `--profile` reports them (no real time).
+final class ScriptedRunProfilingTests: XCTestCase {
+    private func session() -> ProfilingSession {
+        ProfilingSession(
+            config: ProfilingConfig(), clock: SteppingClock(), budgetMs: 1000 / 120, showsHUD: false, trace: nil)
+    }
+
+    private func run(_ json: String, frames: Int, renderEvery: Int = 1, sink: NullSink = NullSink()) throws -> (
+        Simulation, ProfilingSession
+    ) {
+        let sim = makeSimulation()
+        let profiling = session()
+        let script = try Script.parse(Data(json.utf8))
+        try ScriptedRun(
+            simulation: sim, script: script, frames: frames, renderEvery: renderEvery, sink: sink,
+            profiling: profiling
+        ).run()
+        return (sim, profiling)
+    }
+
+    func testEveryStepIsAFrameWithEveryPhase() throws {
+        let taps = (1...12).map { #"{"at": \#(Double($0) / 10), "tap": "photo-\#(String(format: "%02d", $0))"}"# }
+        let (sim, profiling) = try run(#"{"steps": [\#(taps.joined(separator: ","))]}"#, frames: 480)
+        let summary = profiling.summary(steps: sim.stepCount, hz: sim.hz, renderer: "none", window: sim.window)
+        XCTAssertEqual(summary.steps, 480)
+        XCTAssertEqual(summary.frames, 480)
+        let history = profiling.profiler.history
+        for number in 0..<history.totalCount {
+            let record = history[number]
+            XCTAssertEqual(record.steps, 1)
+            for phase in FramePhase.allCases { XCTAssertTrue(record.ran(phase), "\(phase.name) in frame \(number)") }
+        }
+        for phase in FramePhase.allCases {
+            let s = summary.statistics(phase)
+            XCTAssertGreaterThan(s.p50, 0, phase.name)
+            XCTAssertLessThanOrEqual(s.p50, s.p95)
+            XCTAssertLessThanOrEqual(s.p95, s.p99)
+            XCTAssertLessThanOrEqual(s.p99, s.max)
+        }
+        // The counter follows the flights: tiles animate after the first tap, none at the end.
+        XCTAssertGreaterThan(history[13].animatingTiles, 0)
+        XCTAssertEqual(history.recent(0).animatingTiles, 0)
+    }
+
+    func testRenderEveryGroupsStepsIntoFrames() throws {
+        let sink = NullSink()
+        let (_, profiling) = try run(#"{"steps": []}"#, frames: 10, renderEvery: 4, sink: sink)
+        let history = profiling.profiler.history
+        XCTAssertEqual((0..<history.totalCount).map { history[$0].steps }, [4, 4, 2])
+        XCTAssertEqual((0..<history.totalCount).map { history[$0].ran(.render) }, [true, true, false])
+        XCTAssertEqual(sink.rendered, 2)
+    }
+
+    func testProfilingKeysGoToTheSessionNotTheScene() throws {
+        let (sim, profiling) = try run(#"{"steps": [{"at": 0, "key": "F3"}, {"at": 0, "key": "F4"}]}"#, frames: 3)
+        XCTAssertTrue(profiling.controls.showsHUD)
+        XCTAssertTrue(profiling.controls.slowMotion)
+        XCTAssertEqual(sim.stepCount, 3, "simulated time is untouched by slow motion")
+    }
+
+    func testTheHUDIsDrawnIntoTheFrameWhenShown() throws {
+        let sink = RecordingSink()
+        let sim = makeSimulation()
+        let profiling = session()
+        let script = try Script.parse(Data(#"{"steps": [{"at": 0.05, "key": "F3"}]}"#.utf8))
+        try ScriptedRun(simulation: sim, script: script, frames: 12, renderEvery: 1, sink: sink, profiling: profiling)
+            .run()
+        XCTAssertFalse(sink.frames[0].contains { $0.isText("budget") }, "hidden at first")
+        XCTAssertTrue(sink.frames[11].contains { $0.isText("budget") })
+    }
+
+    func testProfilingDoesNotChangeTheState() throws {
+        let json = #"{"steps": [{"at": 0, "tap": "photo-03"}, {"at": 0.1, "tap": "photo-07"}]}"#
+        let (profiled, _) = try run(json, frames: 60)
+        let plain = makeSimulation()
+        try ScriptedRun(
+            simulation: plain, script: try Script.parse(Data(json.utf8)), frames: 60, renderEvery: 1, sink: NullSink()
+        ).run()
+        XCTAssertEqual(try profiled.dump().jsonData(), try plain.dump().jsonData())
+    }
+}
+
+/// Keeps every rendered frame's commands.
+final class RecordingSink: FrameSink {
+    var frames: [[DrawCommand]] = []
+    func render(_ list: DrawList, window: Size) { frames.append(list.commands) }
+    func saveScreenshot(to path: String) throws {}
+    func isKnownKey(_ name: String) -> Bool { true }
+}
+
+extension DrawCommand {
+    func isText(_ prefix: String) -> Bool {
+        if case .text(let s, _, _, _, _, _) = self { return s.hasPrefix(prefix) }
+        return false
+    }
+}
