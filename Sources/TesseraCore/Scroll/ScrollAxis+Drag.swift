@@ -34,7 +34,8 @@ extension ScrollAxis {
     ///   target (clamped to bounds) is reached by the settle spring of
     ///   `ScrollAxis+Settle.swift`, starting with the release velocity. An
     ///   unmoved one is a plain fling, which bounces at an edge it crosses.
-    public mutating func endDrag(velocity v: Double) {
+    public mutating func endDrag(velocity released: Double) {
+        let v = min(max(released, -physics.maxFlingVelocity), physics.maxFlingVelocity)
         velocity = v
         let edge = clamped(offset)
         let isOut = offset != edge

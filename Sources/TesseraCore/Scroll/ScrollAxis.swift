@@ -25,6 +25,8 @@ import Foundation
 public struct ScrollAxis: Sendable {
     public enum Phase: String, Equatable, Sendable, Codable {
         case idle, dragging, decelerating, springing
+        /// The last stretch of a glide, at constant deceleration (`ScrollPhysics.finishSpeed`).
+        case finishing
     }
 
     /// A fling ends, where it is, once its remaining travel to the resting
@@ -60,6 +62,9 @@ public struct ScrollAxis: Sendable {
     var flingElapsed: Double = 0
     /// While springing: the spring carrying the offset.
     var spring = AnimatedValue(0)
+    /// While finishing: where it started (points), its velocity then (points/second), where it lands
+    /// (points), how long it takes and how long it has run (seconds).
+    var finish = (origin: 0.0, velocity: 0.0, target: 0.0, duration: 0.0, elapsed: 0.0)
 
     /// An axis at rest at offset 0 with no content; `axis` is the direction it scrolls in.
     public init(physics: ScrollPhysics = .init(), axis: Axis = .vertical) {
@@ -88,6 +93,7 @@ public struct ScrollAxis: Sendable {
         case .idle, .dragging: return offset
         case .decelerating: return clamped(projectedOffset)
         case .springing: return spring.target
+        case .finishing: return finish.target
         }
     }
 
@@ -130,8 +136,11 @@ public struct ScrollAxis: Sendable {
         case .springing:
             let target = clamped(spring.target)
             if target != spring.target { spring.animate(to: target, with: spring.parameters) }
+        case .finishing:
+            let target = clamped(finish.target)
+            if target != finish.target { startSpring(to: target, with: physics.bounce) }
         }
-        guard resized || preferred != nil, phase == .idle || phase == .springing else { return }
+        guard resized || preferred != nil, phase == .idle || phase == .springing || phase == .finishing else { return }
         let resting = preferred ?? targetOffset
         var destination = resting
         if let behavior = targetBehavior {
@@ -165,13 +174,43 @@ public struct ScrollAxis: Sendable {
                 startSpring(to: clamped(offset), with: physics.bounce)
             } else if abs(projectedOffset - offset) < Self.flingRestDistance {
                 stop()
+            } else {
+                finishIfSlow(towards: projectedOffset)
             }
         case .springing:
             spring.step(dt)
             offset = spring.value
             velocity = spring.velocity
-            if spring.isSettled { stop() }
+            if spring.isSettled {
+                stop()
+            } else if spring.parameters.dampingFraction >= 1 {
+                // Only glides and bounce-backs: an underdamped spring keeps its overshoot.
+                finishIfSlow(towards: spring.target)
+            }
+        case .finishing:
+            finish.elapsed += dt
+            let t = min(finish.elapsed, finish.duration)
+            // Constant deceleration a = v/T over T = 2D/v: x = x₀ + v·t − v·t²/(2T), ending on the target.
+            offset = finish.origin + finish.velocity * t - finish.velocity * t * t / (2 * finish.duration)
+            velocity = finish.velocity * (1 - t / finish.duration)
+            if finish.elapsed >= finish.duration {
+                offset = finish.target
+                stop()
+            }
         }
+    }
+
+    /// A glide heading for `target` points slower than `finishSpeed` finishes at constant deceleration:
+    /// same position, same velocity, landing exactly on `target` in 2·distance/speed seconds. Only a
+    /// glide: the distance left must be no more than the plain fling's reach from this speed (v/k),
+    /// so a spring turning round far from its target (speed near zero) is not dragged out.
+    mutating func finishIfSlow(towards target: Double) {
+        let distance = target - offset
+        let reach = abs(velocity) / -physics.deceleration.decayPerSecond
+        guard abs(velocity) < physics.finishSpeed, distance * velocity > 0, abs(distance) <= reach, !isOutOfBounds
+        else { return }
+        finish = (offset, velocity, target, 2 * distance / velocity, 0)
+        phase = .finishing
     }
 
     // MARK: Internal helpers

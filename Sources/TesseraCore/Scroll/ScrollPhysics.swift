@@ -7,7 +7,7 @@ import Foundation
 ///      "bounce": {"response": 0.4, "dampingFraction": 1.0},
 ///      "restVelocity": 10,
 ///      "scrollAnimation": {"response": 0.15, "dampingFraction": 0.86},
-///      "quickestSettle": 0.1}
+///      "quickestSettle": 0.1, "maxFlingVelocity": 8000, "finishSpeed": 200}
 public struct ScrollPhysics: Equatable, Sendable, Codable {
     /// How a released fling slows down (UIScrollView `.normal`: 0.998 per ms).
     public var deceleration: Deceleration
@@ -25,6 +25,15 @@ public struct ScrollPhysics: Equatable, Sendable, Codable {
     public var scrollAnimation: SpringParameters
     /// Seconds: the shortest response of a glide to a picked target (a hard fling stopped one card on).
     public var quickestSettle: Double
+    /// Points/second: the fastest a release can fling (Flutter's `kMaxFlingVelocity`, about what
+    /// UIKit's fastest swipe gives); a flick measured faster is capped.
+    public var maxFlingVelocity: Double
+    /// Points/second: a glide (a fling, or a critically damped spring to a picked target) slower than
+    /// this finishes its remaining distance at constant deceleration instead of creeping on
+    /// exponentially — it lands exactly where it was going, with no jump in position or velocity, in
+    /// 2/k = 1 s at 0.998 instead of several. So the hardest fling is at rest within 3 s of release:
+    /// ln(8000/200)/2 + 1 ≈ 2.8 s.
+    public var finishSpeed: Double
 
     public init(
         deceleration: Deceleration = .normal,
@@ -32,7 +41,9 @@ public struct ScrollPhysics: Equatable, Sendable, Codable {
         bounce: SpringParameters = SpringParameters(response: 0.4, dampingFraction: 1.0),
         restVelocity: Double = 10,
         scrollAnimation: SpringParameters = .interactiveSpring,
-        quickestSettle: Double = 0.1
+        quickestSettle: Double = 0.1,
+        maxFlingVelocity: Double = 8000,
+        finishSpeed: Double = 200
     ) {
         self.deceleration = deceleration
         self.rubberBandCoefficient = rubberBandCoefficient
@@ -40,10 +51,13 @@ public struct ScrollPhysics: Equatable, Sendable, Codable {
         self.restVelocity = restVelocity
         self.scrollAnimation = scrollAnimation
         self.quickestSettle = quickestSettle
+        self.maxFlingVelocity = maxFlingVelocity
+        self.finishSpeed = finishSpeed
     }
 
     private enum CodingKeys: String, CodingKey {
         case deceleration, rubberBandCoefficient, bounce, restVelocity, scrollAnimation, quickestSettle
+        case maxFlingVelocity, finishSpeed
     }
 
     /// Missing keys keep their defaults; a bad value is an error naming its key.
@@ -58,6 +72,17 @@ public struct ScrollPhysics: Equatable, Sendable, Codable {
         scrollAnimation =
             try c.decodeIfPresent(SpringParameters.self, forKey: .scrollAnimation) ?? defaults.scrollAnimation
         quickestSettle = try c.decodeIfPresent(Double.self, forKey: .quickestSettle) ?? defaults.quickestSettle
+        maxFlingVelocity =
+            try c.decodeIfPresent(Double.self, forKey: .maxFlingVelocity) ?? defaults.maxFlingVelocity
+        finishSpeed = try c.decodeIfPresent(Double.self, forKey: .finishSpeed) ?? defaults.finishSpeed
+        guard maxFlingVelocity > 0, maxFlingVelocity.isFinite else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .maxFlingVelocity, in: c, debugDescription: "maxFlingVelocity must be > 0 points/second")
+        }
+        guard finishSpeed >= 0, finishSpeed.isFinite else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .finishSpeed, in: c, debugDescription: "finishSpeed must be ≥ 0 points/second")
+        }
         guard rubberBandCoefficient > 0, rubberBandCoefficient.isFinite else {
             throw DecodingError.dataCorruptedError(
                 forKey: .rubberBandCoefficient, in: c, debugDescription: "rubberBandCoefficient must be > 0")

@@ -15,11 +15,43 @@ final class ScrollAxisSettleTests: XCTestCase {
         let rate = 1000.0 / 300
         XCTAssertEqual(axis.settleSpring(from: 100, velocity: 1000, to: 400).response, 2 * .pi / rate, accuracy: 1e-9)
         var t = 0.0
-        for _ in 0..<120 {
+        // Exactly exponential while faster than finishSpeed (200 pt/s: until t = ln 5 / rate = 0.48 s)…
+        while 1000 * exp(-rate * (t + 1.0 / 120)) >= axis.physics.finishSpeed {
             axis.step(1.0 / 120)
             t += 1.0 / 120
             XCTAssertEqual(axis.offset, 400 - 300 * exp(-rate * t), accuracy: 1e-6)
             XCTAssertEqual(axis.velocity, 1000 * exp(-rate * t), accuracy: 1e-6)
+        }
+        XCTAssertGreaterThan(t, 0.4)
+        // …then the last stretch at constant deceleration, landing exactly on the target.
+        var previous = axis.velocity
+        while axis.isMoving {
+            axis.step(1.0 / 120)
+            XCTAssertLessThanOrEqual(axis.velocity, previous + 1e-9, "never speeds up")
+            XCTAssertLessThanOrEqual(axis.offset, 400 + 1e-9, "never overshoots")
+            previous = axis.velocity
+            t += 1.0 / 120
+        }
+        XCTAssertEqual(axis.offset, 400)
+        XCTAssertLessThan(t, 1.2)
+    }
+
+    /// The hardest fling (capped at maxFlingVelocity) is at rest within 3 s, landing exactly: the
+    /// monkey's "everything settles within 3 s of the last input".
+    func testTheHardestFlingRestsWithinThreeSeconds() {
+        for target in [nil, 3000.0] as [Double?] {
+            var axis = ScrollAxis.sample(offset: 0)
+            axis.setLengths(content: 100_000, viewport: 800)
+            if let target { axis.targetBehavior = FixedTarget(offset: target) }
+            axis.endDrag(velocity: 50_000)
+            XCTAssertEqual(axis.velocity, axis.physics.maxFlingVelocity)
+            var t = 0.0
+            while axis.isMoving && t < 10 {
+                axis.step(1.0 / 120)
+                t += 1.0 / 120
+            }
+            XCTAssertLessThan(t, 3, "target \(String(describing: target))")
+            if let target { XCTAssertEqual(axis.offset, target) }
         }
     }
 
