@@ -134,4 +134,22 @@ final class PhotoPipelineTests: XCTestCase {
             XCTAssertEqual(c.r, c.b, "neutral grey")
         }
     }
+
+    /// The folder changes under a running app: a photo deleted (or replaced by junk) after the scan
+    /// becomes the placeholder, once, and nothing crashes.
+    func testAPhotoRemovedWhileRunningBecomesAPlaceholder() throws {
+        _ = try writeJPEG("gone", width: 300, height: 200)
+        _ = try writeJPEG("junk", width: 300, height: 200)
+        let library = try PhotoLibrary.scanning(folder: folder)
+        try FileManager.default.removeItem(atPath: folder + "/gone.jpg")
+        try "not a photo any more".write(toFile: folder + "/junk.jpg", atomically: true, encoding: .utf8)
+        let canvas = try OffscreenCanvas(width: 10, height: 10)
+        let cache = TextureCache(renderer: canvas.renderer, photos: library)
+        for id in ["gone", "junk"] {
+            cache.prepare([id], waiting: true)
+            XCTAssertFalse(cache.isLoadingTile(cache.textures(for: id)))
+            XCTAssertFalse(cache.isLoaded(id), "\(id) draws the placeholder")
+            XCTAssertNil(cache.pixelSize(of: id))
+        }
+    }
 }
