@@ -1,5 +1,6 @@
 import CSDL2
 import CTurboJPEG
+import Dispatch
 import Foundation
 import TesseraCore
 
@@ -43,6 +44,11 @@ enum PhotoDecoder {
     /// 400 MB of RGBA, the most a kiosk should ever hold for one photo.
     static let maxDecodedPixels = 100_000_000
 
+    /// Pixels above which a full-size decode waits for `largeDecodes` (16 MP: 64 MB of RGBA).
+    static let largePixels = 16_000_000.0
+    /// At most two large full-size decodes at a time, whatever the number of cores.
+    private static let largeDecodes = DispatchSemaphore(value: 2)
+
     /// Decodes `path` so that its long side is at most `maxDimension` pixels (never upscaled).
     static func decode(path: String, maxDimension: Int) -> Result<Decoded, Failure> {
         let data: Data
@@ -53,13 +59,17 @@ enum PhotoDecoder {
         }
         guard data.count > 8 else { return .failure(data.isEmpty ? .corrupt("empty file") : .notAnImage) }
         let isJPEG = data[0] == 0xFF && data[1] == 0xD8
+        // A full-size decode (PNG) holds the whole image while it is shrunk (72 MB of ARGB for
+        // 5600×3200); two at a time, whatever the cores, keeps a folder of them from piling up.
+        let fullSize = !isJPEG && (ImageHeader.pixelSize(of: data).map { $0.width * $0.height } ?? 0) > largePixels
+        if fullSize { largeDecodes.wait() }
+        defer { if fullSize { largeDecodes.signal() } }
         let surface = isJPEG ? decodeJPEG(data, maxDimension: maxDimension) : decodeOther(data)
         switch surface {
         case .failure(let failure):
             return .failure(failure)
         case .success(let (decoded, width, height)):
-            defer { SDL_FreeSurface(decoded) }
-            guard let levels = MipChain.levels(from: decoded, maxDimension: maxDimension) else {
+            guard let levels = MipChain.levels(takingOwnershipOf: decoded, maxDimension: maxDimension) else {
                 return .failure(.outOfMemory)
             }
             return .success(Decoded(levels: levels, originalWidth: width, originalHeight: height))

@@ -15,7 +15,22 @@ enum MipChain {
     /// halves it repeatedly. Returns the levels largest first (the caller owns and frees them), or
     /// nil if SDL fails. `source` is not freed.
     static func levels(from source: UnsafeMutablePointer<SDL_Surface>, maxDimension: Int) -> [UnsafeMutablePointer<SDL_Surface>]? {
-        guard var base = SDL_ConvertSurfaceFormat(source, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { return nil }
+        guard let copy = SDL_ConvertSurfaceFormat(source, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { return nil }
+        return levels(takingOwnershipOf: copy, maxDimension: maxDimension)
+    }
+
+    /// The same levels from a surface this call owns and frees: no copy when it is ARGB8888 already,
+    /// and a converted one replaces it at once — a full-size decode is held once, not twice.
+    static func levels(takingOwnershipOf source: UnsafeMutablePointer<SDL_Surface>, maxDimension: Int)
+        -> [UnsafeMutablePointer<SDL_Surface>]?
+    {
+        var base = source
+        if base.pointee.format.pointee.format != SDL_PIXELFORMAT_ARGB8888.rawValue {
+            let converted = SDL_ConvertSurfaceFormat(base, SDL_PIXELFORMAT_ARGB8888.rawValue, 0)
+            SDL_FreeSurface(base)
+            guard let converted else { return nil }
+            base = converted
+        }
         // Cap the base level; the full-size decode is never kept. Large reductions go by halvings
         // first (box filter) and end with one stretch of at most 2× so no step aliases.
         while max(base.pointee.w, base.pointee.h) > Int32(maxDimension) {
