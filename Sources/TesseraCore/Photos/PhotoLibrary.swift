@@ -24,15 +24,20 @@ public struct PhotoLibrary: Sendable {
     /// Files with a photo's extension that were left out, and why (named once on stderr by the caller).
     public private(set) var skipped: [(path: String, reason: String)] = []
     private var pathByID: [String: String]
+    private var indexByID: [String: Int]
 
     public init(photos: [Photo]) {
         self.photos = photos
         pathByID = Dictionary(photos.map { ($0.id, $0.path) }, uniquingKeysWith: { first, _ in first })
+        indexByID = Dictionary(photos.indices.map { (photos[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     public var ids: [String] { photos.map(\.id) }
 
     public func path(for id: String) -> String? { pathByID[id] }
+
+    /// The photo with `id`, if there is one.
+    public func photo(for id: String) -> Photo? { indexByID[id].map { photos[$0] } }
 
     public enum LoadError: Error, Equatable, CustomStringConvertible {
         case missingFolder(String)

@@ -59,12 +59,13 @@ enum PhotoDecoder {
         }
         guard data.count > 8 else { return .failure(data.isEmpty ? .corrupt("empty file") : .notAnImage) }
         let isJPEG = data[0] == 0xFF && data[1] == 0xD8
-        // A full-size decode (PNG) holds the whole image while it is shrunk (72 MB of ARGB for
+        // A full-size decode (PNG) holds the whole image while it is shrunk (54 MB of RGB for
         // 5600×3200); two at a time, whatever the cores, keeps a folder of them from piling up.
         let fullSize = !isJPEG && (ImageHeader.pixelSize(of: data).map { $0.width * $0.height } ?? 0) > largePixels
         if fullSize { largeDecodes.wait() }
         defer { if fullSize { largeDecodes.signal() } }
-        let surface = isJPEG ? decodeJPEG(data, maxDimension: maxDimension) : decodeOther(data)
+        let surface =
+            isJPEG ? decodeJPEG(data, maxDimension: maxDimension) : decodeOther(data, maxDimension: maxDimension)
         switch surface {
         case .failure(let failure):
             return .failure(failure)
@@ -132,7 +133,7 @@ enum PhotoDecoder {
     }
 
     /// PNG (and anything else SDL_image reads) at full size, refusing sizes that would not fit.
-    private static func decodeOther(_ data: Data) -> Result<Surface, Failure> {
+    private static func decodeOther(_ data: Data, maxDimension: Int) -> Result<Surface, Failure> {
         guard let header = ImageHeader.pixelSize(of: data) else { return .failure(.notAnImage) }
         guard header.width * header.height <= Double(maxDecodedPixels) else {
             return .failure(.tooLarge(width: Int(header.width), height: Int(header.height)))
@@ -140,7 +141,15 @@ enum PhotoDecoder {
         return data.withUnsafeBytes { raw -> Result<Surface, Failure> in
             guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return .failure(.outOfMemory) }
             guard let surface = IMG_Load_RW(rw, 1) else { return .failure(.corrupt(String(cString: SDL_GetError()))) }
-            return .success((surface, Int(surface.pointee.w), Int(surface.pointee.h)))
+            let width = Int(surface.pointee.w)
+            let height = Int(surface.pointee.h)
+            // Far larger than needed: box-shrink by a whole factor first (still at least maxDimension).
+            let factor = max(width, height) / max(1, maxDimension)
+            if factor >= 2, let small = BoxShrink.shrink(surface, by: factor) {
+                SDL_FreeSurface(surface)
+                return .success((small, width, height))
+            }
+            return .success((surface, width, height))
         }
     }
 }

@@ -14,7 +14,9 @@ enum MipChain {
     /// Converts `source` to ARGB8888, shrinks it so its long side is at most `maxDimension`, then
     /// halves it repeatedly. Returns the levels largest first (the caller owns and frees them), or
     /// nil if SDL fails. `source` is not freed.
-    static func levels(from source: UnsafeMutablePointer<SDL_Surface>, maxDimension: Int) -> [UnsafeMutablePointer<SDL_Surface>]? {
+    static func levels(from source: UnsafeMutablePointer<SDL_Surface>, maxDimension: Int) -> [UnsafeMutablePointer<
+        SDL_Surface
+    >]? {
         guard let copy = SDL_ConvertSurfaceFormat(source, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { return nil }
         return levels(takingOwnershipOf: copy, maxDimension: maxDimension)
     }
@@ -34,7 +36,8 @@ enum MipChain {
         // Cap the base level; the full-size decode is never kept. Large reductions go by halvings
         // first (box filter) and end with one stretch of at most 2× so no step aliases.
         while max(base.pointee.w, base.pointee.h) > Int32(maxDimension) {
-            let w = Int(base.pointee.w), h = Int(base.pointee.h)
+            let w = Int(base.pointee.w)
+            let h = Int(base.pointee.h)
             let next: UnsafeMutablePointer<SDL_Surface>?
             if max(w, h) / 2 >= maxDimension {
                 next = stretched(base, width: max(1, w / 2), height: max(1, h / 2))
@@ -50,7 +53,8 @@ enum MipChain {
         var result = [base]
         while true {
             let last = result[result.count - 1]
-            let w = Int(last.pointee.w) / 2, h = Int(last.pointee.h) / 2
+            let w = Int(last.pointee.w) / 2
+            let h = Int(last.pointee.h) / 2
             guard min(w, h) >= minimumSide, let half = stretched(last, width: w, height: h) else { break }
             result.append(half)
         }
@@ -58,9 +62,12 @@ enum MipChain {
     }
 
     /// A new ARGB8888 surface of `width`×`height` with `source` (ARGB8888) bilinear-scaled into it.
-    static func stretched(_ source: UnsafeMutablePointer<SDL_Surface>, width: Int, height: Int) -> UnsafeMutablePointer<SDL_Surface>? {
+    static func stretched(_ source: UnsafeMutablePointer<SDL_Surface>, width: Int, height: Int) -> UnsafeMutablePointer<
+        SDL_Surface
+    >? {
         guard
-            let out = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+            let out = SDL_CreateRGBSurfaceWithFormat(
+                0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
         else { return nil }
         if SDL_SoftStretchLinear(source, nil, out, nil) != 0 {
             SDL_FreeSurface(out)

@@ -73,6 +73,8 @@ public final class TextureCache {
     /// Frame number each entry was last drawn in (LRU).
     private var lastUsed: [String: Int] = [:]
     private var frame = 0
+    /// The photos a frame asks for that are not decoded yet (reused across frames).
+    private var missing: [Photo] = []
     /// Photos that failed, with the reason, so each is reported once and not decoded again.
     private var failures: [String: String] = [:]
     private var originalSizes: [String: (width: Int, height: Int)] = [:]
@@ -124,11 +126,23 @@ public final class TextureCache {
     /// when waiting, blocks until they are done. Called with a frame's photos before it is drawn.
     func prepare(_ ids: some Collection<String>, waiting: Bool) {
         frame += 1
+        missing.removeAll(keepingCapacity: true)
         for id in ids where entries[id] == nil && failures[id] == nil {
-            guard let path = photos.path(for: id) else { continue }
-            decoder.request(id, path: path, maxDimension: maxDimension)
+            if let photo = photos.photo(for: id) { missing.append(photo) }
         }
+        // Longest first: a full-size PNG decode costs several times a scaled JPEG's of the same size, so
+        // those start first and the cores finish together, instead of one PNG running alone at the end.
+        if missing.count > 1 { missing.sort { Self.decodeCost($0) > Self.decodeCost($1) } }
+        for photo in missing { decoder.request(photo.id, path: photo.path, maxDimension: maxDimension) }
         if waiting { decoder.wait(for: ids) }
+    }
+
+    /// Relative decode time: pixels, times 7 when the format cannot decode scaled (measured here:
+    /// 5600×3200 as PNG 260 ms + shrinking, as JPEG at 1/4 scale 41 ms).
+    static func decodeCost(_ photo: Photo) -> Double {
+        let pixels = photo.pixelSize.map { $0.width * $0.height } ?? 0
+        let ext = (photo.path as NSString).pathExtension.lowercased()
+        return ext == "jpg" || ext == "jpeg" ? pixels : 7 * pixels
     }
 
     /// Releases the least recently drawn photos beyond `capacity` (never one drawn this frame).

@@ -153,3 +153,29 @@ final class PhotoPipelineTests: XCTestCase {
         }
     }
 }
+
+final class BoxShrinkTests: XCTestCase {
+    /// An RGB24 surface (what SDL_image gives for an opaque PNG) averaged 2×2 into ARGB8888.
+    func testAveragesEachBlockFromRGB24() throws {
+        SDLLibraries.initialize()
+        let source = try XCTUnwrap(SDL_CreateRGBSurfaceWithFormat(0, 5, 2, 24, SDL_PIXELFORMAT_RGB24.rawValue))
+        defer { SDL_FreeSurface(source) }
+        let bytes = source.pointee.pixels!.assumingMemoryBound(to: UInt8.self)
+        let pitch = Int(source.pointee.pitch)
+        // Left block: red 0/100/200/100 → 100; right block: green 10, 20, 30, 40 → 25; column 4 dropped.
+        let red: [UInt8] = [0, 100, 200, 100]
+        let green: [UInt8] = [10, 20, 30, 40]
+        for (i, (x, y)) in [(0, 0), (1, 0), (0, 1), (1, 1)].enumerated() {
+            bytes[y * pitch + x * 3] = red[i]
+            bytes[y * pitch + (x + 2) * 3 + 1] = green[i]
+        }
+        bytes[4 * 3] = 255  // the dropped column
+        let out = try XCTUnwrap(BoxShrink.shrink(source, by: 2))
+        defer { SDL_FreeSurface(out) }
+        XCTAssertEqual(out.pointee.w, 2)
+        XCTAssertEqual(out.pointee.h, 1)
+        let px = out.pointee.pixels!.assumingMemoryBound(to: UInt32.self)
+        XCTAssertEqual(Pixels.hex(px[0]), "FF640000")
+        XCTAssertEqual(Pixels.hex(px[1]), "FF001900")
+    }
+}
