@@ -31,7 +31,9 @@ let package = Package(
         .testTarget(name: "TesseraCoreTests", dependencies: ["TesseraCore"]),
         .testTarget(name: "TesseraSDLTests", dependencies: ["TesseraSDL", "TesseraCore"]),
         // Runs the built `tessera` executable as a user would: flags, exit codes, scripts, screenshots.
-        .testTarget(name: "TesseraCLITests", dependencies: ["TesseraSDL", "TesseraCore", "CSDL2"]),
+        .testTarget(
+            name: "TesseraCLITests", dependencies: ["TesseraSDL", "TesseraCore", "CSDL2"],
+            exclude: ["References"]),
     ],
     swiftLanguageModes: [.v5]
 )
