@@ -25,14 +25,24 @@ public struct HeroContainer: Sendable {
     private var opacities: [AnimatedValue] = []
     private let spring: SpringParameters
     private var hasLayout = false
+    /// Points the container scrolls per wheel notch.
+    private let wheelStep: Double
+    private let wheelAnimation: SpringParameters
+    /// A drag began on the container (vertical, inside the viewport, nothing presented): its moves scroll.
+    private var dragging = false
+    /// The stage's opacity the step before (frames interpolate between steps).
+    private var previousStageOpacity = 0.0
 
     /// - Parameters:
     ///   - ids: the tiles, in model order (the order slots are given in).
     ///   - spring: drives the heroes, the fades and the reflow of tiles at home.
+    ///   - wheelStep: points per wheel notch (`input.wheelStep`).
     public init(
-        id: String, ids: [String], physics: ScrollPhysics, spring: SpringParameters, slotStyle: HeroTransition.Style,
-        overlayStyle: HeroTransition.Style, fadesWhilePresented: Bool
+        id: String, ids: [String], physics: ScrollPhysics, wheelStep: Double, spring: SpringParameters,
+        slotStyle: HeroTransition.Style, overlayStyle: HeroTransition.Style, fadesWhilePresented: Bool
     ) {
+        self.wheelStep = wheelStep
+        wheelAnimation = physics.scrollAnimation
         container = ScrollContainer(id: id, axis: .vertical, physics: physics)
         stage = HeroStage(spring: spring)
         self.spring = spring
@@ -113,23 +123,41 @@ public struct HeroContainer: Sendable {
         }
     }
 
-    // MARK: Scrolling (ignored while the overlay covers the container)
+    // MARK: Gestures
 
-    public mutating func beginDrag() {
-        if stage.presented == nil { container.beginDrag() }
-    }
-
-    public mutating func drag(by fingerDelta: Point) {
-        if stage.presented == nil { container.drag(by: fingerDelta) }
-    }
-
-    public mutating func endDrag(fingerVelocity: Point) {
-        // A drag that began before the overlay appeared still ends (and may fling).
-        if container.scroll.phase == .dragging { container.endDrag(fingerVelocity: fingerVelocity) }
-    }
-
-    public mutating func wheel(dx: Double, dy: Double, step: Double, animation: SpringParameters) {
-        if stage.presented == nil { container.wheel(dx: dx, dy: dy, step: step, animation: animation) }
+    /// Routes the gestures both hero scenes answer alike. A tap on a tile (or a hero flying home)
+    /// presents it at `overlay(id)`; while a hero is presented the overlay covers the container, so a
+    /// tap closes it only where `tapCloses` says (the whole window for a fullscreen photo, the close
+    /// button for a detail view) and the container neither scrolls nor is tapped. Escape dismisses. A
+    /// vertical drag that starts in the viewport scrolls; so does the wheel over it.
+    public mutating func handle(
+        _ gesture: Gesture, overlay: (String) -> Rect, tapCloses: (Point) -> Bool
+    ) {
+        switch gesture {
+        case .tap(let p):
+            if stage.presented != nil {
+                if tapCloses(p) { dismiss() }
+            } else if let id = hit(p) {
+                present(id, overlay: overlay(id))
+            }
+        case .key("Escape"):
+            dismiss()
+        case .key:
+            break
+        case .dragBegan(let start, let axis):
+            dragging = axis == .vertical && container.viewport.contains(start) && stage.presented == nil
+            if dragging { container.beginDrag() }
+        case .dragChanged(let delta):
+            if dragging && stage.presented == nil { container.drag(by: delta) }
+        case .dragEnded(let velocity):
+            // A drag that began before the overlay appeared still ends (and may fling).
+            if dragging && container.scroll.phase == .dragging { container.endDrag(fingerVelocity: velocity) }
+            dragging = false
+        case .wheel(let at, let dx, let dy):
+            if container.viewport.contains(at) && stage.presented == nil {
+                container.wheel(dx: dx, dy: dy, step: wheelStep, animation: wheelAnimation)
+            }
+        }
     }
 
     // MARK: Motion
@@ -137,6 +165,7 @@ public struct HeroContainer: Sendable {
     /// Advances scrolling, heroes, fades and reflow by `dt` seconds. `overlay` gives the frame (window
     /// points) the presented hero heads for now — it follows resizes.
     public mutating func step(_ dt: Double, overlay: (String) -> Rect) {
+        previousStageOpacity = stage.opacity
         container.scroll.step(dt)
         let me = self
         stage.retarget { hero in hero.heading == .overlay ? overlay(hero.id) : me.slot(hero.id) }
@@ -164,6 +193,12 @@ public struct HeroContainer: Sendable {
                 tiles[i].velocity = Rect(v.x - scrollVelocity.x, v.y - scrollVelocity.y, v.width, v.height)
             }
         }
+    }
+
+    /// The stage's opacity (the backdrop's, the detail view's) interpolated `alpha` ∈ [0, 1] between
+    /// the previous step and this one.
+    public func stageOpacity(alpha: Double) -> Double {
+        previousStageOpacity + (stage.opacity - previousStageOpacity) * min(1, max(0, alpha))
     }
 
     /// Whether a tile moves: its hero's springs while on stage, its own otherwise.

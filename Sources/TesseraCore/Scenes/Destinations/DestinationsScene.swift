@@ -15,37 +15,28 @@ public final class DestinationsScene: Scene {
     private let config: Config
     private var window: Size
     private let places: [Destination]
-    private let aspectRatios: [Double]
-    /// Aspect ratio by tile id (read while `heroes` is being stepped, so not through it).
-    private let aspectByID: [String: Double]
+    /// Read while `heroes` is being stepped (for the overlay frame), so not kept in it.
+    private let aspectRatios: TileAspectRatios
     private var heroes: HeroContainer
     private var layout: DestinationsLayout
     private var needsLayout = false
-    private var dragging = false
-    private let wheelAnimation: SpringParameters
-    /// The detail view's presence the step before (frames interpolate between steps).
-    private var previousPresence = 0.0
 
     public init(catalog: DestinationCatalog, config: Config, window: Size) {
         self.config = config
         self.window = window
         let settings = config.destinations
         places = catalog.places
-        aspectRatios = places.map { place in
-            guard let aspect = place.image.aspectRatio, aspect.isFinite, aspect > 0 else {
-                return settings.fallbackAspectRatio
-            }
-            return aspect
-        }
-        aspectByID = Dictionary(zip(places.map(\.id), aspectRatios), uniquingKeysWith: { first, _ in first })
+        aspectRatios = TileAspectRatios(
+            ids: places.map(\.id), aspectRatios: places.map(\.image.aspectRatio), fallback: settings.fallbackAspectRatio
+        )
         heroes = HeroContainer(
-            id: Self.containerID, ids: places.map(\.id), physics: config.scroll,
+            id: Self.containerID, ids: places.map(\.id), physics: config.scroll, wheelStep: config.input.wheelStep,
             spring: config.spring(named: settings.animation) ?? .smooth,
             slotStyle: HeroTransition.Style(cornerRadius: settings.cornerRadius, shadow: 1),
             overlayStyle: HeroTransition.Style(cornerRadius: 0, shadow: 0), fadesWhilePresented: true)
-        wheelAnimation = config.scroll.scrollAnimation
         layout = DestinationsLayout(
-            aspectRatios: aspectRatios, config: settings, top: Chrome(config: config.chrome).contentTop, window: window)
+            aspectRatios: aspectRatios.inModelOrder, config: settings, top: Chrome(config: config.chrome).contentTop,
+            window: window)
         layOut()
     }
 
@@ -56,7 +47,7 @@ public final class DestinationsScene: Scene {
     public var closeButton: Rect { layout.closeButton }
 
     private func aspectRatio(of id: String) -> Double {
-        aspectByID[id] ?? config.destinations.fallbackAspectRatio
+        aspectRatios[id]
     }
 
     // MARK: Layout
@@ -69,7 +60,8 @@ public final class DestinationsScene: Scene {
     private func layOut() {
         needsLayout = false
         layout = DestinationsLayout(
-            aspectRatios: aspectRatios, config: config.destinations, top: Chrome(config: config.chrome).contentTop,
+            aspectRatios: aspectRatios.inModelOrder, config: config.destinations,
+            top: Chrome(config: config.chrome).contentTop,
             window: window)
         heroes.setLayout(
             viewport: layout.viewport, contentSize: Size(window.width, layout.contentHeight), slots: layout.items)
@@ -80,31 +72,9 @@ public final class DestinationsScene: Scene {
     public func apply(_ command: Command) {}
 
     public func handle(_ gesture: Gesture) {
-        switch gesture {
-        case .tap(let p):
-            if heroes.stage.presented != nil {
-                // The detail view covers the list; only its close button answers.
-                if layout.closeButton.contains(p) { heroes.dismiss() }
-            } else if let id = heroes.hit(p) {
-                heroes.present(id, overlay: detailFrame(of: id))
-            }
-        case .key("Escape"):
-            heroes.dismiss()
-        case .key:
-            break
-        case .dragBegan(let start, let axis):
-            dragging = axis == .vertical && layout.viewport.contains(start) && heroes.stage.presented == nil
-            if dragging { heroes.beginDrag() }
-        case .dragChanged(let delta):
-            if dragging { heroes.drag(by: delta) }
-        case .dragEnded(let velocity):
-            if dragging { heroes.endDrag(fingerVelocity: velocity) }
-            dragging = false
-        case .wheel(let at, let dx, let dy):
-            if layout.viewport.contains(at) {
-                heroes.wheel(dx: dx, dy: dy, step: config.input.wheelStep, animation: wheelAnimation)
-            }
-        }
+        // The detail view covers the list; only its close button answers.
+        heroes.handle(
+            gesture, overlay: { self.detailFrame(of: $0) }, tapCloses: { self.layout.closeButton.contains($0) })
     }
 
     public func presentedFrame(of id: String) -> Rect? { heroes.tile(id)?.presented }
@@ -113,7 +83,6 @@ public final class DestinationsScene: Scene {
 
     public func step(_ dt: Double) {
         if needsLayout { layOut() }
-        previousPresence = heroes.stage.opacity
         heroes.step(dt) { self.detailFrame(of: $0) }
     }
 
@@ -127,7 +96,7 @@ public final class DestinationsScene: Scene {
     public func draw(into list: inout DrawList, alpha: Double) {
         let settings = config.destinations
         let theme = config.theme
-        let presence = previousPresence + (heroes.stage.opacity - previousPresence) * min(1, max(0, alpha))
+        let presence = heroes.stageOpacity(alpha: alpha)
         // The title belongs to the list and fades with it.
         Chrome(config: config.chrome).drawTitle(
             settings.title, window: window, color: theme.text, opacity: 1 - presence, into: &list)

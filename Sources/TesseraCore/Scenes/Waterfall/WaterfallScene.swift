@@ -15,16 +15,11 @@ public final class WaterfallScene: Scene {
 
     private let config: Config
     private var window: Size
-    private let aspectRatios: [Double]
-    /// Aspect ratio by tile id (read while `heroes` is being stepped, so not through it).
-    private let aspectByID: [String: Double]
+    /// Read while `heroes` is being stepped (for the overlay frame), so not kept in it.
+    private let aspectRatios: TileAspectRatios
     private var heroes: HeroContainer
     private var layout: WaterfallLayout
     private var needsLayout = false
-    private var dragging = false
-    private let wheelAnimation: SpringParameters
-    /// The backdrop's opacity the step before (frames interpolate between steps).
-    private var previousBackdrop = 0.0
 
     /// - Parameter photos: the photos in model order; a photo without a known size is laid out at
     ///   `waterfall.fallbackAspectRatio`.
@@ -32,29 +27,24 @@ public final class WaterfallScene: Scene {
         self.config = config
         self.window = window
         let settings = config.waterfall
-        aspectRatios = photos.map { photo in
-            guard let aspect = photo.aspectRatio, aspect.isFinite, aspect > 0 else {
-                return settings.fallbackAspectRatio
-            }
-            return aspect
-        }
-        aspectByID = Dictionary(zip(photos.map(\.id), aspectRatios), uniquingKeysWith: { first, _ in first })
+        aspectRatios = TileAspectRatios(
+            ids: photos.map(\.id), aspectRatios: photos.map(\.aspectRatio), fallback: settings.fallbackAspectRatio)
         heroes = HeroContainer(
-            id: Self.containerID, ids: photos.map(\.id), physics: config.scroll,
+            id: Self.containerID, ids: photos.map(\.id), physics: config.scroll, wheelStep: config.input.wheelStep,
             spring: config.spring(named: settings.animation) ?? .spring,
             slotStyle: HeroTransition.Style(cornerRadius: settings.cornerRadius, shadow: 0),
             overlayStyle: HeroTransition.Style(cornerRadius: settings.fullscreenCornerRadius, shadow: 0),
             fadesWhilePresented: false)
-        wheelAnimation = config.scroll.scrollAnimation
         layout = WaterfallLayout(
-            aspectRatios: aspectRatios, config: settings, top: Chrome(config: config.chrome).contentTop, window: window)
+            aspectRatios: aspectRatios.inModelOrder, config: settings, top: Chrome(config: config.chrome).contentTop,
+            window: window)
         layOut()
     }
 
     /// The fullscreen frame of photo `id`: aspect-fit to the whole window (`.scaledToFit()` in a
     /// `GeometryReader` the size of the screen).
     public func fullscreenFrame(of id: String) -> Rect {
-        let aspect = aspectByID[id] ?? config.waterfall.fallbackAspectRatio
+        let aspect = aspectRatios[id]
         return Rect(0, 0, window.width, window.height).aspectFit(aspect)
     }
 
@@ -68,7 +58,8 @@ public final class WaterfallScene: Scene {
     private func layOut() {
         needsLayout = false
         layout = WaterfallLayout(
-            aspectRatios: aspectRatios, config: config.waterfall, top: Chrome(config: config.chrome).contentTop,
+            aspectRatios: aspectRatios.inModelOrder, config: config.waterfall,
+            top: Chrome(config: config.chrome).contentTop,
             window: window)
         heroes.setLayout(
             viewport: layout.viewport, contentSize: Size(window.width, layout.contentHeight), slots: layout.frames)
@@ -79,31 +70,8 @@ public final class WaterfallScene: Scene {
     public func apply(_ command: Command) {}
 
     public func handle(_ gesture: Gesture) {
-        switch gesture {
-        case .tap(let p):
-            // The overlay covers the window: any tap on it closes (seed 002's onTapGesture on the overlay).
-            if heroes.stage.presented != nil {
-                heroes.dismiss()
-            } else if let id = heroes.hit(p) {
-                heroes.present(id, overlay: fullscreenFrame(of: id))
-            }
-        case .key("Escape"):
-            heroes.dismiss()
-        case .key:
-            break
-        case .dragBegan(let start, let axis):
-            dragging = axis == .vertical && layout.viewport.contains(start) && heroes.stage.presented == nil
-            if dragging { heroes.beginDrag() }
-        case .dragChanged(let delta):
-            if dragging { heroes.drag(by: delta) }
-        case .dragEnded(let velocity):
-            if dragging { heroes.endDrag(fingerVelocity: velocity) }
-            dragging = false
-        case .wheel(let at, let dx, let dy):
-            if layout.viewport.contains(at) {
-                heroes.wheel(dx: dx, dy: dy, step: config.input.wheelStep, animation: wheelAnimation)
-            }
-        }
+        // The overlay covers the window: any tap on it closes (seed 002's onTapGesture on the overlay).
+        heroes.handle(gesture, overlay: { self.fullscreenFrame(of: $0) }, tapCloses: { _ in true })
     }
 
     public func presentedFrame(of id: String) -> Rect? { heroes.tile(id)?.presented }
@@ -112,7 +80,6 @@ public final class WaterfallScene: Scene {
 
     public func step(_ dt: Double) {
         if needsLayout { layOut() }
-        previousBackdrop = heroes.stage.opacity
         heroes.step(dt) { self.fullscreenFrame(of: $0) }
     }
 
@@ -132,7 +99,7 @@ public final class WaterfallScene: Scene {
             guard frame.intersects(clip) else { continue }
             list.append(.photo(id: tile.id, frame: frame, radius: settings.cornerRadius, opacity: 1, clip: clip))
         }
-        let backdrop = previousBackdrop + (heroes.stage.opacity - previousBackdrop) * min(1, max(0, alpha))
+        let backdrop = heroes.stageOpacity(alpha: alpha)
         if backdrop > 0 {
             list.append(
                 .backdropBlur(
