@@ -12,51 +12,28 @@ import TesseraCore
 final class ParagraphRenderer {
     private let renderer: OpaquePointer
     private let fonts: FontSet
-    let capacity = 16
+    var capacity: Int { textures.capacity }
     var pixelsPerPoint: Double = 1 {
-        didSet {
-            if pixelsPerPoint != oldValue { removeAll() }
-        }
+        didSet { if pixelsPerPoint != oldValue { removeAll() } }
     }
 
+    /// A run's texture differs per wrap width (PIXELS): the line breaks move.
     private struct Key: Hashable {
-        var text: String
-        var style: TextStyle
-        var r: UInt8
-        var g: UInt8
-        var b: UInt8
+        var run: TextRun
         var wrap: Int
     }
 
-    private final class Entry {
-        let texture: OpaquePointer
-        let width: Int
-        let height: Int
-        var lastUse: UInt64
-        init(texture: OpaquePointer, width: Int, height: Int, lastUse: UInt64) {
-            self.texture = texture
-            self.width = width
-            self.height = height
-            self.lastUse = lastUse
-        }
-    }
-
-    private var cache: [Key: Entry] = [:]
-    private var clock: UInt64 = 0
+    private let textures: TextTextureCache<Key>
 
     init(renderer: OpaquePointer, fonts: FontSet) {
         self.renderer = renderer
         self.fonts = fonts
+        textures = TextTextureCache(renderer: renderer, capacity: 16)
     }
 
-    deinit { removeAll() }
+    var cachedCount: Int { textures.count }
 
-    var cachedCount: Int { cache.count }
-
-    func removeAll() {
-        for entry in cache.values { SDL_DestroyTexture(entry.texture) }
-        cache.removeAll(keepingCapacity: true)
-    }
+    func removeAll() { textures.removeAll() }
 
     /// Draws `text` wrapped to `frame`'s width (POINTS), its first line at the frame's top-left, whole
     /// pixels. Uses whatever clip the renderer has; `color.a` is the opacity.
@@ -79,30 +56,16 @@ final class ParagraphRenderer {
         warn("\(message): \(sdlError())")
     }
 
-    private func texture(_ text: String, style: TextStyle, color: Color, wrap: Int) -> Entry? {
-        clock &+= 1
-        let key = Key(text: text, style: style, r: color.r, g: color.g, b: color.b, wrap: wrap)
-        if let entry = cache[key] {
-            entry.lastUse = clock
-            return entry
+    private func texture(_ text: String, style: TextStyle, color: Color, wrap: Int) -> TextTextureCache<Key>.Entry? {
+        let run = TextRun(text, style: style, color: color)
+        return textures.texture(for: Key(run: run, wrap: wrap)) {
+            let px = FontSet.pixelSize(of: style, pixelsPerPoint: pixelsPerPoint)
+            guard let font = fonts.font(weight: style.weight, pixelSize: px) else { return nil }
+            guard let surface = TTF_RenderUTF8_Blended_Wrapped(font, text, run.opaqueColor, UInt32(wrap)) else {
+                warnOnce("TTF_RenderUTF8_Blended_Wrapped failed")
+                return nil
+            }
+            return surface
         }
-        let px = FontSet.pixelSize(of: style, pixelsPerPoint: pixelsPerPoint)
-        guard let font = fonts.font(weight: style.weight, pixelSize: px) else { return nil }
-        let fg = SDL_Color(r: color.r, g: color.g, b: color.b, a: 255)
-        guard let surface = TTF_RenderUTF8_Blended_Wrapped(font, text, fg, UInt32(wrap)) else {
-            warnOnce("TTF_RenderUTF8_Blended_Wrapped failed")
-            return nil
-        }
-        defer { SDL_FreeSurface(surface) }
-        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
-        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
-        if cache.count >= capacity, let oldest = cache.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-            SDL_DestroyTexture(oldest.value.texture)
-            cache.removeValue(forKey: oldest.key)
-        }
-        let entry = Entry(
-            texture: texture, width: Int(surface.pointee.w), height: Int(surface.pointee.h), lastUse: clock)
-        cache[key] = entry
-        return entry
     }
 }

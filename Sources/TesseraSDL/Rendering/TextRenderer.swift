@@ -13,38 +13,14 @@ public final class TextRenderer {
     private let renderer: OpaquePointer
     public let fonts: FontSet
     /// Most textures kept; the least recently drawn is dropped beyond it (a screen holds far fewer labels).
-    public let capacity: Int
+    public var capacity: Int { textures.capacity }
 
     /// Pixels per point of the output; changing it drops the cache (every glyph size changes).
     public var pixelsPerPoint: Double = 1 {
-        didSet {
-            if pixelsPerPoint != oldValue { removeAll() }
-        }
+        didSet { if pixelsPerPoint != oldValue { removeAll() } }
     }
 
-    private struct Key: Hashable {
-        var text: String
-        var style: TextStyle
-        var r: UInt8
-        var g: UInt8
-        var b: UInt8
-    }
-
-    private final class Entry {
-        let texture: OpaquePointer
-        let width: Int
-        let height: Int
-        var lastUse: UInt64
-        init(texture: OpaquePointer, width: Int, height: Int, lastUse: UInt64) {
-            self.texture = texture
-            self.width = width
-            self.height = height
-            self.lastUse = lastUse
-        }
-    }
-
-    private var cache: [Key: Entry] = [:]
-    private var clock: UInt64 = 0
+    private let textures: TextTextureCache<TextRun>
     private var reportedFailure = false
 
     /// - Parameters:
@@ -53,19 +29,13 @@ public final class TextRenderer {
     public init(renderer: OpaquePointer, fonts: FontSet, capacity: Int = 256) {
         self.renderer = renderer
         self.fonts = fonts
-        self.capacity = max(8, capacity)
-        cache.reserveCapacity(self.capacity + 1)
+        textures = TextTextureCache(renderer: renderer, capacity: max(8, capacity))
     }
-
-    deinit { removeAll() }
 
     /// Number of cached textures (for tests and diagnostics).
-    public var cachedCount: Int { cache.count }
+    public var cachedCount: Int { textures.count }
 
-    public func removeAll() {
-        for entry in cache.values { SDL_DestroyTexture(entry.texture) }
-        cache.removeAll(keepingCapacity: true)
-    }
+    public func removeAll() { textures.removeAll() }
 
     /// Size of `s` in `style`, in POINTS: advance width of the whole line × the font's line height.
     public func measure(_ s: String, style: TextStyle) -> Size {
@@ -96,7 +66,8 @@ public final class TextRenderer {
         let top = anchor.y * pixelsPerPoint - Double(entry.height) / 2
         // Whole-pixel position: a 1:1 blit of the glyph bitmap, never resampled, so it stays crisp.
         var dst = SDL_FRect(
-            x: Float(PixelRect.round(left)), y: Float(PixelRect.round(top)), w: Float(entry.width), h: Float(entry.height))
+            x: Float(PixelRect.round(left)), y: Float(PixelRect.round(top)), w: Float(entry.width),
+            h: Float(entry.height))
         SDL_SetTextureAlphaMod(entry.texture, color.a)
         if SDL_RenderCopyF(renderer, entry.texture, nil, &dst) != 0, !reportedFailure {
             reportedFailure = true
@@ -104,31 +75,12 @@ public final class TextRenderer {
         }
     }
 
-    private func texture(for s: String, style: TextStyle, color: Color) -> Entry? {
-        clock &+= 1
-        let key = Key(text: s, style: style, r: color.r, g: color.g, b: color.b)
-        if let entry = cache[key] {
-            entry.lastUse = clock
-            return entry
+    private func texture(for s: String, style: TextStyle, color: Color) -> TextTextureCache<TextRun>.Entry? {
+        let run = TextRun(s, style: style, color: color)
+        return textures.texture(for: run) {
+            let px = FontSet.pixelSize(of: style, pixelsPerPoint: pixelsPerPoint)
+            guard let font = fonts.font(weight: style.weight, pixelSize: px) else { return nil }
+            return TTF_RenderUTF8_Blended(font, s, run.opaqueColor)  // zero-width text → nil
         }
-        let px = FontSet.pixelSize(of: style, pixelsPerPoint: pixelsPerPoint)
-        guard let font = fonts.font(weight: style.weight, pixelSize: px) else { return nil }
-        // Rendered opaque; the label's alpha is applied per draw via the texture's alpha mod.
-        let fg = SDL_Color(r: color.r, g: color.g, b: color.b, a: 255)
-        guard let surface = TTF_RenderUTF8_Blended(font, s, fg) else { return nil }  // zero-width text → nil
-        defer { SDL_FreeSurface(surface) }
-        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
-        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
-        if cache.count >= capacity { evictLeastRecentlyUsed() }
-        let entry = Entry(texture: texture, width: Int(surface.pointee.w), height: Int(surface.pointee.h), lastUse: clock)
-        cache[key] = entry
-        return entry
-    }
-
-    /// O(capacity), only on a miss with a full cache.
-    private func evictLeastRecentlyUsed() {
-        guard let oldest = cache.min(by: { $0.value.lastUse < $1.value.lastUse }) else { return }
-        SDL_DestroyTexture(oldest.value.texture)
-        cache.removeValue(forKey: oldest.key)
     }
 }
