@@ -230,6 +230,13 @@ public struct HeroContainer: Sendable {
 
     public func tile(_ id: String) -> MatchedTile? { tileIndex[id].map { tiles[$0] } }
 
+    /// The tile a tap at `p` acts on as itself (`Scene.tileID(at:)`, checked by the monkey against what
+    /// is drawn): `hit`, except that while a hero is open a tap elsewhere acts on no tile of the list.
+    public func tileID(at p: Point) -> String? {
+        guard let open = stage.presented?.id else { return hit(p) }
+        return tile(open)?.presented.contains(p) == true ? open : nil
+    }
+
     /// Where layout puts a tile now, in window points: the overlay frame for the presented hero, its
     /// slot (after scrolling) otherwise.
     public func target(of tile: MatchedTile, overlay: (String) -> Rect) -> Rect {

@@ -30,6 +30,24 @@ final class InvariantsTests: XCTestCase {
         }
     }
 
+    /// The hero scenes answer the hit test too (a resting tile's centre hits it), open or closed.
+    func testHeroScenesHoldThemThroughATrip() {
+        for scene in [SceneID.waterfall, .destinations] {
+            let sim = makeHeroSimulation(scene)
+            let first = sim.dump().tiles[0]
+            XCTAssertEqual(sim.scene.tileID(at: first.presented.center), first.id, "\(scene)")
+            sim.tap(first.id)
+            for _ in 0..<240 {
+                sim.step()
+                XCTAssertEqual(Invariants.violations(of: sim), [], "\(scene) at step \(sim.stepCount)")
+            }
+            sim.handle(.key("Escape"))
+            sim.settle()
+            XCTAssertEqual(Invariants.violations(of: sim), [])
+            XCTAssertEqual(sim.scene.tileID(at: sim.tile(first.id)!.presented.center), first.id)
+        }
+    }
+
     func testEachKindOfBreakageIsReported() {
         let scene = makeSimulation().scene
         let twice = dump([container("grid", ["a"]), container("dock", ["a"])], [tile("a", "dock")])

@@ -76,6 +76,8 @@ public final class WaterfallScene: Scene {
 
     public func presentedFrame(of id: String) -> Rect? { heroes.tile(id)?.presented }
 
+    public func tileID(at p: Point) -> String? { heroes.tileID(at: p) }
+
     // MARK: Motion
 
     public func step(_ dt: Double) {
