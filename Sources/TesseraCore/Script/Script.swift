@@ -144,7 +144,9 @@ public struct Script: Equatable, Sendable {
             }
             action = .scene(scene)
         case "resize":
-            guard let s = size(value) else { throw bad("[width, height] ≥ 1") }
+            // A window squeezed to nothing is input to survive, not a bad script: the simulation lays
+            // out at no less than 1×1.
+            guard let s = size(value, minimum: 0) else { throw bad("[width, height] ≥ 0") }
             action = .resize(s)
         case "screenshot", "dump":
             guard let path = value as? String, !path.isEmpty else { throw bad("a file path") }
@@ -168,8 +170,8 @@ public struct Script: Equatable, Sendable {
         return Point(x, y)
     }
 
-    private static func size(_ value: Any?) -> Size? {
-        guard let p = point(value), p.x >= 1, p.y >= 1, p.x <= 16384, p.y <= 16384 else { return nil }
+    private static func size(_ value: Any?, minimum: Double = 1) -> Size? {
+        guard let p = point(value), p.x >= minimum, p.y >= minimum, p.x <= 16384, p.y <= 16384 else { return nil }
         return Size(p.x, p.y)
     }
 }

@@ -74,4 +74,16 @@ final class ScriptedRunTests: XCTestCase {
         XCTAssertEqual(sim.dump().selection, ["photo-03"])
         XCTAssertEqual(sim.currentScene, .picker)
     }
+
+    /// A window squeezed to nothing and back: the run goes on, laid out at no less than 1×1, and every
+    /// photo comes back to rest where it belongs.
+    func testAWindowResizedToNothingAndBack() throws {
+        let sim = try run(
+            #"{"steps": [{"at": 0, "tap": "photo-03"}, {"at": 0.05, "resize": [0, 0]}, {"at": 0.3, "resize": [1, 1]},"#
+                + #" {"at": 0.6, "resize": [1024, 768]}, {"at": 2, "dump": "$DIR/back.json"}]}"#)
+        XCTAssertEqual(sim.window, Size(1024, 768))
+        XCTAssertTrue(sim.isSettled)
+        XCTAssertEqual(Invariants.violations(of: sim), [])
+        XCTAssertEqual(sim.tile("photo-03")?.presented, Rect(32, 636, 100, 100))
+    }
 }
