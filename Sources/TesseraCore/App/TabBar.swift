@@ -8,9 +8,10 @@ public struct TabBar: Sendable {
         self.chrome = chrome
     }
 
-    /// The segments' frames for a window, right-aligned in the header band; narrower when space is short.
+    /// The segments' frames for a window, right-aligned in the chrome's tab row; narrower when space is
+    /// short.
     public func segments(window: Size) -> [(SceneID, Rect)] {
-        let band = Chrome(config: chrome).header(window: window)
+        let band = Chrome(config: chrome).tabRow(window: window)
         let count = Double(SceneID.allCases.count)
         let width = min(config.segmentWidth, band.width / count)
         let y = band.midY - config.height / 2

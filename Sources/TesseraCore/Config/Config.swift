@@ -62,6 +62,10 @@ public struct ChromeConfig: Codable, Equatable, Sendable {
     public var headerHeight = 48.0
     /// The scene title's size ("large, heavy": `.title` bold, rounded-looking).
     public var titleSize = 30.0
+    /// Windows narrower than this (points) put the tab bar on its own row under the title.
+    public var stackBelowWidth = 680.0
+    /// Height of that row.
+    public var tabRowHeight = 40.0
     public init() {}
 }
 

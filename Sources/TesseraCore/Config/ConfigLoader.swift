@@ -96,6 +96,8 @@ public enum ConfigLoader {
         try nonNegative("chrome.padding", config.chrome.padding)
         try nonNegative("chrome.headerHeight", config.chrome.headerHeight)
         try positive("chrome.titleSize", config.chrome.titleSize)
+        try nonNegative("chrome.stackBelowWidth", config.chrome.stackBelowWidth)
+        try nonNegative("chrome.tabRowHeight", config.chrome.tabRowHeight)
         try positive("picker.dock.doneButtonWidth", p.dock.doneButtonWidth)
         try positive("picker.dock.doneButtonHeight", p.dock.doneButtonHeight)
         try nonNegative("kiosk.idleResetSeconds", config.kiosk.idleResetSeconds)

@@ -51,7 +51,7 @@ public struct GalleryLayout: Equatable, Sendable {
 
     public init(config: GalleryConfig, chrome: ChromeConfig, window: Size) {
         sizeClass = SizeClass(width: window.width, compactBelow: config.compactWidth)
-        let top = min(window.height, Chrome(config: chrome).contentTop)
+        let top = min(window.height, Chrome(config: chrome).contentTop(window: window))
         viewport = Rect(0, top, max(0, window.width), max(0, window.height - top))
         let width = viewport.width
         let margin = config.horizontalMargin

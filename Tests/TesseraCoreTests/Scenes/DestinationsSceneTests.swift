@@ -20,7 +20,7 @@ final class DestinationsSceneTests: XCTestCase {
         let dump = sim.dump()
         XCTAssertEqual(dump.containers.map(\.id), ["list"])
         XCTAssertEqual(dump.containers[0].items, samplePlaces().places.map(\.id))
-        let top = Chrome(config: ChromeConfig()).contentTop
+        let top = Chrome(config: ChromeConfig()).contentTop(window: Size(1024, 768))
         XCTAssertEqual(dump.tiles[0].target, Rect(20, top + 20, 984, 492))
         XCTAssertEqual(dump.tiles[1].target, Rect(20, top + 20 + 492 + 20, 984, 492))
         let list = sim.drawList()

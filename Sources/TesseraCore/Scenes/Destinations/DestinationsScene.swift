@@ -35,7 +35,7 @@ public final class DestinationsScene: Scene {
             slotStyle: HeroTransition.Style(cornerRadius: settings.cornerRadius, shadow: 1),
             overlayStyle: HeroTransition.Style(cornerRadius: 0, shadow: 0), fadesWhilePresented: true)
         layout = DestinationsLayout(
-            aspectRatios: aspectRatios.inModelOrder, config: settings, top: Chrome(config: config.chrome).contentTop,
+            aspectRatios: aspectRatios.inModelOrder, config: settings, top: Chrome(config: config.chrome).contentTop(window: window),
             window: window)
         layOut()
     }
@@ -61,7 +61,7 @@ public final class DestinationsScene: Scene {
         needsLayout = false
         layout = DestinationsLayout(
             aspectRatios: aspectRatios.inModelOrder, config: config.destinations,
-            top: Chrome(config: config.chrome).contentTop,
+            top: Chrome(config: config.chrome).contentTop(window: window),
             window: window)
         heroes.setLayout(
             viewport: layout.viewport, contentSize: Size(window.width, layout.contentHeight), slots: layout.items)

@@ -36,7 +36,7 @@ public final class WaterfallScene: Scene {
             overlayStyle: HeroTransition.Style(cornerRadius: settings.fullscreenCornerRadius, shadow: 0),
             fadesWhilePresented: false)
         layout = WaterfallLayout(
-            aspectRatios: aspectRatios.inModelOrder, config: settings, top: Chrome(config: config.chrome).contentTop,
+            aspectRatios: aspectRatios.inModelOrder, config: settings, top: Chrome(config: config.chrome).contentTop(window: window),
             window: window)
         layOut()
     }
@@ -59,7 +59,7 @@ public final class WaterfallScene: Scene {
         needsLayout = false
         layout = WaterfallLayout(
             aspectRatios: aspectRatios.inModelOrder, config: config.waterfall,
-            top: Chrome(config: config.chrome).contentTop,
+            top: Chrome(config: config.chrome).contentTop(window: window),
             window: window)
         heroes.setLayout(
             viewport: layout.viewport, contentSize: Size(window.width, layout.contentHeight), slots: layout.frames)
