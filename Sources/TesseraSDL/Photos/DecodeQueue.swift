@@ -19,7 +19,9 @@ final class DecodeQueue: @unchecked Sendable {
 
     deinit {
         // Surfaces nobody collected.
-        for case .success(let decoded) in results.values { decoded.levels.forEach { SDL_FreeSurface($0) } }
+        for case .success(let decoded) in results.values {
+            for level in decoded.levels { SDL_FreeSurface(level) }
+        }
     }
 
     /// Starts decoding `id` unless it is already under way or done and not yet collected.

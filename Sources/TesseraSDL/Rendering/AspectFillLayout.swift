@@ -23,7 +23,8 @@ struct AspectFillLayout: Equatable {
     ///   - textureWidth, textureHeight: the texture level's size in texels, at least 1×1.
     init(destination d: PixelRect, radius: Int, textureWidth tw: Int, textureHeight th: Int) {
         grid = RoundedRectGrid(destination: d, radius: radius)
-        let w = d.width, h = d.height
+        let w = d.width
+        let h = d.height
         // Aspect-fill (cover, SPEC §1): one scale for both axes, the larger of the two fits, so the
         // texture covers the frame and the overflow on the other axis is cropped equally on both
         // sides. scale = destination pixels per texel.

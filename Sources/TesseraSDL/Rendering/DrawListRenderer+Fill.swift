@@ -20,7 +20,9 @@ extension DrawListRenderer {
         SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
         SDL_SetRenderDrawBlendMode(renderer, color.a < 255 ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
         if !fillRects.isEmpty {
-            let rc = fillRects.withUnsafeBufferPointer { SDL_RenderFillRectsF(renderer, $0.baseAddress, Int32($0.count)) }
+            let rc = fillRects.withUnsafeBufferPointer {
+                SDL_RenderFillRectsF(renderer, $0.baseAddress, Int32($0.count))
+            }
             check(rc, "SDL_RenderFillRectsF")
         }
 

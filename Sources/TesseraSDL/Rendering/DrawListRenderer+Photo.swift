@@ -30,11 +30,14 @@ extension DrawListRenderer {
         // An opaque photo at full opacity needs no blending in its body; unblended blits are the
         // cheaper path in the software renderer.
         let blendBody = alpha < 255 || !photo.isOpaque
-        check(SDL_SetTextureBlendMode(texture, blendBody ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE), "SDL_SetTextureBlendMode")
+        check(
+            SDL_SetTextureBlendMode(texture, blendBody ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE),
+            "SDL_SetTextureBlendMode")
         layout.forEachStrip { source, destination in
             var src = SDL_Rect(x: Int32(source.x), y: Int32(source.y), w: Int32(source.w), h: Int32(source.h))
             // Integer-valued: the software renderer truncates x and w separately (seams otherwise).
-            var dstF = SDL_FRect(x: Float(destination.x), y: Float(destination.y), w: Float(destination.w), h: Float(destination.h))
+            var dstF = SDL_FRect(
+                x: Float(destination.x), y: Float(destination.y), w: Float(destination.w), h: Float(destination.h))
             check(SDL_RenderCopyF(renderer, texture, &src, &dstF), "SDL_RenderCopyF")
         }
 

@@ -32,7 +32,8 @@ public final class OffscreenCanvas {
         SDLLibraries.initialize()
         guard width > 0, height > 0 else { throw Error.createFailed("size \(width)x\(height) is empty") }
         guard
-            let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+            let surface = SDL_CreateRGBSurfaceWithFormat(
+                0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
         else { throw Error.createFailed(sdlError()) }
         guard let renderer = SDL_CreateSoftwareRenderer(surface) else {
             SDL_FreeSurface(surface)

@@ -18,7 +18,9 @@ enum PlaceholderImage {
 
     /// A new ARGB8888 surface (caller frees), or nil if SDL cannot allocate it.
     static func makeSurface() -> UnsafeMutablePointer<SDL_Surface>? {
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(side), Int32(side), 32, SDL_PIXELFORMAT_ARGB8888.rawValue),
+        guard
+            let surface = SDL_CreateRGBSurfaceWithFormat(
+                0, Int32(side), Int32(side), 32, SDL_PIXELFORMAT_ARGB8888.rawValue),
             let pixels = surface.pointee.pixels
         else { return nil }
         let pitch = Int(surface.pointee.pitch)
@@ -28,7 +30,9 @@ enum PlaceholderImage {
             for x in 0..<side {
                 var hits = 0
                 for sy in 0..<n {
-                    for sx in 0..<n where inMark(Double(x) + (Double(sx) + 0.5) / Double(n), Double(y) + (Double(sy) + 0.5) / Double(n)) {
+                    for sx in 0..<n
+                    where inMark(Double(x) + (Double(sx) + 0.5) / Double(n), Double(y) + (Double(sy) + 0.5) / Double(n))
+                    {
                         hits += 1
                     }
                 }
@@ -45,11 +49,17 @@ enum PlaceholderImage {
     /// The mark in the 256-px square's coordinates: a rounded-rect outline 90×70 centred, with a
     /// two-peak mountain and a sun inside it.
     static func inMark(_ x: Double, _ y: Double) -> Bool {
-        let cx = Double(side) / 2, cy = Double(side) / 2
-        let halfW = 45.0, halfH = 35.0, corner = 8.0, stroke = 5.0
-        let dx = abs(x - cx), dy = abs(y - cy)
+        let cx = Double(side) / 2
+        let cy = Double(side) / 2
+        let halfW = 45.0
+        let halfH = 35.0
+        let corner = 8.0
+        let stroke = 5.0
+        let dx = abs(x - cx)
+        let dy = abs(y - cy)
         func roundedBoxDistance(_ hw: Double, _ hh: Double, _ r: Double) -> Double {
-            let qx = dx - (hw - r), qy = dy - (hh - r)
+            let qx = dx - (hw - r)
+            let qy = dy - (hh - r)
             let outside = (max(qx, 0) * max(qx, 0) + max(qy, 0) * max(qy, 0)).squareRoot()
             return outside + min(max(qx, qy), 0) - r
         }
@@ -58,12 +68,15 @@ enum PlaceholderImage {
         guard d <= -stroke else { return false }
         // Inside the frame: mountains rising from the frame's bottom inner edge.
         let bottom = cy + halfH - stroke
-        let peak1 = (x: cx - 12.0, y: cy - 6.0), peak2 = (x: cx + 18.0, y: cy + 6.0)
-        let h1 = bottom - peak1.y, h2 = bottom - peak2.y
+        let peak1 = (x: cx - 12.0, y: cy - 6.0)
+        let peak2 = (x: cx + 18.0, y: cy + 6.0)
+        let h1 = bottom - peak1.y
+        let h2 = bottom - peak2.y
         if y >= peak1.y && abs(x - peak1.x) <= (y - peak1.y) / h1 * 34 { return true }
         if y >= peak2.y && abs(x - peak2.x) <= (y - peak2.y) / h2 * 24 { return true }
         // The sun, top right.
-        let sx = x - (cx + 22), sy = y - (cy - 16)
+        let sx = x - (cx + 22)
+        let sy = y - (cy - 16)
         return sx * sx + sy * sy <= 7.5 * 7.5
     }
 }

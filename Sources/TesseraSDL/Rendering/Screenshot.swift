@@ -12,11 +12,17 @@ public enum Screenshot {
             throw OffscreenCanvas.Error.saveFailed(path: path, reason: "empty size \(width)x\(height)")
         }
         // XRGB: a screenshot is opaque whatever alpha the drawing left in the target.
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_RGB888.rawValue)
+        guard
+            let surface = SDL_CreateRGBSurfaceWithFormat(
+                0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_RGB888.rawValue)
         else { throw OffscreenCanvas.Error.saveFailed(path: path, reason: sdlError()) }
         defer { SDL_FreeSurface(surface) }
-        guard SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_RGB888.rawValue, surface.pointee.pixels, surface.pointee.pitch) == 0
+        guard
+            SDL_RenderReadPixels(
+                renderer, nil, SDL_PIXELFORMAT_RGB888.rawValue, surface.pointee.pixels, surface.pointee.pitch) == 0
         else { throw OffscreenCanvas.Error.readFailed(sdlError()) }
-        guard IMG_SavePNG(surface, path) == 0 else { throw OffscreenCanvas.Error.saveFailed(path: path, reason: sdlError()) }
+        guard IMG_SavePNG(surface, path) == 0 else {
+            throw OffscreenCanvas.Error.saveFailed(path: path, reason: sdlError())
+        }
     }
 }

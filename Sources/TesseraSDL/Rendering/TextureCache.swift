@@ -181,7 +181,7 @@ public final class TextureCache {
             fail(id, "cannot open photo \(path): \(failure); drawing a placeholder")
             return placeholder()
         case .success(let decoded)?:
-            defer { decoded.levels.forEach { SDL_FreeSurface($0) } }
+            defer { for level in decoded.levels { SDL_FreeSurface(level) } }
             originalSizes[id] = (decoded.originalWidth, decoded.originalHeight)
             guard let made = makeTextures(levels: decoded.levels, originalSize: originalSizes[id]) else {
                 fail(id, "cannot make textures for \(path): \(sdlError())")
@@ -231,7 +231,7 @@ public final class TextureCache {
         if let surface = PlaceholderImage.makeSurface() {
             if let levels = MipChain.levels(from: surface, maxDimension: PlaceholderImage.side) {
                 made = makeTextures(levels: levels, originalSize: nil)
-                levels.forEach { SDL_FreeSurface($0) }
+                for level in levels { SDL_FreeSurface(level) }
             }
             SDL_FreeSurface(surface)
         }
@@ -250,7 +250,7 @@ public final class TextureCache {
         var levels: [MipLevel] = []
         for s in surfaces {
             guard let texture = SDL_CreateTextureFromSurface(renderer, s) else {
-                levels.forEach { SDL_DestroyTexture($0.texture) }
+                for level in levels { SDL_DestroyTexture(level.texture) }
                 return nil
             }
             SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)

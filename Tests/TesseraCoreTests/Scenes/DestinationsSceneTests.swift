@@ -36,7 +36,8 @@ final class DestinationsSceneTests: XCTestCase {
         XCTAssertEqual(sim.dump().overlay, OverlayDump(id: "place-1", kind: "detail"))
         XCTAssertTrue(sim.scene.hidesChrome)
         sim.settle()
-        XCTAssertTrue(sim.isSettled, "an open detail at rest is settled: a scripted run can end, the monkey's check holds")
+        XCTAssertTrue(
+            sim.isSettled, "an open detail at rest is settled: a scripted run can end, the monkey's check holds")
         XCTAssertLessThan(sim.time, 3)
         let dump = sim.dump()
         XCTAssertEqual(dump.overlay, OverlayDump(id: "place-1", kind: "detail"))

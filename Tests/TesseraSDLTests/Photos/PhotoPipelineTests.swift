@@ -37,7 +37,7 @@ final class PhotoPipelineTests: XCTestCase {
     func testLargeJPEGDecodesScaledAndCapped() throws {
         let path = try writeJPEG("big", width: 3000, height: 2000)
         let decoded = try PhotoDecoder.decode(path: path, maxDimension: 700).get()
-        defer { decoded.levels.forEach { SDL_FreeSurface($0) } }
+        defer { for level in decoded.levels { SDL_FreeSurface(level) } }
         XCTAssertEqual(decoded.originalWidth, 3000)
         XCTAssertEqual(decoded.originalHeight, 2000)
         XCTAssertEqual(Int(decoded.levels[0].pointee.w), 700, "1/4 scale (750) then capped to 700")
@@ -73,7 +73,7 @@ final class PhotoPipelineTests: XCTestCase {
         ] {
             switch PhotoDecoder.decode(path: path, maxDimension: 512) {
             case .success(let d):
-                d.levels.forEach { SDL_FreeSurface($0) }
+                for level in d.levels { SDL_FreeSurface(level) }
                 XCTFail("\(path) decoded")
             case .failure(let failure):
                 XCTAssertTrue("\(failure)".contains(expected), "\(path): \(failure)")

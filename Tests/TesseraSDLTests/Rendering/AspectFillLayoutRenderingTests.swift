@@ -6,14 +6,16 @@ import XCTest
 /// The crop arithmetic alone (no SDL): centred, never stretched, pieces sharing every edge.
 final class AspectFillLayoutRenderingTests: XCTestCase {
     func testWideTextureInASquareCropsTheSidesEqually() {
-        let l = AspectFillLayout(destination: PixelRect(x0: 0, y0: 0, x1: 100, y1: 100), radius: 0, textureWidth: 200, textureHeight: 100)
+        let l = AspectFillLayout(
+            destination: PixelRect(x0: 0, y0: 0, x1: 100, y1: 100), radius: 0, textureWidth: 200, textureHeight: 100)
         XCTAssertEqual(l.us, Edges4(50, 50, 150, 150))
         XCTAssertEqual(l.vs, Edges4(0, 0, 100, 100))
     }
 
     func testTallTextureInAWideFrameCropsTopAndBottom() {
         // 300×600 texels into 150×100 px: scale 0.5, visible 300×200 texels centred at rows 200…400.
-        let l = AspectFillLayout(destination: PixelRect(x0: 7, y0: 3, x1: 157, y1: 103), radius: 10, textureWidth: 300, textureHeight: 600)
+        let l = AspectFillLayout(
+            destination: PixelRect(x0: 7, y0: 3, x1: 157, y1: 103), radius: 10, textureWidth: 300, textureHeight: 600)
         XCTAssertEqual(l.us.e0, 0)
         XCTAssertEqual(l.us.e3, 300)
         XCTAssertEqual(l.vs.e0, 200)
@@ -31,12 +33,16 @@ final class AspectFillLayoutRenderingTests: XCTestCase {
                 // (A crop under a few texels cannot keep its aspect in whole texels; not a real case.)
                 let cover = max(Double(w) / Double(tw), Double(h) / Double(th))
                 guard Double(min(w, h)) / cover >= 4 else { continue }
-                let l = AspectFillLayout(destination: PixelRect(x0: 0, y0: 0, x1: w, y1: h), radius: 0, textureWidth: tw, textureHeight: th)
-                let sw = Double(l.us.e3 - l.us.e0), sh = Double(l.vs.e3 - l.vs.e0)
+                let l = AspectFillLayout(
+                    destination: PixelRect(x0: 0, y0: 0, x1: w, y1: h), radius: 0, textureWidth: tw, textureHeight: th)
+                let sw = Double(l.us.e3 - l.us.e0)
+                let sh = Double(l.vs.e3 - l.vs.e0)
                 XCTAssertTrue(sw <= Double(tw) && sh <= Double(th) && l.us.e0 >= 0 && l.vs.e0 >= 0)
                 // Source aspect equals destination aspect within rounding (one texel on each axis).
                 let texelSlack = max(1 / sw, 1 / sh) * 2
-                XCTAssertEqual(sw / sh, Double(w) / Double(h), accuracy: Double(w) / Double(h) * texelSlack + 1e-9, "\(w)x\(h) from \(tw)x\(th)")
+                XCTAssertEqual(
+                    sw / sh, Double(w) / Double(h), accuracy: Double(w) / Double(h) * texelSlack + 1e-9,
+                    "\(w)x\(h) from \(tw)x\(th)")
                 // Centred: equal margins within a texel.
                 XCTAssertLessThanOrEqual(abs(l.us.e0 - (tw - l.us.e3)), 1)
                 XCTAssertLessThanOrEqual(abs(l.vs.e0 - (th - l.vs.e3)), 1)
@@ -45,7 +51,8 @@ final class AspectFillLayoutRenderingTests: XCTestCase {
     }
 
     func testRadiusIsClampedToHalfTheShortSide() {
-        let l = AspectFillLayout(destination: PixelRect(x0: 0, y0: 0, x1: 40, y1: 21), radius: 99, textureWidth: 80, textureHeight: 42)
+        let l = AspectFillLayout(
+            destination: PixelRect(x0: 0, y0: 0, x1: 40, y1: 21), radius: 99, textureWidth: 80, textureHeight: 42)
         XCTAssertEqual(l.radius, 10)
     }
 
@@ -58,14 +65,17 @@ final class AspectFillLayoutRenderingTests: XCTestCase {
         pieces += (0..<4).map { l.grid.cornerSquare($0) }
         for p in pieces {
             for y in p.y..<(p.y + p.h) {
-                for x in p.x..<(p.x + p.w) { XCTAssertTrue(covered.insert(y * 1000 + x).inserted, "overlap at \(x),\(y)") }
+                for x in p.x..<(p.x + p.w) {
+                    XCTAssertTrue(covered.insert(y * 1000 + x).inserted, "overlap at \(x),\(y)")
+                }
             }
         }
         XCTAssertEqual(covered.count, d.width * d.height)
     }
 
     func testNeighbouringPiecesShareTexelEdges() {
-        let l = AspectFillLayout(destination: PixelRect(x0: 0, y0: 0, x1: 83, y1: 150), radius: 8, textureWidth: 150, textureHeight: 150)
+        let l = AspectFillLayout(
+            destination: PixelRect(x0: 0, y0: 0, x1: 83, y1: 150), radius: 8, textureWidth: 150, textureHeight: 150)
         var sources: [IntRect] = []
         l.forEachStrip { src, _ in sources.append(src) }
         let (top, middle, bottom) = (sources[0], sources[1], sources[2])
@@ -78,7 +88,8 @@ final class AspectFillLayoutRenderingTests: XCTestCase {
     }
 
     func testExtremeUpscalingStillGivesEveryStripASource() {
-        let l = AspectFillLayout(destination: PixelRect(x0: 0, y0: 0, x1: 400, y1: 400), radius: 8, textureWidth: 4, textureHeight: 4)
+        let l = AspectFillLayout(
+            destination: PixelRect(x0: 0, y0: 0, x1: 400, y1: 400), radius: 8, textureWidth: 4, textureHeight: 4)
         var count = 0
         l.forEachStrip { src, _ in
             XCTAssertGreaterThan(src.w, 0)
@@ -93,8 +104,11 @@ final class AspectFillLayoutRenderingTests: XCTestCase {
         let b = PixelRect(snapping: Rect(10.37 + 83.3, 0, 20, 10), pixelsPerPoint: 1)
         XCTAssertEqual(a.x1, b.x0)
         XCTAssertEqual(a, PixelRect(x0: 10, y0: 0, x1: 94, y1: 10))
-        XCTAssertEqual(PixelRect(enclosing: Rect(10.2, 5.9, 20.1, 0.2), pixelsPerPoint: 2), PixelRect(x0: 20, y0: 11, x1: 61, y1: 13))
-        XCTAssertEqual(PixelRect(snapping: Rect(-0.5, -1.5, 1, 1), pixelsPerPoint: 1), PixelRect(x0: 0, y0: -1, x1: 1, y1: 0))
+        XCTAssertEqual(
+            PixelRect(enclosing: Rect(10.2, 5.9, 20.1, 0.2), pixelsPerPoint: 2),
+            PixelRect(x0: 20, y0: 11, x1: 61, y1: 13))
+        XCTAssertEqual(
+            PixelRect(snapping: Rect(-0.5, -1.5, 1, 1), pixelsPerPoint: 1), PixelRect(x0: 0, y0: -1, x1: 1, y1: 0))
         // Non-finite input does not trap.
         _ = PixelRect(snapping: Rect(.nan, .infinity, 1, 1), pixelsPerPoint: 1)
     }

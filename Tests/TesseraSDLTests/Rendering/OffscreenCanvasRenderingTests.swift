@@ -31,7 +31,8 @@ final class OffscreenCanvasRenderingTests: XCTestCase {
         XCTAssertThrowsError(try canvas.savePNG(to: "/nonexistent-dir/x.png")) { error in
             XCTAssertTrue("\(error)".contains("/nonexistent-dir/x.png"), "\(error)")
         }
-        XCTAssertThrowsError(try Screenshot.savePNG(renderer: canvas.renderer, width: 4, height: 4, path: "/nonexistent-dir/y.png"))
+        XCTAssertThrowsError(
+            try Screenshot.savePNG(renderer: canvas.renderer, width: 4, height: 4, path: "/nonexistent-dir/y.png"))
     }
 
     func testEmptyCanvasIsAnError() {

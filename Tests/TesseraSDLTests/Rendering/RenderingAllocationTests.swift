@@ -24,13 +24,17 @@ final class RenderingAllocationTests: XCTestCase {
         let folder = try RenderFixture.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try RenderFixture.writePNG(folder + "/a.png", width: 300, height: 200, color: RenderFixture.bandedQuadrants)
-        let (canvas, renderer) = try RenderFixture.renderer(width: 400, height: 300, photos: RenderFixture.library(folder, ["a": "a.png"]))
+        let (canvas, renderer) = try RenderFixture.renderer(
+            width: 400, height: 300, photos: RenderFixture.library(folder, ["a": "a.png"]))
         var list = DrawList()
         for i in 0..<12 {
             let frame = Rect(10.3 + Double(i % 4) * 95, 10.7 + Double(i / 4) * 95, 83, 90)
             list.append(.photo(id: "a", frame: frame, radius: 8, opacity: 1, clip: i < 6 ? Rect(0, 0, 400, 150) : nil))
         }
-        list.append(.text("Photos", anchor: Point(20, 290), alignment: .leading, style: TextStyle(size: 14, weight: .bold), color: Color(0, 0, 0), clip: nil))
+        list.append(
+            .text(
+                "Photos", anchor: Point(20, 290), alignment: .leading, style: TextStyle(size: 14, weight: .bold),
+                color: Color(0, 0, 0), clip: nil))
         list.append(.fill(Rect(200, 280, 100, 15), radius: 0, color: Color(200, 200, 200), clip: nil))
         for _ in 0..<3 { renderer.render(list, background: Color(255, 255, 255)) }
         _ = try canvas.readPixels()

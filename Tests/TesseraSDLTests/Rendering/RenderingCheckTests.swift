@@ -12,11 +12,13 @@ final class RenderingCheckTests: XCTestCase {
     /// The bundled photos if the repository has them, else a generated one.
     private func photoLibrary() throws -> PhotoLibrary {
         let assets = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Assets/Photos").path
         if let library = try? PhotoLibrary.scanning(folder: assets) { return library }
         let folder = try RenderFixture.temporaryFolder()
-        try RenderFixture.writePNG(folder + "/generated.png", width: 200, height: 100, color: RenderFixture.bandedQuadrants)
+        try RenderFixture.writePNG(
+            folder + "/generated.png", width: 200, height: 100, color: RenderFixture.bandedQuadrants)
         return RenderFixture.library(folder, ["generated": "generated.png"])
     }
 
@@ -24,7 +26,10 @@ final class RenderingCheckTests: XCTestCase {
     /// tile mid-flight at half opacity above everything, unclipped.
     private func pickerFrame(ids: [String], offset: Double = 0) -> DrawList {
         var list = DrawList()
-        list.append(.text("Photos", anchor: Point(16, 36), alignment: .leading, style: TextStyle(size: 34, weight: .bold), color: Color(0, 0, 0), clip: nil))
+        list.append(
+            .text(
+                "Photos", anchor: Point(16, 36), alignment: .leading, style: TextStyle(size: 34, weight: .bold),
+                color: Color(0, 0, 0), clip: nil))
         let grid = Rect(16, 64, 992, 560)
         for i in 0..<30 {
             let frame = Rect(16.37 + Double(i % 11) * 91 + offset, 64.61 + Double(i / 11) * 158 + offset, 83, 150)
@@ -32,9 +37,15 @@ final class RenderingCheckTests: XCTestCase {
         }
         list.append(.fill(Rect(16, 648, 992, 100), radius: 8, color: Color(229, 229, 234), clip: nil))
         for i in 0..<6 {
-            list.append(.photo(id: ids[(i + 3) % ids.count], frame: Rect(32 + Double(i) * 76, 664, 68, 68), radius: 6, opacity: 1, clip: Rect(32, 648, 960, 100)))
+            list.append(
+                .photo(
+                    id: ids[(i + 3) % ids.count], frame: Rect(32 + Double(i) * 76, 664, 68, 68), radius: 6, opacity: 1,
+                    clip: Rect(32, 648, 960, 100)))
         }
-        list.append(.text("Done", anchor: Point(992, 698), alignment: .trailing, style: TextStyle(size: 17, weight: .bold), color: Color(0, 122, 255), clip: nil))
+        list.append(
+            .text(
+                "Done", anchor: Point(992, 698), alignment: .trailing, style: TextStyle(size: 17, weight: .bold),
+                color: Color(0, 122, 255), clip: nil))
         list.append(.photo(id: ids[0], frame: Rect(520.4, 600.3, 90.5, 120.2), radius: 8, opacity: 0.5, clip: nil))
         list.append(.photo(id: "missing-photo", frame: Rect(930, 560, 60, 60), radius: 8, opacity: 1, clip: nil))
         return list
@@ -71,7 +82,8 @@ final class RenderingCheckTests: XCTestCase {
             var list = DrawList()
             for i in 0..<44 {
                 let frame = Rect(8.3 + Double(i % 11) * 91 + offset, 8.6 + Double(i / 11) * 158, 83, 150)
-                list.append(.photo(id: photos.ids[i % photos.ids.count], frame: frame, radius: radius, opacity: 1, clip: nil))
+                list.append(
+                    .photo(id: photos.ids[i % photos.ids.count], frame: frame, radius: radius, opacity: 1, clip: nil))
             }
             return list
         }
@@ -90,7 +102,10 @@ final class RenderingCheckTests: XCTestCase {
         for round in 0..<3 {
             let plain = try time(radius: 0)
             let rounded = try time(radius: 8)
-            results.append(String(format: "round %d: plain %.2f ms/frame, rounded %.2f ms/frame, ratio %.2f", round, plain, rounded, rounded / plain))
+            results.append(
+                String(
+                    format: "round %d: plain %.2f ms/frame, rounded %.2f ms/frame, ratio %.2f", round, plain, rounded,
+                    rounded / plain))
         }
         print(results.joined(separator: "\n"))
     }

@@ -81,7 +81,8 @@ struct Pixels {
 
     /// Largest per-channel (RGB) difference.
     static func distance(_ a: UInt32, _ b: UInt32) -> Int {
-        let p = channels(a), q = channels(b)
+        let p = channels(a)
+        let q = channels(b)
         return max(abs(p.r - q.r), abs(p.g - q.g), abs(p.b - q.b))
     }
 

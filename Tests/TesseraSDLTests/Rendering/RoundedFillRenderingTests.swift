@@ -11,7 +11,7 @@ final class RoundedFillRenderingTests: XCTestCase {
         let (canvas, renderer) = try RenderFixture.renderer(width: 120, height: 120, photos: PhotoLibrary(photos: []))
         renderer.pixelsPerPoint = pixelsPerPoint
         var list = DrawList()
-        commands.forEach { list.append($0) }
+        for command in commands { list.append(command) }
         renderer.render(list, background: background)
         return try Pixels(canvas)
     }

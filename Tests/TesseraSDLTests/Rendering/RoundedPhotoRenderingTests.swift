@@ -12,7 +12,8 @@ final class RoundedPhotoRenderingTests: XCTestCase {
 
     override func setUpWithError() throws {
         folder = try RenderFixture.temporaryFolder()
-        try RenderFixture.writePNG(folder + "/banded.png", width: 200, height: 100, color: RenderFixture.bandedQuadrants)
+        try RenderFixture.writePNG(
+            folder + "/banded.png", width: 200, height: 100, color: RenderFixture.bandedQuadrants)
         try RenderFixture.writePNG(folder + "/red.png", width: 120, height: 90) { _, _ in RenderFixture.red }
         photos = RenderFixture.library(folder, ["banded": "banded.png", "red": "red.png"])
     }
@@ -25,7 +26,7 @@ final class RoundedPhotoRenderingTests: XCTestCase {
         let (canvas, renderer) = try RenderFixture.renderer(width: size.0, height: size.1, photos: photos)
         renderer.pixelsPerPoint = pixelsPerPoint
         var list = DrawList()
-        commands.forEach { list.append($0) }
+        for command in commands { list.append(command) }
         renderer.render(list, background: background)
         return try Pixels(canvas)
     }
@@ -68,24 +69,34 @@ final class RoundedPhotoRenderingTests: XCTestCase {
             XCTAssertEqual(p[x, y], background.argb, "corner pixel \(x),\(y) should be background")
         }
         // Just inside the arc (pixel centre ≥ 1 px inside radius 20 around (30, 30)) and along edges.
-        for (x, y) in [(17, 17), (102, 17), (102, 102), (17, 102), (10, 60), (60, 10), (109, 60), (60, 109), (30, 10), (10, 30)] {
-            XCTAssertTrue(p.isClose(x: x, y: y, to: RenderFixture.red, tolerance: 2), "\(x),\(y) = \(Pixels.hex(p[x, y]))")
+        for (x, y) in [
+            (17, 17), (102, 17), (102, 102), (17, 102), (10, 60), (60, 10), (109, 60), (60, 109), (30, 10), (10, 30),
+        ] {
+            XCTAssertTrue(
+                p.isClose(x: x, y: y, to: RenderFixture.red, tolerance: 2), "\(x),\(y) = \(Pixels.hex(p[x, y]))")
         }
         // On the arc the feathered rim blends: pixels that are neither background nor image.
         let corner = (10..<30).flatMap { y in (10..<30).map { x in p[x, y] } }
         XCTAssertGreaterThan(
-            corner.filter { Pixels.distance($0, RenderFixture.red) > 40 && Pixels.distance($0, background.argb) > 40 }.count, 6)
+            corner.filter { Pixels.distance($0, RenderFixture.red) > 40 && Pixels.distance($0, background.argb) > 40 }
+                .count, 6)
     }
 
     /// The corners' alpha against the true coverage of a circle (16×16 supersampled per pixel), over
     /// a range of radii and all four corners: anti-aliased, and close to exact.
     func testCornerCoverageMatchesTheTrueCircle() throws {
-        var squaredError = 0.0, worst = 0.0, count = 0
+        var squaredError = 0.0
+        var worst = 0.0
+        var count = 0
         for radius in [3, 4, 6, 8, 12, 16, 24] {
-            let p = try draw([.photo(id: "red", frame: Rect(10, 10, 100, 100), radius: Double(radius), opacity: 1, clip: nil)])
+            let p = try draw([
+                .photo(id: "red", frame: Rect(10, 10, 100, 100), radius: Double(radius), opacity: 1, clip: nil)
+            ])
             let r = Double(radius)
-            let corners = [(10 + r, 10 + r, 10, 10), (110 - r, 10 + r, 110 - radius, 10),
-                           (110 - r, 110 - r, 110 - radius, 110 - radius), (10 + r, 110 - r, 10, 110 - radius)]
+            let corners = [
+                (10 + r, 10 + r, 10, 10), (110 - r, 10 + r, 110 - radius, 10),
+                (110 - r, 110 - r, 110 - radius, 110 - radius), (10 + r, 110 - r, 10, 110 - radius),
+            ]
             for (ox, oy, sx, sy) in corners {
                 for y in sy..<(sy + radius) {
                     for x in sx..<(sx + radius) {
@@ -156,7 +167,9 @@ final class RoundedPhotoRenderingTests: XCTestCase {
                 let f = Double(step) / 10 + 0.37
                 let frame = Rect(10 + f, 20 + f * 0.61, 83.3 + f / 3, 150.45 - f / 2)
                 let size = (Int(130 * scale), Int(200 * scale))
-                let p = try draw([.photo(id: "red", frame: frame, radius: 8, opacity: 1, clip: nil)], size: size, pixelsPerPoint: scale)
+                let p = try draw(
+                    [.photo(id: "red", frame: frame, radius: 8, opacity: 1, clip: nil)], size: size,
+                    pixelsPerPoint: scale)
                 let d = PixelRect(snapping: frame, pixelsPerPoint: scale)
                 let r = Int((8 * scale).rounded()) + 1
                 // Every pixel of the frame outside the corner squares is image, and the edge rows and
@@ -185,7 +198,9 @@ final class RoundedPhotoRenderingTests: XCTestCase {
             let frame = Rect(x, 10, 100, 100)
             let p = try draw([.photo(id: "banded", frame: frame, radius: 10, opacity: 1, clip: nil)])
             let d = PixelRect(snapping: frame, pixelsPerPoint: 1)
-            let edge = (d.x0..<d.x1).first { Pixels.distance(p[$0, 30], RenderFixture.green) < Pixels.distance(p[$0, 30], RenderFixture.red) }
+            let edge = (d.x0..<d.x1).first {
+                Pixels.distance(p[$0, 30], RenderFixture.green) < Pixels.distance(p[$0, 30], RenderFixture.red)
+            }
             XCTAssertNotNil(edge)
             XCTAssertEqual(Double(edge ?? 0), x + 50, accuracy: 1.01, "frame x \(x)")
         }
@@ -230,7 +245,9 @@ final class RoundedPhotoRenderingTests: XCTestCase {
         ])
         for (x, y) in [(5, 25), (60, 25), (115, 25), (5, 80)] {
             let c = Pixels.channels(p[x, y])
-            XCTAssertTrue(c.r == c.g && c.g == c.b && c.r > 200 && c.r < 250, "placeholder grey at \(x),\(y): \(Pixels.hex(p[x, y]))")
+            XCTAssertTrue(
+                c.r == c.g && c.g == c.b && c.r > 200 && c.r < 250,
+                "placeholder grey at \(x),\(y): \(Pixels.hex(p[x, y]))")
         }
         // The mark: somewhere in the middle a darker grey.
         let middle = (15..<35).flatMap { y in (15..<35).map { x in Pixels.channels(p[x, y]).r } }

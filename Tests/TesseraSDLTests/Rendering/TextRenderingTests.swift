@@ -10,13 +10,15 @@ final class TextRenderingTests: XCTestCase {
         let (canvas, renderer) = try RenderFixture.renderer(width: 200, height: 60, photos: PhotoLibrary(photos: []))
         var list = DrawList()
         let style = TextStyle(size: 17, weight: .bold)
-        list.append(.text("Photos", anchor: Point(100, 30), alignment: .center, style: style, color: Color(0, 0, 0), clip: nil))
+        list.append(
+            .text("Photos", anchor: Point(100, 30), alignment: .center, style: style, color: Color(0, 0, 0), clip: nil))
         renderer.render(list, background: background)
         let p = try Pixels(canvas)
         let dark = (0..<p.values.count).filter { Pixels.channels(p.values[$0]).r < 128 }
         XCTAssertGreaterThan(dark.count, 50)
         // Centred on the anchor: the ink's horizontal extent is about symmetric around x = 100.
-        let xs = dark.map { $0 % p.width }, ys = dark.map { $0 / p.width }
+        let xs = dark.map { $0 % p.width }
+        let ys = dark.map { $0 / p.width }
         XCTAssertEqual(Double(xs.min()! + xs.max()!) / 2, 100, accuracy: 3)
         XCTAssertEqual(Double(ys.min()! + ys.max()!) / 2, 30, accuracy: 4)
         // A second frame reuses the texture.
@@ -28,8 +30,11 @@ final class TextRenderingTests: XCTestCase {
         let (canvas, renderer) = try RenderFixture.renderer(width: 200, height: 60, photos: PhotoLibrary(photos: []))
         let style = TextStyle(size: 14, weight: .regular)
         var list = DrawList()
-        list.append(.text("Left", anchor: Point(100, 15), alignment: .leading, style: style, color: Color(0, 0, 0), clip: nil))
-        list.append(.text("Right", anchor: Point(100, 45), alignment: .trailing, style: style, color: Color(0, 0, 0), clip: nil))
+        list.append(
+            .text("Left", anchor: Point(100, 15), alignment: .leading, style: style, color: Color(0, 0, 0), clip: nil))
+        list.append(
+            .text("Right", anchor: Point(100, 45), alignment: .trailing, style: style, color: Color(0, 0, 0), clip: nil)
+        )
         renderer.render(list, background: background)
         let p = try Pixels(canvas)
         let top = (0..<30).flatMap { y in (0..<200).filter { Pixels.channels(p[$0, y]).r < 128 } }
@@ -57,7 +62,10 @@ final class TextRenderingTests: XCTestCase {
         let (canvas, renderer) = try RenderFixture.renderer(width: 200, height: 60, photos: PhotoLibrary(photos: []))
         var list = DrawList()
         let style = TextStyle(size: 30, weight: .bold)
-        list.append(.text("MMMM", anchor: Point(10, 30), alignment: .leading, style: style, color: Color(0, 0, 0, 128), clip: Rect(0, 0, 40, 60)))
+        list.append(
+            .text(
+                "MMMM", anchor: Point(10, 30), alignment: .leading, style: style, color: Color(0, 0, 0, 128),
+                clip: Rect(0, 0, 40, 60)))
         renderer.render(list, background: background)
         let p = try Pixels(canvas)
         let darkest = p.values.map { Pixels.channels($0).r }.min()!
@@ -69,7 +77,9 @@ final class TextRenderingTests: XCTestCase {
         let canvas = try OffscreenCanvas(width: 50, height: 20)
         let text = TextRenderer(renderer: canvas.renderer, fonts: try FontSet(), capacity: 8)
         for i in 0..<30 {
-            text.draw("label \(i)", anchor: Point(0, 10), alignment: .leading, style: TextStyle(size: 10, weight: .regular), color: Color(0, 0, 0))
+            text.draw(
+                "label \(i)", anchor: Point(0, 10), alignment: .leading, style: TextStyle(size: 10, weight: .regular),
+                color: Color(0, 0, 0))
         }
         XCTAssertEqual(text.cachedCount, 8)
     }

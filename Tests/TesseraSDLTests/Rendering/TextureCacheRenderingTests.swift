@@ -11,11 +11,15 @@ final class TextureCacheRenderingTests: XCTestCase {
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
 
     func testMipChainHalvesDownToSixteenAndPicksTheSmallestLevelThatCovers() throws {
-        try RenderFixture.writePNG(folder + "/a.png", width: 1000, height: 800) { x, y in (x / 10 + y / 10) % 2 == 0 ? RenderFixture.red : RenderFixture.blue }
+        try RenderFixture.writePNG(folder + "/a.png", width: 1000, height: 800) { x, y in
+            (x / 10 + y / 10) % 2 == 0 ? RenderFixture.red : RenderFixture.blue
+        }
         let canvas = try OffscreenCanvas(width: 10, height: 10)
         let cache = TextureCache(renderer: canvas.renderer, photos: RenderFixture.library(folder, ["a": "a.png"]))
         let t = cache.textures(for: "a")
-        XCTAssertEqual(t.levels.map { [$0.width, $0.height] }, [[1000, 800], [500, 400], [250, 200], [125, 100], [62, 50], [31, 25]])
+        XCTAssertEqual(
+            t.levels.map { [$0.width, $0.height] },
+            [[1000, 800], [500, 400], [250, 200], [125, 100], [62, 50], [31, 25]])
         XCTAssertEqual(t.level(covering: 83, 150).width, 250)
         XCTAssertEqual(t.level(covering: 83, 50).width, 125)
         XCTAssertEqual(t.level(covering: 2000, 2000).width, 1000)
@@ -28,7 +32,8 @@ final class TextureCacheRenderingTests: XCTestCase {
     func testBaseLevelIsCappedButPixelSizeIsTheOriginal() throws {
         try RenderFixture.writePNG(folder + "/big.png", width: 4000, height: 1000) { _, _ in RenderFixture.green }
         let canvas = try OffscreenCanvas(width: 10, height: 10)
-        let cache = TextureCache(renderer: canvas.renderer, photos: RenderFixture.library(folder, ["big": "big.png"]), maxDimension: 1600)
+        let cache = TextureCache(
+            renderer: canvas.renderer, photos: RenderFixture.library(folder, ["big": "big.png"]), maxDimension: 1600)
         let t = cache.textures(for: "big")
         XCTAssertEqual(t.levels[0].width, 1600)
         XCTAssertEqual(t.levels[0].height, 400)
@@ -36,7 +41,9 @@ final class TextureCacheRenderingTests: XCTestCase {
     }
 
     func testTranslucentPNGIsNotOpaque() throws {
-        try RenderFixture.writePNG(folder + "/t.png", width: 40, height: 40) { x, _ in x < 20 ? 0x80FF_0000 : RenderFixture.red }
+        try RenderFixture.writePNG(folder + "/t.png", width: 40, height: 40) { x, _ in
+            x < 20 ? 0x80FF_0000 : RenderFixture.red
+        }
         let canvas = try OffscreenCanvas(width: 10, height: 10)
         let cache = TextureCache(renderer: canvas.renderer, photos: RenderFixture.library(folder, ["t": "t.png"]))
         XCTAssertFalse(cache.textures(for: "t").isOpaque)
@@ -45,7 +52,8 @@ final class TextureCacheRenderingTests: XCTestCase {
     func testUnloadablePhotosShareOnePlaceholderAndHaveNoPixelSize() throws {
         XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/zero.jpg", contents: Data()))
         let canvas = try OffscreenCanvas(width: 10, height: 10)
-        let cache = TextureCache(renderer: canvas.renderer, photos: RenderFixture.library(folder, ["zero": "zero.jpg", "gone": "gone.png"]))
+        let cache = TextureCache(
+            renderer: canvas.renderer, photos: RenderFixture.library(folder, ["zero": "zero.jpg", "gone": "gone.png"]))
         XCTAssertNil(cache.pixelSize(of: "zero"))
         XCTAssertNil(cache.pixelSize(of: "gone"))
         XCTAssertNil(cache.pixelSize(of: "unknown"))
@@ -59,7 +67,8 @@ final class TextureCacheRenderingTests: XCTestCase {
         defer { SDL_FreeSurface(surface) }
         let pixels = surface.pointee.pixels!.assumingMemoryBound(to: UInt32.self)
         let stride = Int(surface.pointee.pitch) / 4
-        let corner = pixels[0], centreBelow = pixels[(PlaceholderImage.side / 2 + 25) * stride + PlaceholderImage.side / 2]
+        let corner = pixels[0]
+        let centreBelow = pixels[(PlaceholderImage.side / 2 + 25) * stride + PlaceholderImage.side / 2]
         XCTAssertEqual(Pixels.channels(corner).r, 229)
         XCTAssertEqual(Pixels.channels(corner).r, Pixels.channels(corner).b)
         XCTAssertLessThan(Pixels.channels(centreBelow).r, 229)  // inside a mountain

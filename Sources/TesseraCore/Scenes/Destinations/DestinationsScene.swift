@@ -35,7 +35,8 @@ public final class DestinationsScene: Scene {
             slotStyle: HeroTransition.Style(cornerRadius: settings.cornerRadius, shadow: 1),
             overlayStyle: HeroTransition.Style(cornerRadius: 0, shadow: 0), fadesWhilePresented: true)
         layout = DestinationsLayout(
-            aspectRatios: aspectRatios.inModelOrder, config: settings, top: Chrome(config: config.chrome).contentTop(window: window),
+            aspectRatios: aspectRatios.inModelOrder, config: settings,
+            top: Chrome(config: config.chrome).contentTop(window: window),
             window: window)
         layOut()
     }

@@ -36,7 +36,8 @@ public final class WaterfallScene: Scene {
             overlayStyle: HeroTransition.Style(cornerRadius: settings.fullscreenCornerRadius, shadow: 0),
             fadesWhilePresented: false)
         layout = WaterfallLayout(
-            aspectRatios: aspectRatios.inModelOrder, config: settings, top: Chrome(config: config.chrome).contentTop(window: window),
+            aspectRatios: aspectRatios.inModelOrder, config: settings,
+            top: Chrome(config: config.chrome).contentTop(window: window),
             window: window)
         layOut()
     }
