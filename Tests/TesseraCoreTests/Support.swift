@@ -41,6 +41,12 @@ extension Simulation {
         handle(.pointerUp(frame.center, time: time))
     }
 
+    /// Press and release at a point, as a script's `click` does.
+    func tap(at p: Point) {
+        handle(.pointerDown(p, time: time))
+        handle(.pointerUp(p, time: time))
+    }
+
     func steps(_ n: Int, each: (() -> Void)? = nil) {
         for _ in 0..<n {
             step()

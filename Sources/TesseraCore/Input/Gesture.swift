@@ -1,6 +1,9 @@
 /// What a press becomes once the recognizer has seen enough of it: a tap, or a drag locked to the
 /// axis of its first movement (SPEC §3: "a vertical drag on a horizontal row scrolls the outer view").
 public enum Gesture: Equatable, Sendable {
+    /// A pointer went down (before it is known to be a tap or a drag): a touch on a moving scroll
+    /// stops it there, as UIScrollView's does.
+    case press(Point)
     case tap(Point)
     /// The press at `start` moved past the tap slop; `axis` is the dominant axis of that first movement.
     case dragBegan(start: Point, axis: Axis)

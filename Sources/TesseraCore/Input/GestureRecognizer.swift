@@ -30,6 +30,7 @@ public struct GestureRecognizer: Sendable {
             trackerX.reset()
             trackerY.reset()
             track(p, time)
+            gestures.append(.press(p))
         case .pointerMove(let p, let time):
             guard let start = pressStart else { return }
             track(p, time)
@@ -64,9 +65,10 @@ public struct GestureRecognizer: Sendable {
         }
     }
 
-    /// Ends a press without a tap (a scene switch or a resize cancels it).
+    /// Ends a press without a tap (a scene switch cancels it): a drag, or a press that caught a
+    /// scroll, ends at rest.
     public mutating func cancel(into gestures: inout [Gesture]) {
-        if isDragging { gestures.append(.dragEnded(velocity: .zero)) }
+        if pressStart != nil { gestures.append(.dragEnded(velocity: .zero)) }
         pressStart = nil
         isDragging = false
     }

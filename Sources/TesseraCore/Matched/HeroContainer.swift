@@ -30,6 +30,8 @@ public struct HeroContainer: Sendable {
     private let wheelAnimation: SpringParameters
     /// A drag began on the container (vertical, inside the viewport, nothing presented): its moves scroll.
     private var dragging = false
+    /// True while a press that stopped the scrolling list is down (its tap only stops it).
+    private var caught = false
     /// The stage's opacity the step before (frames interpolate between steps).
     private var previousStageOpacity = 0.0
 
@@ -134,7 +136,15 @@ public struct HeroContainer: Sendable {
         _ gesture: Gesture, overlay: (String) -> Rect, tapCloses: (Point) -> Bool
     ) {
         switch gesture {
+        case .press(let p):
+            // A touch on the moving list or column stops it; the tap that follows only does that.
+            caught = stage.presented == nil && container.viewport.contains(p) && container.catchScroll()
         case .tap(let p):
+            if caught {
+                caught = false
+                container.endDrag(fingerVelocity: .zero)
+                return
+            }
             if stage.presented != nil {
                 if tapCloses(p) { dismiss() }
             } else if let id = hit(p) {
@@ -145,14 +155,19 @@ public struct HeroContainer: Sendable {
         case .key:
             break
         case .dragBegan(let start, let axis):
+            if caught && axis != .vertical { container.endDrag(fingerVelocity: .zero) }
+            caught = false
             dragging = axis == .vertical && container.viewport.contains(start) && stage.presented == nil
             if dragging { container.beginDrag() }
         case .dragChanged(let delta):
             if dragging && stage.presented == nil { container.drag(by: delta) }
         case .dragEnded(let velocity):
             // A drag that began before the overlay appeared still ends (and may fling).
-            if dragging && container.scroll.phase == .dragging { container.endDrag(fingerVelocity: velocity) }
+            if (dragging || caught) && container.scroll.phase == .dragging {
+                container.endDrag(fingerVelocity: dragging ? velocity : .zero)
+            }
             dragging = false
+            caught = false
         case .wheel(let at, let dx, let dy):
             if container.viewport.contains(at) && stage.presented == nil {
                 container.wheel(dx: dx, dy: dy, step: wheelStep, animation: wheelAnimation)

@@ -56,6 +56,16 @@ public struct ScrollContainer: Sendable {
 
     public mutating func beginDrag() { scroll.beginDrag() }
 
+    /// A press on this container: if it is scrolling on its own (a fling, a settle, an animation) it
+    /// stops under the finger, as UIScrollView's does, and true says the press caught it — so the tap
+    /// that may follow is not also a tap on what lies beneath. The caller ends the catch with
+    /// `endDrag` (at zero velocity for a tap: the scroll then rests, or snaps to its nearest target).
+    public mutating func catchScroll() -> Bool {
+        guard scroll.isMoving, scroll.phase != .dragging else { return false }
+        scroll.beginDrag()
+        return true
+    }
+
     public mutating func drag(by fingerDelta: Point) { scroll.drag(by: -component(fingerDelta)) }
 
     public mutating func endDrag(fingerVelocity: Point) { scroll.endDrag(velocity: -component(fingerVelocity)) }

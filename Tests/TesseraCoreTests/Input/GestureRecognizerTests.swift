@@ -15,7 +15,7 @@ final class GestureRecognizerTests: XCTestCase {
             .pointerDown(Point(10, 10), time: 0), .pointerMove(Point(14, 13), time: 0.02),
             .pointerUp(Point(14, 13), time: 0.05),
         ])
-        XCTAssertEqual(g, [.tap(Point(10, 10))])
+        XCTAssertEqual(g, [.press(Point(10, 10)), .tap(Point(10, 10))])
     }
 
     func testMovingPastTheSlopIsADragLockedToItsFirstAxis() {
@@ -23,7 +23,8 @@ final class GestureRecognizerTests: XCTestCase {
             .pointerDown(Point(10, 10), time: 0), .pointerMove(Point(12, 30), time: 0.01),
             .pointerMove(Point(40, 50), time: 0.02), .pointerUp(Point(40, 50), time: 0.03),
         ])
-        XCTAssertEqual(g.first, .dragBegan(start: Point(10, 10), axis: .vertical))
+        XCTAssertEqual(g.first, .press(Point(10, 10)))
+        XCTAssertEqual(g[1], .dragBegan(start: Point(10, 10), axis: .vertical))
         // The deltas add up to the whole movement: the slop is not swallowed.
         let total = g.reduce(Point.zero) { sum, gesture in
             if case .dragChanged(let d) = gesture { return sum + d }
@@ -45,5 +46,15 @@ final class GestureRecognizerTests: XCTestCase {
 
     func testMoveWithoutPressIsIgnored() {
         XCTAssertEqual(run([.pointerMove(Point(1, 1), time: 0), .pointerUp(Point(1, 1), time: 0)]), [])
+    }
+
+    /// A scene switch mid-press ends it at rest, drag or not, so nothing a press caught stays held.
+    func testCancelEndsAPressAtRest() {
+        var recognizer = GestureRecognizer(slop: 8)
+        var out: [Gesture] = []
+        recognizer.handle(.pointerDown(Point(1, 1), time: 0), into: &out)
+        recognizer.cancel(into: &out)
+        XCTAssertEqual(out, [.press(Point(1, 1)), .dragEnded(velocity: .zero)])
+        XCTAssertFalse(recognizer.isPressed)
     }
 }

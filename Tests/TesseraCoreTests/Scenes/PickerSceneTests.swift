@@ -182,3 +182,34 @@ final class PickerSceneTests: XCTestCase {
         XCTAssertEqual(sim.container("grid")?.items[3], "photo-04")
     }
 }
+
+/// UIScrollView's catch: a touch on a scroll moving on its own stops it, and that tap selects nothing.
+final class PickerScrollCatchTests: XCTestCase {
+    func testATapOnTheFlingingDockStopsItAndSelectsNothing() {
+        let sim = makeSimulation()
+        for i in 1...14 { sim.tap(String(format: "photo-%02d", i)) }
+        sim.settle()
+        // Fling the dock back towards its start.
+        let y = 686.0
+        sim.handle(.pointerDown(Point(200, y), time: sim.time))
+        for i in 1...4 {
+            sim.step()
+            sim.handle(.pointerMove(Point(200 + Double(i) * 40, y), time: sim.time))
+        }
+        sim.handle(.pointerUp(Point(360, y), time: sim.time))
+        sim.steps(6)
+        let moving = sim.container("dock")!.offset.x
+        XCTAssertTrue(sim.dump().tiles.contains { $0.container == "dock" && $0.moving }, "the dock is flinging")
+        let under = sim.scene.tileID(at: Point(500, y))
+        XCTAssertNotNil(under)
+        sim.tap(at: Point(500, y))
+        sim.steps(2)
+        XCTAssertEqual(sim.container("dock")!.offset.x, moving, accuracy: 30, "stopped where the finger came down")
+        XCTAssertEqual(sim.dump().selection?.count, 14, "the catching tap selected nothing")
+        sim.settle()
+        // At rest, the same tap deselects as usual.
+        let id = sim.scene.tileID(at: Point(500, y))!
+        sim.tap(at: Point(500, y))
+        XCTAssertFalse(sim.dump().selection!.contains(id))
+    }
+}

@@ -61,7 +61,7 @@ final class SDLEventTranslatorTests: XCTestCase {
         var recognizer = GestureRecognizer(slop: 8)
         var gestures: [Gesture] = []
         for e in events { recognizer.handle(e, into: &gestures) }
-        XCTAssertEqual(gestures, [.tap(Point(500, 250))])
+        XCTAssertEqual(gestures, [.press(Point(500, 250)), .tap(Point(500, 250))], "one press, one tap")
     }
 
     func testOnlyTheFirstFingerIsThePointer() {

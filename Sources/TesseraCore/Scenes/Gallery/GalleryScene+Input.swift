@@ -10,6 +10,9 @@
 extension GalleryScene {
     public func handle(_ gesture: Gesture) {
         switch gesture {
+        case .press:
+            // A moving row or page is caught by the tap that follows (`tap(at:)`), which also snaps it.
+            break
         case .tap(let p):
             tap(at: p)
         case .dragBegan(let start, let axis):

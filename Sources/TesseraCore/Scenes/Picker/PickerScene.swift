@@ -36,6 +36,8 @@ public final class PickerScene: Scene {
     private var pendingReveal: String?
     /// The container a drag in progress scrolls, if any.
     private var dragging: String?
+    /// The container a press stopped while it scrolled, until that press ends.
+    private var caught: String?
 
     private var animation: SpringParameters
     private var dockScrollAnimation: SpringParameters
@@ -250,13 +252,22 @@ public final class PickerScene: Scene {
 
     public func handle(_ gesture: Gesture) {
         switch gesture {
+        case .press(let p):
+            // A touch on a moving dock or grid stops it; the tap that follows only does that.
+            if layout.dockPanel.contains(p), dockContainer.catchScroll() {
+                caught = Self.dockID
+            } else if layout.gridViewport.contains(p), gridContainer.catchScroll() {
+                caught = Self.gridID
+            }
         case .tap(let p):
+            if releaseCaughtScroll() { return }
             if let button = layout.doneButton, button.contains(p) {
                 apply(.confirm)
             } else if let command = command(at: p) {
                 apply(command)
             }
         case .dragBegan(let start, let axis):
+            releaseCaughtScroll()
             if axis == .horizontal, layout.dockPanel.contains(start) {
                 dragging = Self.dockID
                 dockContainer.beginDrag()
@@ -271,6 +282,7 @@ public final class PickerScene: Scene {
             if dragging == Self.dockID { dockContainer.endDrag(fingerVelocity: velocity) }
             if dragging == Self.gridID { gridContainer.endDrag(fingerVelocity: velocity) }
             dragging = nil
+            releaseCaughtScroll()
         case .wheel(let at, let dx, let dy):
             if layout.dockPanel.contains(at) {
                 dockContainer.wheel(dx: dx, dy: dy, step: config.input.wheelStep, animation: wheelAnimation)
@@ -280,6 +292,19 @@ public final class PickerScene: Scene {
         case .key(let name):
             if name == "Return" || name == "Keypad Enter" { apply(.confirm) }
         }
+    }
+
+    /// Lets go of a scroll a press caught (it rests, or springs back inside its edges). True if there
+    /// was one.
+    @discardableResult
+    private func releaseCaughtScroll() -> Bool {
+        defer { caught = nil }
+        switch caught {
+        case Self.dockID?: dockContainer.endDrag(fingerVelocity: .zero)
+        case Self.gridID?: gridContainer.endDrag(fingerVelocity: .zero)
+        default: return false
+        }
+        return true
     }
 
     /// Hit test on presented frames, topmost first: flights (a flying tile can be caught and sent
