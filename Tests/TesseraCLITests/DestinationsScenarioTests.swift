@@ -59,20 +59,6 @@ final class DestinationsScenarioTests: XCTestCase {
     }
 
     func testScreenshotsAtRestMidFlightAndOpenMatchTheReferences() throws {
-        try HeroScenario.run(
-            "destinations",
-            """
-            {"at": 0, "screenshot": "rest.png"},
-            {"at": 0, "tap": "lofoten"},
-            {"at": 0.12, "screenshot": "flight.png"},
-            {"at": 0.12, "dump": "flight.json"},
-            {"at": 2.0, "screenshot": "open.png"}
-            """, in: folder, extra: HeroScenario.fast)
-        let flight = try readJSON(folder.appendingPathComponent("flight.json"))
-        XCTAssertEqual(HeroScenario.tile("lofoten", in: flight)?["layer"] as? String, "flight")
-        for name in ["rest", "flight", "open"] {
-            try ImageComparison.assertMatches(
-                folder.appendingPathComponent("\(name).png"), reference: "destinations-\(name)")
-        }
+        try HeroScenario.assertTransitionScreenshots("destinations", tapping: "lofoten", in: folder)
     }
 }

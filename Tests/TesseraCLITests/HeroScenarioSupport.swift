@@ -43,4 +43,26 @@ enum HeroScenario {
         }
         return n > 0 ? total / n : 0
     }
+
+    /// Taps `id`, screenshots the scene at rest, 120 ms into the flight and open, checks the tile is in
+    /// the flight layer mid-way, and compares the three with `References/<scene>-{rest,flight,open}.png`.
+    static func assertTransitionScreenshots(
+        _ scene: String, tapping id: String, in folder: URL, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        try run(
+            scene,
+            """
+            {"at": 0, "screenshot": "rest.png"},
+            {"at": 0, "tap": "\(id)"},
+            {"at": 0.12, "screenshot": "flight.png"},
+            {"at": 0.12, "dump": "flight.json"},
+            {"at": 2.0, "screenshot": "open.png"}
+            """, in: folder, extra: fast)
+        let flight = try readJSON(folder.appendingPathComponent("flight.json"))
+        XCTAssertEqual(tile(id, in: flight)?["layer"] as? String, "flight", file: file, line: line)
+        for name in ["rest", "flight", "open"] {
+            try ImageComparison.assertMatches(
+                folder.appendingPathComponent("\(name).png"), reference: "\(scene)-\(name)", file: file, line: line)
+        }
+    }
 }

@@ -97,21 +97,7 @@ final class WaterfallScenarioTests: XCTestCase {
     }
 
     func testScreenshotsAtRestMidFlightAndOpenMatchTheReferences() throws {
-        try HeroScenario.run(
-            "waterfall",
-            """
-            {"at": 0, "screenshot": "rest.png"},
-            {"at": 0, "tap": "photo-13"},
-            {"at": 0.12, "screenshot": "flight.png"},
-            {"at": 0.12, "dump": "flight.json"},
-            {"at": 2.0, "screenshot": "open.png"}
-            """, in: folder, extra: HeroScenario.fast)
         // With the 24 bundled photos, photo-13 (a square) heads the second column.
-        let flight = try readJSON(folder.appendingPathComponent("flight.json"))
-        XCTAssertEqual(HeroScenario.tile("photo-13", in: flight)?["layer"] as? String, "flight")
-        for name in ["rest", "flight", "open"] {
-            try ImageComparison.assertMatches(
-                folder.appendingPathComponent("\(name).png"), reference: "waterfall-\(name)")
-        }
+        try HeroScenario.assertTransitionScreenshots("waterfall", tapping: "photo-13", in: folder)
     }
 }

@@ -75,25 +75,15 @@ public struct ScrollPhysics: Equatable, Sendable, Codable {
         maxFlingVelocity =
             try c.decodeIfPresent(Double.self, forKey: .maxFlingVelocity) ?? defaults.maxFlingVelocity
         finishSpeed = try c.decodeIfPresent(Double.self, forKey: .finishSpeed) ?? defaults.finishSpeed
-        guard maxFlingVelocity > 0, maxFlingVelocity.isFinite else {
+        // Every number must be finite and in range; the error names the key.
+        for (key, value, positive, unit) in [
+            (CodingKeys.rubberBandCoefficient, rubberBandCoefficient, true, ""),
+            (.restVelocity, restVelocity, false, " points/second"), (.quickestSettle, quickestSettle, true, " seconds"),
+            (.maxFlingVelocity, maxFlingVelocity, true, " points/second"),
+            (.finishSpeed, finishSpeed, false, " points/second"),
+        ] where !value.isFinite || value < 0 || (positive && value == 0) {
             throw DecodingError.dataCorruptedError(
-                forKey: .maxFlingVelocity, in: c, debugDescription: "maxFlingVelocity must be > 0 points/second")
-        }
-        guard finishSpeed >= 0, finishSpeed.isFinite else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .finishSpeed, in: c, debugDescription: "finishSpeed must be ≥ 0 points/second")
-        }
-        guard rubberBandCoefficient > 0, rubberBandCoefficient.isFinite else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .rubberBandCoefficient, in: c, debugDescription: "rubberBandCoefficient must be > 0")
-        }
-        guard restVelocity >= 0, restVelocity.isFinite else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .restVelocity, in: c, debugDescription: "restVelocity must be ≥ 0 points/second")
-        }
-        guard quickestSettle > 0, quickestSettle.isFinite else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .quickestSettle, in: c, debugDescription: "quickestSettle must be > 0 seconds")
+                forKey: key, in: c, debugDescription: "\(key.stringValue) must be \(positive ? ">" : "≥") 0\(unit)")
         }
     }
 }
