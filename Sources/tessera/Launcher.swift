@@ -89,10 +89,12 @@ struct Launcher {
             table: options.profile, json: profileJSON)
         try ProfileOutput.finishTrace(profiling.profiler, path: options.trace)
         if let path = options.screenshot {
-            try sink.saveScreenshot(to: path)
+            try OutputFile.write("--screenshot", to: path) { try sink.saveScreenshot(to: path) }
         }
         if let path = options.dumpState {
-            try simulation.dump().jsonData().write(to: URL(fileURLWithPath: path))
+            try OutputFile.write("--dump-state", to: path) {
+                try simulation.dump().jsonData().write(to: URL(fileURLWithPath: path))
+            }
         }
         return 0
     }

@@ -50,6 +50,14 @@ final class CommandLineTests: XCTestCase {
     func testBadConfigNamesTheKey() throws {
         let config = try write("bad.json", #"{"picker": {"grid": {"rowHieght": 3}}}"#)
         try assertFails(["--headless", "--config", config], code: 2, mentions: "picker.grid.rowHieght")
+        // A folder where a file belongs is a clear error, not a crash.
+        try assertFails(["--headless", "--config", folder.path], code: 2, mentions: "cannot read")
+        try assertFails(["--headless", "--script", folder.path], code: 2, mentions: "cannot read")
+        // Outputs to a place that cannot take them: exit 2 naming the flag and why.
+        try assertFails(["--headless", "--dump-state", folder.path], code: 2, mentions: "--dump-state")
+        try assertFails(["--headless", "--screenshot", folder.path], code: 2, mentions: "is a directory")
+        let dumpToFolder = try write("dump.json", #"{"steps": [{"at": 0, "dump": "\#(folder.path)"}]}"#)
+        try assertFails(["--headless", "--script", dumpToFolder], code: 2, mentions: "dump \(folder.path)")
     }
 
     func testBadScriptNamesTheStep() throws {

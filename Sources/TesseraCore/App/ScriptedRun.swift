@@ -138,26 +138,15 @@ public final class ScriptedRun {
             case .screenshot(let path):
                 try untimed {
                     render()
-                    try write(to: path) { try sink.saveScreenshot(to: path) }
+                    try OutputFile.write("screenshot", to: path) { try sink.saveScreenshot(to: path) }
                 }
             case .dump(let path):
                 try untimed {
-                    try write(to: path) { try simulation.dump().jsonData().write(to: URL(fileURLWithPath: path)) }
+                    try OutputFile.write("dump", to: path) {
+                        try simulation.dump().jsonData().write(to: URL(fileURLWithPath: path))
+                    }
                 }
             }
-        }
-    }
-
-    /// Runs a file write, making missing parent folders first; failures become exit 1 with the reason.
-    private func write(to path: String, _ body: () throws -> Void) throws {
-        do {
-            let parent = URL(fileURLWithPath: path).deletingLastPathComponent()
-            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-            try body()
-        } catch let failure as Failure {
-            throw failure
-        } catch {
-            throw Failure(message: "cannot write \(path): \(error)", exitCode: 1)
         }
     }
 }

@@ -14,7 +14,7 @@ public enum ConfigLoader {
     }
 
     public static func load(path: String) throws -> Config {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = FileContents.read(path) else {
             throw Error(message: "config \(path): cannot read the file")
         }
         do {

@@ -40,7 +40,7 @@ public struct Script: Equatable, Sendable {
     }
 
     public static func load(path: String) throws -> Script {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = FileContents.read(path) else {
             throw Error(message: "script \(path): cannot read the file")
         }
         do {
