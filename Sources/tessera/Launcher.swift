@@ -53,7 +53,6 @@ struct Launcher {
             let made = try WindowHost(
                 title: "Tessera", size: window, photos: drawable, background: config.theme.background,
                 kiosk: options.kiosk ? config.kiosk : nil)
-            if script == nil { made.configWatcher = ConfigWatcher(path: configPath(resources)) }
             host = made
             sink = made
         }
@@ -62,26 +61,22 @@ struct Launcher {
             config: config.profiling, clock: SDLPerformanceCounter(),
             budgetMs: host?.frameBudgetMs(hz: options.hz) ?? 1000 / options.hz,
             showsHUD: options.profile && host != nil, trace: trace)
-        host?.profiling = profiling
 
-        if let seed = options.monkey {
-            try runMonkey(seed: seed, simulation: simulation, sink: sink, host: host, profiling: profiling)
-        } else if let script {
-            let run = try ScriptedRun(
-                simulation: simulation, script: script, frames: options.frames, renderEvery: options.renderEvery,
-                sink: sink, profiling: profiling)
-            try run.run(
-                pace: host.map { _ in pacer(simulation, profiling) },
-                beforeStep: host.map { host in { host.pumpEvents(into: simulation) } })
-            run.render()
-        } else if options.headless {
-            let run = try ScriptedRun(
-                simulation: simulation, script: Script(steps: []), frames: options.frames,
-                renderEvery: options.renderEvery, sink: sink, profiling: profiling)
-            try run.run()
-            run.render()
+        // A script (or a storm) runs on simulated time, watched at real speed in a window; without one
+        // a window runs on real time and a headless run just steps.
+        let monkeyScript = try options.monkey.map { try monkey(seed: $0, simulation: simulation) }
+        let played = monkeyScript ?? script
+        let timing: FrameLoop.Timing =
+            options.headless ? .simulated : (played != nil ? .paced : .interactive)
+        if timing == .interactive { host?.drawPhotosAsTheyDecode() }
+        let loop = try FrameLoop(
+            simulation: simulation, sink: sink, timing: timing, script: played ?? Script(steps: []),
+            frames: options.frames, renderEvery: options.renderEvery, host: host, profiling: profiling)
+        if timing == .interactive { loop.configWatcher = ConfigWatcher(path: configPath(resources)) }
+        if let seed = options.monkey, let storm = monkeyScript {
+            try runMonkey(seed: seed, script: storm, loop: loop)
         } else {
-            host!.run(simulation, frames: options.frames)
+            try loop.run()
         }
         try ProfileOutput.report(
             profiling.summary(
@@ -92,6 +87,7 @@ struct Launcher {
             try OutputFile.write("--screenshot", to: path) { try sink.saveScreenshot(to: path) }
         }
         if let path = options.dumpState {
+            simulation.layOutIfNeeded()
             try OutputFile.write("--dump-state", to: path) {
                 try simulation.dump().jsonData().write(to: URL(fileURLWithPath: path))
             }
@@ -99,59 +95,44 @@ struct Launcher {
         return 0
     }
 
-    /// A monkey storm (`--monkey SEED --frames N`): random input for all but the last 3 simulated seconds,
-    /// invariants checked after every step, and everything at rest at the end. A violation writes the
-    /// storm so far as a script (`monkey-SEED.json`) that replays it, and exits 1.
-    private func runMonkey(
-        seed: UInt64, simulation: Simulation, sink: FrameSink, host: WindowHost?, profiling: ProfilingSession
-    ) throws {
+    /// A monkey storm (`--monkey SEED --frames N`): random input for all but the last 3 simulated seconds.
+    private func monkey(seed: UInt64, simulation: Simulation) throws -> Script {
         guard let frames = options.frames else {
             throw Options.UsageError(message: "--monkey needs --frames N (the storm's length in steps)")
         }
-        let settleTime = 3.0
-        let duration = max(0, Double(frames) / simulation.hz - settleTime)
+        let duration = max(0, Double(frames) / simulation.hz - Self.monkeySettleTime)
         let monkey = Monkey(seed: seed, duration: duration, eventCount: Int(duration * 50), window: simulation.window)
         if let folder = options.monkeyDumps {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
-        let script = monkey.script(scene: simulation.currentScene, dumpFolder: options.monkeyDumps)
-        let run = try ScriptedRun(
-            simulation: simulation, script: script, frames: frames, renderEvery: options.renderEvery, sink: sink,
-            profiling: profiling)
+        return monkey.script(scene: simulation.currentScene, dumpFolder: options.monkeyDumps)
+    }
+
+    /// Seconds a storm leaves at its end for everything to come to rest.
+    private static let monkeySettleTime = 3.0
+
+    /// Plays a storm with its invariants checked after every step, and everything at rest at the end. A
+    /// violation writes the storm so far as a script (`monkey-SEED.json`) that replays it, and exits 1.
+    private func runMonkey(seed: UInt64, script: Script, loop: FrameLoop) throws {
+        let simulation = loop.simulation
         func fail(_ problem: String) throws -> Never {
             let replay = Script(
                 scene: script.scene, window: script.window, steps: script.steps.filter { $0.at <= simulation.time })
             let path = "monkey-\(seed).json"
             try replay.jsonData().write(to: URL(fileURLWithPath: path))
-            throw ScriptedRun.Failure(
+            throw FrameLoop.Failure(
                 message:
                     "monkey \(seed): at \(simulation.time) s (step \(simulation.stepCount)): \(problem); replay with --script \(path)",
                 exitCode: 1)
         }
-        run.afterStep = { simulation in
+        loop.afterStep = { simulation in
             if let problem = Invariants.violations(of: simulation).first { try fail(problem) }
         }
-        try run.run(
-            pace: host.map { _ in pacer(simulation, profiling) },
-            beforeStep: host.map { host in { host.pumpEvents(into: simulation) } })
-        run.render()
+        try loop.run()
         if !simulation.isSettled {
             let moving = simulation.dump().tiles.filter(\.moving).map(\.id).prefix(5)
-            try fail("still moving \(settleTime) s after the last input (\(moving.joined(separator: ", ")))")
-        }
-    }
-
-    /// A scripted run in a window plays at real speed (or the slow-motion speed), so a person can
-    /// watch it: before each step, waits until the played time has caught up with simulated time.
-    private func pacer(_ simulation: Simulation, _ profiling: ProfilingSession) -> () -> Void {
-        var played = simulation.time
-        var last = Date()
-        return {
-            let scale = profiling.controls.timeScale
-            played += Date().timeIntervalSince(last) * scale
-            last = Date()
-            let due = simulation.time - played
-            if due > 0 { Thread.sleep(forTimeInterval: due / scale) }
+            try fail(
+                "still moving \(Self.monkeySettleTime) s after the last input (\(moving.joined(separator: ", ")))")
         }
     }
 
@@ -208,7 +189,7 @@ struct Launcher {
     static func fail(_ error: Error) -> Never {
         switch error {
         case let e as HostError: fail(e.message, code: e.exitCode)
-        case let e as ScriptedRun.Failure: fail(e.message, code: e.exitCode)
+        case let e as FrameLoop.Failure: fail(e.message, code: e.exitCode)
         case let e as Options.UsageError: fail(e.message, code: 2)
         default: fail("\(error)", code: 1)
         }

@@ -30,7 +30,6 @@ final class NullSink: FrameSink {
     var rendered = 0
     func render(_ list: DrawList, window: Size) { rendered += 1 }
     func saveScreenshot(to path: String) throws {}
-    func isKnownKey(_ name: String) -> Bool { !name.isEmpty && name != "NoSuchKey" }
 }
 
 extension Simulation {
@@ -54,9 +53,17 @@ extension Simulation {
         }
     }
 
-    func tile(_ id: String) -> TileDump? { dump().tiles.first { $0.id == id } }
+    /// The dump of a tile, laid out first as the run loop does before a dump (targets then reflect the
+    /// commands applied since the last step).
+    func tile(_ id: String) -> TileDump? {
+        layOutIfNeeded()
+        return dump().tiles.first { $0.id == id }
+    }
 
-    func container(_ id: String) -> ContainerDump? { dump().containers.first { $0.id == id } }
+    func container(_ id: String) -> ContainerDump? {
+        layOutIfNeeded()
+        return dump().containers.first { $0.id == id }
+    }
 
     /// A finger pressed at `from`, moved linearly to `to` over `seconds` (one move per step, as a
     /// script's drag), held still `hold` seconds, then lifted.

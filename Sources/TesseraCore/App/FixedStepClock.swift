@@ -13,9 +13,12 @@ public struct FixedStepClock: Sendable {
         self.maxBacklog = maxBacklog
     }
 
-    /// Banks `elapsed` seconds of real time and returns how many steps to run now.
-    public mutating func advance(by elapsed: Double) -> Int {
-        accumulator = min(accumulator + max(0, elapsed), maxBacklog)
+    /// Banks `elapsed` seconds of real time and returns how many steps to run now. Without
+    /// `clampingBacklog` nothing is dropped (a resting simulation skips its steps, so there is no
+    /// catching up to fear).
+    public mutating func advance(by elapsed: Double, clampingBacklog: Bool = true) -> Int {
+        accumulator += max(0, elapsed)
+        if clampingBacklog { accumulator = min(accumulator, maxBacklog) }
         let steps = Int((accumulator / step).rounded(.down))
         accumulator -= Double(steps) * step
         return steps

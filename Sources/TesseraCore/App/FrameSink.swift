@@ -7,13 +7,33 @@ public protocol FrameSink: AnyObject {
     func present()
     /// Writes the most recently rendered frame as a PNG.
     func saveScreenshot(to path: String) throws
-    /// Checks a key name the way the platform will read it (scripts are validated before they run).
-    func isKnownKey(_ name: String) -> Bool
     /// The renderer drawing the frames, for profile summaries (`software`, `opengl`, …).
     var rendererName: String { get }
+    /// True when the last frame should be drawn again although the simulation did not change: it showed
+    /// photos still loading (they pulse, and appear when decoded), or the window's contents were lost.
+    var needsRedraw: Bool { get }
 }
 
 extension FrameSink {
     public func present() {}
     public var rendererName: String { "none" }
+    public var needsRedraw: Bool { false }
+}
+
+/// A window's side of an interactive run: input, and sleeping until there is some.
+public protocol InteractiveHost: AnyObject {
+    /// Hands pending input to `simulation` (the profiling keys to `profiling` first) and keeps its window
+    /// size current. False once the user asked to quit.
+    func pumpEvents(into simulation: Simulation, profiling: ProfilingSession?) -> Bool
+    /// Blocks until input arrives or `seconds` have passed.
+    func waitForEvents(upTo seconds: Double)
+    /// Seconds until the host's own next timed change (the kiosk hiding an idle pointer), nil for none.
+    var nextDue: Double? { get }
+}
+
+/// Seconds on a clock that never jumps (the run loop's real time).
+public protocol MonotonicClock: AnyObject {
+    func now() -> Double
+    /// Sleeps `seconds` (a paced run waiting for real time to catch up).
+    func sleep(_ seconds: Double)
 }

@@ -10,7 +10,7 @@ public enum OutputFile {
             try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
             try body()
         } catch {
-            throw ScriptedRun.Failure(message: "\(what) \(path): \(reason(error, path: path))", exitCode: 2)
+            throw FrameLoop.Failure(message: "\(what) \(path): \(reason(error, path: path))", exitCode: 2)
         }
     }
 

@@ -14,7 +14,7 @@ public final class Simulation {
     public private(set) var stepCount = 0
     public private(set) var currentScene: SceneID
 
-    private var scenes: [SceneID: Scene] = [:]
+    private var scenes: [SceneID: any Scene] = [:]
     private var recognizer: GestureRecognizer
     private var gestures: [Gesture] = []
     private var tabBar: TabBar
@@ -27,7 +27,13 @@ public final class Simulation {
     /// Where confirmed selections go; nil confirms nothing.
     public var selectionLog: SelectionLog?
     /// A problem to show on screen until it is fixed (a bad config edit; a selection that failed to save).
-    public private(set) var banner: String?
+    public private(set) var banner: String? {
+        didSet { if banner != oldValue { revision &+= 1 } }
+    }
+    /// Counts changes to what a frame would show: input, resizes, reloads, banners, and every step that
+    /// moved something. The run loop presents a new frame only when it differs from the last presented
+    /// one's (a scene at rest presents nothing).
+    public private(set) var revision = 0
 
     /// What `--kiosk` changes in the simulation.
     public struct KioskMode: Sendable {
@@ -63,26 +69,19 @@ public final class Simulation {
     /// Simulated seconds since the start.
     public var time: Double { Double(stepCount) / hz }
 
-    public var scene: Scene { scene(currentScene) }
+    public var scene: any Scene { scene(currentScene) }
 
-    private func scene(_ id: SceneID) -> Scene {
+    private func scene(_ id: SceneID) -> any Scene {
         if let existing = scenes[id] { return existing }
-        let made: Scene =
-            switch id {
-            case .picker: makePicker()
-            case .gallery: GalleryScene(palettes: palettes, config: config, window: window)
-            case .waterfall: WaterfallScene(photos: photos.photos, config: config, window: window)
-            case .destinations: DestinationsScene(catalog: destinations, config: config, window: window)
-            default: ComingSoonScene(id: id, theme: config.theme, window: window)
-            }
+        guard let description = SceneRegistry.description(of: id) else {
+            preconditionFailure("Simulation: scene \(id) is not registered")
+        }
+        let context = SceneContext(
+            config: config, photos: photos, palettes: palettes, destinations: destinations, window: window,
+            confirm: { [unowned self] ids in confirm(ids) })
+        let made = description.make(context)
         scenes[id] = made
         return made
-    }
-
-    private func makePicker() -> PickerScene {
-        let picker = PickerScene(photoIDs: photos.ids, config: config, window: window)
-        picker.confirmHandler = { [unowned self] ids in confirm(ids) }
-        return picker
     }
 
     /// Appends a confirmed selection (absolute paths, in dock order) to the log, durably.
@@ -105,6 +104,7 @@ public final class Simulation {
             resize(to: size)
             return
         }
+        revision &+= 1
         lastInputTime = time
         gestures.removeAll(keepingCapacity: true)
         recognizer.handle(event, into: &gestures)
@@ -117,12 +117,13 @@ public final class Simulation {
         switch gesture {
         case .tap(let p):
             if showsTabBar, let target = tabBar.scene(at: p, window: window) {
-                switchScene(to: target)
+                apply(.switchScene(target))
                 return
             }
-        case .key(let name):
-            if kiosk?.lockedScene == nil, let digit = Int(name), (1...SceneID.allCases.count).contains(digit) {
-                switchScene(to: SceneID.allCases[digit - 1])
+        case .key(let key):
+            let scenes = SceneID.allCases
+            if kiosk?.lockedScene == nil, let digit = key.digit, digit <= scenes.count {
+                apply(.switchScene(scenes[digit - 1]))
                 return
             }
         default:
@@ -131,19 +132,32 @@ public final class Simulation {
         scene.handle(gesture)
     }
 
+    /// Applies a command: a scene switch here, anything else to the current scene. False when nothing
+    /// took it.
+    @discardableResult
+    public func apply(_ command: Command) -> Bool {
+        revision &+= 1
+        guard case .switchScene(let id) = command else { return scene.apply(command) }
+        return switchScene(to: id)
+    }
+
     /// Shows another scene; each scene keeps its state (a selection is never lost by looking elsewhere).
-    public func switchScene(to id: SceneID) {
-        guard id != currentScene else { return }
+    @discardableResult
+    public func switchScene(to id: SceneID) -> Bool {
+        guard id != currentScene, SceneRegistry.description(of: id) != nil else { return false }
+        revision &+= 1
         gestures.removeAll(keepingCapacity: true)
         recognizer.cancel(into: &gestures)
         for gesture in gestures { scene.handle(gesture) }
         currentScene = id
         scene(id).resize(to: window)
+        return true
     }
 
     public func resize(to size: Size) {
         let clamped = Size(max(1, size.width), max(1, size.height))
         guard clamped != window else { return }
+        revision &+= 1
         window = clamped
         for scene in scenes.values { scene.resize(to: clamped) }
     }
@@ -155,17 +169,38 @@ public final class Simulation {
     public func layOutIfNeeded() { scene.layOutIfNeeded() }
 
     public func step() {
+        resetIfIdle()
+        if !scene.isSettled { revision &+= 1 }
+        scene.step(dt)
+        stepCount += 1
+    }
+
+    /// Moves time on by `steps` without running them: the run loop's way through a rest, when a step
+    /// would change nothing. The kiosk's idle reset still comes due (at the next `step`).
+    public func advanceIdle(steps: Int) {
+        guard steps > 0 else { return }
+        precondition(isSettled, "Simulation: only a settled simulation may skip steps")
+        stepCount += steps
+        resetIfIdle()
+    }
+
+    private func resetIfIdle() {
         if let kiosk, kiosk.idleResetSeconds > 0, time - lastInputTime >= kiosk.idleResetSeconds, !recognizer.isPressed
         {
             resetAfterIdle()
         }
-        scene.step(dt)
-        stepCount += 1
+    }
+
+    /// Seconds of simulated time until the kiosk's idle reset, nil when none is pending.
+    public var idleResetDue: Double? {
+        guard let kiosk, kiosk.idleResetSeconds > 0 else { return nil }
+        return max(0, lastInputTime + kiosk.idleResetSeconds - time)
     }
 
     /// The kiosk's idle reset: every scene starts over (an unconfirmed selection is dropped) and the
     /// start scene shows.
     public func resetAfterIdle() {
+        revision &+= 1
         scenes.removeAll()
         currentScene = kiosk?.lockedScene ?? startScene
         _ = scene(currentScene)
@@ -175,6 +210,7 @@ public final class Simulation {
     /// Live config reload: scenes that can take the new config keep their state and animate to the new
     /// layout; the others start over. Input settings apply from the next press.
     public func reload(config newConfig: Config) {
+        revision &+= 1
         config = newConfig
         banner = nil
         recognizer.slop = newConfig.input.tapSlop
@@ -213,8 +249,10 @@ public final class Simulation {
         }
     }
 
+    /// The state dump of the current step. It only reads: targets reflect commands applied since the
+    /// last layout once `layOutIfNeeded` has run (the run loop does so before it dumps).
     public func dump() -> StateDump {
-        let d = scene.dump()
+        let d = scene.dump(window: window)
         return StateDump(
             time: time, step: stepCount, scene: currentScene.rawValue, window: window, containers: d.containers,
             tiles: d.tiles, overlay: d.overlay, position: d.position, selection: d.selection)

@@ -1,5 +1,5 @@
-/// What a gesture means to a scene, after hit testing (SPEC §5). Scenes apply commands to their models;
-/// tests can apply them directly.
+/// What a gesture means, after hit testing: a change to a scene's model (or to which scene shows).
+/// Scenes turn gestures into commands and apply them; tests apply them directly.
 public enum Command: Equatable, Sendable {
     /// Picker: move a grid photo to the end of the dock.
     case select(String)
@@ -7,20 +7,12 @@ public enum Command: Equatable, Sendable {
     case deselect(String)
     /// Picker: record the dock's photos as a confirmed selection, then empty the dock (Return, Done).
     case confirm
-    /// Show another scene.
+    /// Hero scenes: fly this tile into the overlay (the waterfall's fullscreen photo, a detail view).
+    case present(String)
+    /// Hero scenes: send the presented tile home.
+    case dismiss
+    /// Gallery: move the Featured row's scroll position one card back (-1) or forward (+1).
+    case scrollToNeighbour(Int)
+    /// Show another scene (the tab bar, keys 1…n): the simulation's, not a scene's.
     case switchScene(SceneID)
-}
-
-/// The four scenes, by their `--scene` names.
-public enum SceneID: String, CaseIterable, Sendable, Codable {
-    case picker, waterfall, gallery, destinations
-
-    public var title: String {
-        switch self {
-        case .picker: "Picker"
-        case .waterfall: "Waterfall"
-        case .gallery: "Gallery"
-        case .destinations: "Destinations"
-        }
-    }
 }

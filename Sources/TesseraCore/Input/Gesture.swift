@@ -12,5 +12,5 @@ public enum Gesture: Equatable, Sendable {
     /// The press ended; `velocity` is the pointer's release velocity in points/second.
     case dragEnded(velocity: Point)
     case wheel(at: Point, dx: Double, dy: Double)
-    case key(String)
+    case key(Key)
 }

@@ -8,8 +8,8 @@ public enum InputEvent: Equatable, Sendable {
     case pointerUp(Point, time: Double)
     /// Wheel notches at a point: `dy > 0` scrolls towards the top/start (SDL's `wheel.y > 0`).
     case wheel(at: Point, dx: Double, dy: Double)
-    /// An SDL key name, as `SDL_GetKeyName` spells it ("Return", "Left", "1").
-    case key(String)
+    /// A key press the engine understands.
+    case key(Key)
     /// The window's size in points changed.
     case resize(Size)
 }

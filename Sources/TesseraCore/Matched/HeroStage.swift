@@ -1,13 +1,11 @@
-/// A scene's overlay and the tiles travelling to and from it (SPEC §2, §4): at most one hero
-/// *presented* (heading for, or resting in, the overlay), any number still on their way home after
-/// being dismissed, and the overlay's *presence*.
+/// A scene's overlay and the heroes travelling to and from it: at most one hero *presented* (heading
+/// for, or resting in, the overlay), any number still on their way home, and the overlay's *presence*.
 ///
 /// Presence is how much the overlay shows, 0…1, on the heroes' spring: the backdrop's blur fades in
-/// with it and the list fades out with it. It is one value for the whole stage, so presenting a photo
+/// with it and a list fades out with it. It is one value for the whole stage, so presenting a photo
 /// while another is still flying home continues the fade from wherever it is instead of restarting.
-/// (The spring may overshoot 1 or 0 slightly; callers clamp what they draw.)
-///
-/// Used by both hero scenes; it knows nothing of layout: scenes say where the overlay and the slots are.
+/// (The spring may overshoot 1 or 0 slightly; `opacity` clamps it.) The stage knows nothing of frames:
+/// the tiles' springs live in the `TileField`; `HeroOverlay` moves them.
 public struct HeroStage: Sendable {
     /// Every trip under way, in draw order: older first; the presented hero, if any, last (on top).
     public private(set) var heroes: [HeroTransition] = []
@@ -42,62 +40,41 @@ public struct HeroStage: Sendable {
 
     public var isSettled: Bool { presence.isSettled && heroes.allSatisfy(\.isSettled) }
 
-    /// Presents `id`: a hero already flying home turns round where it is; otherwise a trip starts from the
-    /// tile's frame spring. Does nothing (returns false) while another hero is presented — scenes hit-test
-    /// the overlay first, so a second one cannot be asked for.
-    /// - Parameters:
-    ///   - tileFrame: the tile's spring in its container's unscrolled space (read only for a new trip).
-    ///   - overlay: where it goes, window points.
+    /// Presents `id`: a hero already flying home turns round (and goes on top); otherwise a trip starts
+    /// from its slot, whose style is `slotStyle`. Does nothing (returns false) while another hero is
+    /// presented: scenes hit-test the overlay first, so a second one cannot be asked for.
     @discardableResult
-    public mutating func present(
-        _ id: String, tileFrame: @autoclosure () -> AnimatedRect, slotStyle: HeroTransition.Style, overlay: Rect,
-        overlayStyle: HeroTransition.Style, containerOffset: Point
-    ) -> Bool {
+    public mutating func present(_ id: String, slotStyle: HeroTransition.Style, overlayStyle: HeroTransition.Style)
+        -> Bool
+    {
         if let current = presented { return current.id == id }
-        var hero: HeroTransition
-        if let i = index(of: id) {
-            hero = heroes.remove(at: i)
-        } else {
-            hero = HeroTransition(id: id, tileFrame: tileFrame(), slot: slotStyle, spring: spring)
-        }
-        hero.present(in: overlay, style: overlayStyle, containerOffset: containerOffset)
+        var hero =
+            index(of: id).map { heroes.remove(at: $0) } ?? HeroTransition(id: id, slot: slotStyle, spring: spring)
+        hero.present(style: overlayStyle)
         heroes.append(hero)
         lastID = id
         presence.animate(to: 1, with: spring)
         return true
     }
 
-    /// Sends the presented hero home to `slot` (unscrolled container space); the overlay fades out.
-    /// Returns its id, nil when nothing was presented.
+    /// Sends the presented hero home, taking on `style`; the overlay fades out. Returns its id, nil when
+    /// nothing was presented.
     @discardableResult
-    public mutating func dismiss(
-        to slot: (String) -> Rect, style: HeroTransition.Style, containerOffset: Point
-    ) -> String? {
+    public mutating func dismiss(style: HeroTransition.Style) -> String? {
         guard let id = presented?.id else { return nil }
-        heroes[heroes.count - 1].dismiss(to: slot(id), style: style, containerOffset: containerOffset)
+        heroes[heroes.count - 1].dismiss(style: style)
         presence.animate(to: 0, with: spring)
         return id
     }
 
-    /// Keeps every destination current (call each step before `step`): `destination` gives a hero's
-    /// overlay frame (window points) when presented, its slot (unscrolled space) when heading home.
-    /// Unchanged destinations cost nothing; moved ones retarget from the current value and velocity.
-    public mutating func retarget(_ destination: (HeroTransition) -> Rect) {
-        for i in heroes.indices { heroes[i].retarget(destination(heroes[i])) }
+    /// Advances presence and every hero's style springs by `dt` seconds.
+    public mutating func step(_ dt: Double) {
+        presence.step(dt)
+        for i in heroes.indices { heroes[i].step(dt) }
     }
 
-    /// Advances every spring by `dt` seconds; each hero that has landed is removed and passed to
-    /// `landed`, which hands its frame spring back to the tile.
-    public mutating func step(_ dt: Double, landed: (HeroTransition) -> Void) {
-        presence.step(dt)
-        var i = 0
-        while i < heroes.count {
-            heroes[i].step(dt)
-            if heroes[i].hasLanded {
-                landed(heroes.remove(at: i))
-            } else {
-                i += 1
-            }
-        }
+    /// Ends the trips of the heroes `isHome` says have landed in their slots.
+    public mutating func land(where isHome: (String) -> Bool) {
+        heroes.removeAll { $0.heading == .slot && isHome($0.id) }
     }
 }

@@ -3,8 +3,8 @@
 /// for inspecting transitions frame by frame; windowed runs only — a headless run's time is
 /// simulated, so it stays deterministic).
 public struct ProfilingControls: Sendable, Equatable {
-    public static let hudKey = "F3"
-    public static let slowMotionKey = "F4"
+    public static let hudKey = Key.f3
+    public static let slowMotionKey = Key.f4
 
     public var showsHUD: Bool
     public var slowMotion: Bool
@@ -22,8 +22,8 @@ public struct ProfilingControls: Sendable, Equatable {
 
     /// Acts on a profiling key and returns true (the event is consumed); false for any other event.
     public mutating func handle(_ event: InputEvent) -> Bool {
-        guard case .key(let name) = event else { return false }
-        switch name {
+        guard case .key(let key) = event else { return false }
+        switch key {
         case Self.hudKey: showsHUD.toggle()
         case Self.slowMotionKey: slowMotion.toggle()
         default: return false

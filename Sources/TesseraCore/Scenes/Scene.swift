@@ -1,44 +1,63 @@
-/// One of the four demo scenes. A scene owns its model (what is where), its containers' scroll state
-/// and its tiles' springs; it turns gestures into commands through a hit test on what it presents,
-/// steps its motion by a fixed `dt`, and describes a frame as a draw list.
+/// One scene: a model, its pure layout, its own look, and the commands it understands, standing on a
+/// `TileField` (containers, tiles, motion, gesture routing, draw pass, dump). See docs/ARCHITECTURE.md,
+/// "Adding a scene".
 public protocol Scene: AnyObject {
     var id: SceneID { get }
+    /// The scene's containers and tiles. A copy is a value: reading it (the dump, hit tests by the
+    /// monkey) cannot change the scene.
+    var field: TileField { get }
     /// The window changed size (points): lay out again; tiles animate to their new frames.
     func resize(to window: Size)
-    /// A recognised gesture; hit tests against presented frames and applies the resulting command.
+    /// A recognised gesture: the field scrolls what it routes; the rest becomes commands through a hit
+    /// test on what the scene presents.
     func handle(_ gesture: Gesture)
-    func apply(_ command: Command)
+    /// Applies a command to the model. False for a command this scene does not take, or one that
+    /// changes nothing (a select of a photo already in the dock).
+    @discardableResult func apply(_ command: Command) -> Bool
+    /// Brings targets up to date with the model and window, if anything changed since the last layout.
+    /// `step` calls it first; the run loop calls it before `step` to time layout as its own phase, and
+    /// before a dump so that targets reflect the commands applied.
+    func layOutIfNeeded()
     /// Advances motion by `dt` seconds.
     func step(_ dt: Double)
     /// Appends this frame, interpolated `alpha` ∈ [0, 1] between the previous step and the current one.
     func draw(into list: inout DrawList, alpha: Double)
-    func dump() -> SceneDump
-    /// The frame a tile presents now (window points), for scripted taps by id.
-    func presentedFrame(of id: String) -> Rect?
-    /// True when nothing moves: springs asleep, scrolls at rest.
+    /// True when nothing moves: springs asleep, scrolls at rest, layout current.
     var isSettled: Bool { get }
-    /// True while the scene covers the shared chrome (a fullscreen hero): the tab bar is neither drawn
-    /// nor hittable, and the number keys still switch scenes.
+    /// True while the scene covers the shared chrome (a hero open or on its way): the tab bar is neither
+    /// drawn nor hittable, and the number keys still switch scenes.
     var hidesChrome: Bool { get }
-    /// Live config reload; see the default below.
+    /// Live config reload: a scene that can take the new config in place does and returns true; false
+    /// has the simulation make the scene anew.
     func reconfigure(_ config: Config) -> Bool
-    /// The tile a tap at `p` would act on (the same hit test the scene's taps use), nil for none or
-    /// for a scene without tiles. The monkey checks it against what is drawn.
+    /// The tile a tap at `p` would act on (the same hit test the scene's taps use), nil for none. The
+    /// monkey checks it against what is drawn.
     func tileID(at p: Point) -> String?
-    /// Brings targets up to date with the model and window now, if anything changed since the last
-    /// layout. `step` calls it first; hosts call it before `step` to time layout as its own phase.
-    func layOutIfNeeded()
-    /// Tiles whose springs ran in the last step (the profiler's "animating tiles" counter).
-    var animatingTileCount: Int { get }
+    /// The dump's `overlay`, `position` and `selection` (null where the scene has none).
+    var overlayDump: OverlayDump? { get }
+    var position: String? { get }
+    var selection: [String]? { get }
 }
 
 extension Scene {
     public var hidesChrome: Bool { false }
-    /// Live config reload. A scene that can take a new config in place does so and returns true;
-    /// the default returns false and the simulation rebuilds the scene from scratch.
     public func reconfigure(_ config: Config) -> Bool { false }
     public func tileID(at p: Point) -> String? { nil }
-    /// Scenes that lay out inside `step` need not split it out; their layout is timed as simulation.
-    public func layOutIfNeeded() {}
-    public var animatingTileCount: Int { 0 }
+    public var overlayDump: OverlayDump? { nil }
+    public var position: String? { nil }
+    public var selection: [String]? { nil }
+
+    /// The frame a tile presents now (window points), for scripted taps by id.
+    public func presentedFrame(of id: String) -> Rect? { field.tile(id)?.presented }
+
+    /// Tiles whose springs ran in the last step (the profiler's "animating tiles" counter).
+    public var animatingTileCount: Int { field.animatingTileCount }
+
+    /// What the scene contributes to a state dump, read from a copy of its field.
+    public func dump(window: Size) -> SceneDump {
+        let field = field
+        return SceneDump(
+            containers: field.dumpContainers(), tiles: field.dumpTiles(window: window), overlay: overlayDump,
+            position: position, selection: selection)
+    }
 }

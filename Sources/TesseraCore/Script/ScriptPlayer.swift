@@ -65,7 +65,8 @@ public struct ScriptPlayer: Sendable {
             case .wheel(let at, let dx, let dy):
                 events.append(.input(.wheel(at: at, dx: dx, dy: dy)))
             case .key(let name):
-                events.append(.input(.key(name)))
+                // Names were checked when the run began (`FrameLoop`); an unknown one does nothing.
+                if let key = Key(name: name) { events.append(.input(.key(key))) }
             case .scene(let scene):
                 events.append(.scene(scene))
             case .resize(let size):

@@ -1,14 +1,12 @@
 /// A clipped, scrolling container of tiles: its viewport in the window (frame and clip), one scroll
 /// axis, and the size of its content. Turns content coordinates into window points.
 public struct ScrollContainer: Sendable {
-    public let id: String
     public let axis: Axis
     /// The container's frame and clip in window points.
     public private(set) var viewport = Rect.zero
     public var scroll: ScrollAxis
 
-    public init(id: String, axis: Axis, physics: ScrollPhysics, targetBehavior: (any ScrollTargetBehavior)? = nil) {
-        self.id = id
+    public init(axis: Axis, physics: ScrollPhysics, targetBehavior: (any ScrollTargetBehavior)? = nil) {
         self.axis = axis
         scroll = ScrollAxis(physics: physics, axis: axis)
         scroll.targetBehavior = targetBehavior
@@ -31,6 +29,10 @@ public struct ScrollContainer: Sendable {
                 targets: targets),
             restingAt: preferred, animation: animation)
     }
+
+    /// Moves the frame to `frame` without laying out again: scroll geometry keeps the laid-out size (a
+    /// horizontal row whose top rides a resize spring scrolls the same).
+    public mutating func reposition(_ frame: Rect) { viewport = frame }
 
     /// The scroll offset as a vector (points): how far the content has moved towards its end.
     public var offset: Point { along(scroll.offset) }

@@ -48,6 +48,4 @@ public final class OffscreenSink: FrameSink {
         guard let canvas else { throw HostError("no frame rendered yet for \(path)", exitCode: 1) }
         try canvas.savePNG(to: path)
     }
-
-    public func isKnownKey(_ name: String) -> Bool { sdlKnowsKey(name) }
 }

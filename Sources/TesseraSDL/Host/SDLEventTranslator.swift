@@ -6,7 +6,7 @@ import TesseraCore
 /// screen. Not: other mouse buttons, multi-touch gestures, text input.
 ///
 /// Touch is not handled twice: SDL also synthesises mouse events from fingers, marked with
-/// `SDL_TOUCH_MOUSEID` (which does not import into Swift: it is `UInt32.max`, NOTES-rendering.md); those
+/// `SDL_TOUCH_MOUSEID` (which does not import into Swift: it is `UInt32.max`, docs/BEHAVIOUR.md#macros-that-do-not-import); those
 /// are dropped and the finger events are used, so a tap is one tap.
 struct SDLEventTranslator {
     /// `SDL_TOUCH_MOUSEID`, ((Uint32)-1).
@@ -28,6 +28,8 @@ struct SDLEventTranslator {
         case renderReset
         /// A real mouse moved (not a finger): the kiosk shows the pointer again.
         case mouseActivity
+        /// The window was uncovered or shown: its contents must be drawn again.
+        case expose
     }
 
     /// `windowSize` in points, for turning normalised finger positions into points.
@@ -40,6 +42,10 @@ struct SDLEventTranslator {
             let w = event.window
             if w.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue) {
                 out.append(.input(.resize(Size(Double(w.data1), Double(w.data2)))))
+            } else if w.event == UInt8(SDL_WINDOWEVENT_EXPOSED.rawValue)
+                || w.event == UInt8(SDL_WINDOWEVENT_SHOWN.rawValue)
+            {
+                out.append(.expose)
             }
         case SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET:
             out.append(.renderReset)
@@ -88,7 +94,7 @@ struct SDLEventTranslator {
                 out.append(.quit)
                 return
             }
-            if !text.isEmpty { out.append(.input(.key(text))) }
+            if let key = Key(name: text) { out.append(.input(.key(key))) }
         default:
             break
         }
@@ -108,9 +114,4 @@ struct SDLEventTranslator {
     private func point(_ f: SDL_TouchFingerEvent, _ size: Size) -> Point {
         Point(Double(f.x) * size.width, Double(f.y) * size.height)
     }
-}
-
-/// Whether SDL knows a key name (scripts name keys as `SDL_GetKeyFromName` reads them).
-func sdlKnowsKey(_ name: String) -> Bool {
-    SDL_GetKeyFromName(name) != SDL_Keycode(SDLK_UNKNOWN.rawValue)
 }

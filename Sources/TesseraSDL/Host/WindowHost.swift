@@ -2,19 +2,15 @@ import CSDL2
 import Foundation
 import TesseraCore
 
-/// A real window: the windowed demo, or the fullscreen kiosk. Resizable and HiDPI-aware, vsync'd,
-/// driven by the fixed-step clock (real time is banked and spent in fixed steps; frames interpolate
-/// between the last two states). Also a `FrameSink`, so a script can be watched playing in a window.
+/// A real window: the windowed demo, or the fullscreen kiosk. Resizable and HiDPI-aware, vsync'd. It is
+/// the run loop's frame sink and its input (`FrameLoop` decides when to step, draw and present), so the
+/// same loop drives an interactive run and a script watched playing in a window.
 ///
 /// Kiosk (`kiosk` set): fullscreen at the display's size (`SDL_WINDOW_FULLSCREEN_DESKTOP`), the
 /// screensaver off, the pointer hidden until a mouse moves (and again after a few still seconds), the
 /// close button and Ctrl+Q ignored — only the configured chord quits. Display resizes relayout; a lost
 /// renderer (`SDL_RENDER_TARGETS_RESET`, `SDL_RENDER_DEVICE_RESET`) rebuilds its textures.
-///
-/// With a `ProfilingSession` the loop times every frame's phases, passes the profiling keys (F3 HUD,
-/// F4 slow motion) to it, draws its HUD over the scene, and in slow motion banks real time scaled
-/// by the session's time scale.
-public final class WindowHost: FrameSink {
+public final class WindowHost: FrameSink, InteractiveHost {
     private let window: OpaquePointer
     private let sdlRenderer: OpaquePointer
     private let photos: PhotoLibrary
@@ -31,10 +27,8 @@ public final class WindowHost: FrameSink {
     private var lastFrame = DrawList()
     /// Set when the user closes the window or presses the quit chord.
     public private(set) var quitRequested = false
-    /// Polled for live config reload in interactive runs.
-    public var configWatcher: ConfigWatcher?
-    /// Times frames and takes the profiling keys; nil runs unprofiled.
-    public var profiling: ProfilingSession?
+    /// The window's contents were lost (a renderer reset, an expose): draw again even at rest.
+    private var contentsLost = false
 
     private let frequency = Double(SDL_GetPerformanceFrequency())
     private var lastMouseActivity: UInt64 = 0
@@ -146,8 +140,10 @@ public final class WindowHost: FrameSink {
         simulation.handle(.resize(points))
     }
 
-    /// Feeds pending SDL events to the simulation. False once the user asked to quit.
-    public func pumpEvents(into simulation: Simulation) -> Bool {
+    /// Feeds pending SDL events to the simulation (the profiling keys to `profiling` first). False once
+    /// the user asked to quit.
+    public func pumpEvents(into simulation: Simulation, profiling: ProfilingSession?) -> Bool {
+        syncSize(simulation)
         var event = SDL_Event()
         translated.removeAll(keepingCapacity: true)
         let points = size
@@ -165,8 +161,13 @@ public final class WindowHost: FrameSink {
             case .renderReset:
                 // Textures may be gone with the device: start the caches again (photos decode anew).
                 let scale = drawer.pixelsPerPoint
+                let waits = drawer.textures.waitsForPhotos
                 drawer = DrawListRenderer(renderer: sdlRenderer, photos: photos, fonts: fonts)
                 drawer.pixelsPerPoint = scale
+                drawer.textures.waitsForPhotos = waits
+                contentsLost = true
+            case .expose:
+                contentsLost = true
             case .mouseActivity:
                 lastMouseActivity = SDL_GetPerformanceCounter()
                 if !cursorShown {
@@ -189,67 +190,22 @@ public final class WindowHost: FrameSink {
         }
     }
 
-    /// The interactive loop: runs until the window closes (or after `frames` steps).
-    public func run(_ simulation: Simulation, frames: Int?) {
-        // Interactive: never stall a frame on decoding; photos appear as they are ready.
-        drawer.textures.waitsForPhotos = false
-        var clock = FixedStepClock(hz: simulation.hz)
-        var last = SDL_GetPerformanceCounter()
-        var lastConfigPoll = last
-        let profiler = profiling?.profiler
-        simulation.handle(.resize(size))
-        while true {
-            profiler?.beginFrame()
-            guard timed(.input, { pumpEvents(into: simulation) }) else {
-                profiler?.discardFrame()
-                return
-            }
-            syncSize(simulation)
-            let now = SDL_GetPerformanceCounter()
-            // Slow motion banks less simulated time per real second; the fixed step stays the same.
-            let scale = profiling?.controls.timeScale ?? 1
-            let steps = clock.advance(by: Double(now - last) / frequency * scale)
-            last = now
-            for _ in 0..<steps {
-                timed(.layout) { simulation.layOutIfNeeded() }
-                timed(.simulate) { simulation.step() }
-                if let frames, simulation.stepCount >= frames {
-                    // The last frame shows the final state (for --screenshot).
-                    simulation.draw(into: &list, alpha: 1)
-                    profiling?.drawOverlay(into: &list, window: simulation.window)
-                    draw(list)
-                    SDL_RenderPresent(sdlRenderer)
-                    profiler?.endFrame(animatingTiles: simulation.animatingTileCount)
-                    return
-                }
-            }
-            if Double(now - lastConfigPoll) / frequency >= 0.5 {
-                lastConfigPoll = now
-                pollConfig(simulation)
-            }
-            timed(.render) {
-                simulation.draw(into: &list, alpha: clock.alpha)
-                profiling?.drawOverlay(into: &list, window: simulation.window)
-                draw(list)
-            }
-            timed(.present) { SDL_RenderPresent(sdlRenderer) }
-            profiler?.endFrame(animatingTiles: simulation.animatingTileCount)
-        }
+    /// Blocks in `SDL_WaitEventTimeout` until an event arrives or `seconds` pass (the event stays queued).
+    public func waitForEvents(upTo seconds: Double) {
+        _ = SDL_WaitEventTimeout(nil, Int32(min(max(seconds * 1000, 1), 10_000)))
     }
 
-    private func pollConfig(_ simulation: Simulation) {
-        switch configWatcher?.poll() {
-        case .reloaded(let config): simulation.reload(config: config)
-        case .failed(let message): simulation.reportConfigError(message)
-        case nil: break
-        }
+    /// The kiosk's pointer hides after `cursorHideSeconds` still: the loop wakes for it.
+    public var nextDue: Double? {
+        guard let kiosk, cursorShown else { return nil }
+        let still = Double(SDL_GetPerformanceCounter() - lastMouseActivity) / frequency
+        return max(0, kiosk.cursorHideSeconds - still)
     }
 
-    /// Runs `body` as `phase` of the current frame when profiling.
-    private func timed<Result>(_ phase: FramePhase, _ body: () -> Result) -> Result {
-        guard let profiler = profiling?.profiler else { return body() }
-        return profiler.measure(phase, body)
-    }
+    /// Interactive runs never stall a frame on decoding: photos appear as they are ready.
+    public func drawPhotosAsTheyDecode() { drawer.textures.waitsForPhotos = false }
+
+    public var needsRedraw: Bool { contentsLost || drawer.textures.drewLoadingTile }
 
     /// Draws `list` and keeps a copy for screenshots. The copy is element-wise into storage it owns,
     /// so the caller's list stays uniquely referenced and is reused next frame without allocating.
@@ -260,6 +216,7 @@ public final class WindowHost: FrameSink {
         for command in list.commands { lastFrame.append(command) }
         drawer.render(list, background: background)
         SDL_RenderFlush(sdlRenderer)
+        contentsLost = false
     }
 
     /// The SDL renderer's name (`opengl`, `opengles2`, `software`, …).
@@ -295,6 +252,4 @@ public final class WindowHost: FrameSink {
         drawer.render(lastFrame, background: background)
         try Screenshot.savePNG(renderer: sdlRenderer, width: Int(pw), height: Int(ph), path: path)
     }
-
-    public func isKnownKey(_ name: String) -> Bool { sdlKnowsKey(name) }
 }

@@ -122,10 +122,15 @@ public final class TextureCache {
     /// Number of photos holding textures now.
     public var residentCount: Int { entries.count }
 
+    /// True when the last frame drew a photo still loading (it pulses, and shows once decoded): a window
+    /// must draw again although nothing else changed.
+    public private(set) var drewLoadingTile = false
+
     /// Starts decoding whatever of `ids` is missing — all at once, so they decode in parallel — and,
     /// when waiting, blocks until they are done. Called with a frame's photos before it is drawn.
     func prepare(_ ids: some Collection<String>, waiting: Bool) {
         frame += 1
+        drewLoadingTile = false
         missing.removeAll(keepingCapacity: true)
         for id in ids where entries[id] == nil && failures[id] == nil {
             if let photo = photos.photo(for: id) { missing.append(photo) }
@@ -176,6 +181,7 @@ public final class TextureCache {
         }
         switch outcome {
         case nil:
+            drewLoadingTile = true
             return loading()
         case .failure(let failure)?:
             fail(id, "cannot open photo \(path): \(failure); drawing a placeholder")

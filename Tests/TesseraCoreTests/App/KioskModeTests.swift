@@ -16,7 +16,7 @@ final class KioskModeTests: XCTestCase {
     func testIdleResetDropsTheUnconfirmedSelectionAndReturnsToTheStart() {
         let sim = kioskSimulation()
         sim.tap("photo-03")
-        sim.handle(.key("3"))
+        sim.handle(.key(.digit(3)!))
         XCTAssertEqual(sim.currentScene, .gallery)
         sim.steps(Int(1.9 * 120))
         XCTAssertEqual(sim.currentScene, .gallery, "not idle long enough yet")
@@ -50,7 +50,7 @@ final class KioskModeTests: XCTestCase {
         var list = DrawList()
         sim.draw(into: &list)
         XCTAssertFalse(list.commands.contains { if case .text("Gallery", _, _, _, _, _) = $0 { true } else { false } })
-        sim.handle(.key("2"))
+        sim.handle(.key(.digit(2)!))
         XCTAssertEqual(sim.currentScene, .picker)
         let unlocked = makeSimulation()
         unlocked.draw(into: &list)

@@ -9,45 +9,36 @@ final class HeroStageTests: XCTestCase {
         var stage = HeroStage(spring: .spring)
         XCTAssertFalse(stage.isActive)
         XCTAssertNil(stage.overlayID)
-        XCTAssertTrue(
-            stage.present(
-                "a", tileFrame: AnimatedRect(Rect(0, 0, 10, 10)), slotStyle: style, overlay: Rect(0, 0, 100, 100),
-                overlayStyle: style, containerOffset: .zero))
+        XCTAssertTrue(stage.present("a", slotStyle: style, overlayStyle: style))
         XCTAssertEqual(stage.presented?.id, "a")
         XCTAssertEqual(stage.overlayID, "a")
-        stage.step(0.1) { _ in XCTFail("not home") }
+        stage.step(0.1)
         XCTAssertGreaterThan(stage.opacity, 0)
         XCTAssertLessThan(stage.opacity, 1)
-        // Only one hero at a time in the overlay.
-        XCTAssertFalse(
-            stage.present(
-                "b", tileFrame: AnimatedRect(.zero), slotStyle: style, overlay: .zero, overlayStyle: style,
-                containerOffset: .zero))
-        XCTAssertEqual(stage.dismiss(to: { _ in Rect(0, 0, 10, 10) }, style: style, containerOffset: .zero), "a")
+        XCTAssertFalse(stage.present("b", slotStyle: style, overlayStyle: style), "one hero at a time")
+        XCTAssertEqual(stage.dismiss(style: style), "a")
         XCTAssertNil(stage.presented)
         XCTAssertEqual(stage.overlayID, "a", "still animating")
-        var landed: [String] = []
-        for _ in 0..<600 { stage.step(1.0 / 120) { landed.append($0.id) } }
-        XCTAssertEqual(landed, ["a"])
+        stage.land { _ in false }
+        XCTAssertEqual(stage.heroes.count, 1, "not home yet")
+        stage.land { $0 == "a" }
+        for _ in 0..<600 { stage.step(1.0 / 120) }
         XCTAssertFalse(stage.isActive)
         XCTAssertNil(stage.overlayID)
         XCTAssertEqual(stage.opacity, 0)
-        XCTAssertNil(stage.dismiss(to: { _ in .zero }, style: style, containerOffset: .zero))
+        XCTAssertNil(stage.dismiss(style: style))
     }
 
-    func testAHeroFlyingHomeTurnsRoundWithoutANewTrip() {
+    func testAHeroFlyingHomeTurnsRoundAndGoesOnTop() {
         var stage = HeroStage(spring: .spring)
-        stage.present(
-            "a", tileFrame: AnimatedRect(Rect(0, 0, 10, 10)), slotStyle: style, overlay: Rect(0, 0, 100, 100),
-            overlayStyle: style, containerOffset: .zero)
-        for _ in 0..<30 { stage.step(1.0 / 120) { _ in } }
-        stage.dismiss(to: { _ in Rect(0, 0, 10, 10) }, style: style, containerOffset: .zero)
-        for _ in 0..<5 { stage.step(1.0 / 120) { _ in } }
-        let before = stage.hero("a")!.presented(containerOffset: .zero)
-        stage.present(
-            "a", tileFrame: AnimatedRect(Rect(999, 999, 1, 1)), slotStyle: style, overlay: Rect(0, 0, 100, 100),
-            overlayStyle: style, containerOffset: .zero)
-        XCTAssertEqual(stage.heroes.count, 1)
-        XCTAssertEqual(stage.hero("a")!.presented(containerOffset: .zero), before, "the tile's frame is not read again")
+        stage.present("a", slotStyle: style, overlayStyle: style)
+        stage.dismiss(style: style)
+        stage.present("b", slotStyle: style, overlayStyle: style)
+        stage.dismiss(style: style)
+        XCTAssertEqual(stage.heroes.map(\.id), ["a", "b"])
+        stage.present("a", slotStyle: style, overlayStyle: style)
+        XCTAssertEqual(stage.heroes.map(\.id), ["b", "a"], "no second trip; the presented one draws last")
+        stage.land { _ in true }
+        XCTAssertEqual(stage.heroes.map(\.id), ["a"], "a presented hero is not home")
     }
 }

@@ -41,7 +41,7 @@ final class InvariantsTests: XCTestCase {
                 sim.step()
                 XCTAssertEqual(Invariants.violations(of: sim), [], "\(scene) at step \(sim.stepCount)")
             }
-            sim.handle(.key("Escape"))
+            sim.handle(.key(.escape))
             sim.settle()
             XCTAssertEqual(Invariants.violations(of: sim), [])
             XCTAssertEqual(sim.scene.tileID(at: sim.tile(first.id)!.presented.center), first.id)

@@ -90,7 +90,7 @@ final class DestinationsSceneTests: XCTestCase {
             sim.settle()
             let scene = try XCTUnwrap(sim.scene as? DestinationsScene)
             XCTAssertEqual(scene.closeButton, Rect(1024 - 16 - 44, 16, 44, 44))
-            if close == "button" { sim.click(scene.closeButton.center) } else { sim.key("Escape") }
+            if close == "button" { sim.click(scene.closeButton.center) } else { sim.key(.escape) }
             sim.steps(4)
             XCTAssertEqual(sim.tile("place-1")?.layer, "flight")
             sim.settle()
@@ -123,12 +123,12 @@ final class DestinationsSceneTests: XCTestCase {
         XCTAssertLessThan(slot.minY, 200)
         sim.tap("place-2")
         assertNoJumps(sim, steps: 15)
-        sim.key("Escape")  // mid-flight
+        sim.key(.escape)  // mid-flight
         assertNoJumps(sim, steps: 15)
         sim.tap("place-2")  // turned round again
         sim.settle()
         assertRect(sim.tile("place-2")!.presented, Rect(0, 0, 1024, 512), accuracy: 0.01)
-        sim.key("Escape")
+        sim.key(.escape)
         sim.settle()
         assertRect(sim.tile("place-2")!.presented, slot, accuracy: 0.5)
     }
@@ -138,7 +138,7 @@ final class DestinationsSceneTests: XCTestCase {
         let sim = makeHeroSimulation(.destinations)
         sim.tap("place-1")
         sim.settle()
-        sim.key("Escape")
+        sim.key(.escape)
         sim.steps(40)
         XCTAssertNotNil(sim.scene.presentedFrame(of: "place-1"))
         // place-2 is back in view under the returning place-1 (the list is fading in).
@@ -177,7 +177,7 @@ final class DestinationsSceneTests: XCTestCase {
             config: Config(), photos: sizedPhotos(4), scene: .destinations, window: Size(1024, 768), hz: 120)
         XCTAssertEqual(sim.dump().tiles.count, 0)
         sim.click(Point(500, 300))
-        sim.key("Escape")
+        sim.key(.escape)
         sim.settle()
         XCTAssertNil(sim.dump().overlay)
     }

@@ -106,10 +106,10 @@ final class GallerySceneTests: XCTestCase {
 
     func testTwoRightPressesMoveTwoCardsOn() {
         let sim = makeGallery()
-        sim.handle(.key("Right"))
+        sim.handle(.key(.right))
         XCTAssertEqual(sim.dump().position, "featured-1", "written at once, as SwiftUI's binding")
         sim.steps(6)
-        sim.handle(.key("Right"))
+        sim.handle(.key(.right))
         XCTAssertEqual(sim.dump().position, "featured-2")
         sim.steps(3)
         XCTAssertEqual(sim.dump().position, "featured-2", "no flicker back while it animates")
@@ -117,7 +117,7 @@ final class GallerySceneTests: XCTestCase {
         sim.settle()
         XCTAssertEqual(sim.container("featured")!.offset.x, 2 * 497)
         assertRestingAligned(sim)
-        sim.handle(.key("Left"))
+        sim.handle(.key(.left))
         sim.settle()
         XCTAssertEqual(sim.dump().position, "featured-1")
     }
@@ -133,7 +133,7 @@ final class GallerySceneTests: XCTestCase {
         sim.settle()
         XCTAssertEqual(sim.dump().position, "featured-1")
         XCTAssertNotNil(scene.paddleFrames().back)
-        for _ in 0..<20 { sim.handle(.key("Right")) }
+        for _ in 0..<20 { sim.handle(.key(.right)) }
         sim.settle()
         // Regular: two cards fill the row, so the last one can never reach the margin.
         XCTAssertEqual(sim.dump().position, "featured-10")
@@ -203,9 +203,9 @@ final class GallerySceneTests: XCTestCase {
 
     func testAResizeKeepsThePositionAtTheMarginAndRelaysOut() {
         let sim = makeGallery()
-        sim.handle(.key("Right"))
-        sim.handle(.key("Right"))
-        sim.handle(.key("Right"))
+        sim.handle(.key(.right))
+        sim.handle(.key(.right))
+        sim.handle(.key(.right))
         sim.settle()
         XCTAssertEqual(sim.dump().position, "featured-3")
         sim.handle(.resize(Size(600, 900)))

@@ -34,7 +34,7 @@ func makeHeroSimulation(
 }
 
 extension Simulation {
-    func key(_ name: String) { handle(.key(name)) }
+    func key(_ key: Key) { handle(.key(key)) }
 
     func click(_ p: Point) {
         handle(.pointerDown(p, time: time))

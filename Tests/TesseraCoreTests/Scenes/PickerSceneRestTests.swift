@@ -9,15 +9,15 @@ final class PickerSceneRestTests: XCTestCase {
 
     func testASettledSceneVisitsNoTiles() {
         let sim = makeSimulation(photos: 300)
-        XCTAssertEqual(picker(sim).activeTileCount, 0)
+        XCTAssertEqual(picker(sim).field.activeTileCount, 0)
         sim.tap("photo-02")
         sim.step()
-        XCTAssertGreaterThan(picker(sim).activeTileCount, 0)
-        XCTAssertLessThan(picker(sim).activeTileCount, 300, "only the flight and the reflowing tiles after it")
-        XCTAssertEqual(sim.animatingTileCount, picker(sim).activeTileCount)
+        XCTAssertGreaterThan(picker(sim).field.activeTileCount, 0)
+        XCTAssertLessThan(picker(sim).field.activeTileCount, 300, "only the flight and the reflowing tiles after it")
+        XCTAssertEqual(sim.animatingTileCount, picker(sim).field.activeTileCount)
         sim.settle()
         sim.step()
-        XCTAssertEqual(picker(sim).activeTileCount, 0)
+        XCTAssertEqual(picker(sim).field.activeTileCount, 0)
         XCTAssertEqual(sim.animatingTileCount, 0)
     }
 
@@ -50,6 +50,6 @@ final class PickerSceneRestTests: XCTestCase {
         sim.settle()
         sim.step()
         XCTAssertEqual(sim.dump().tiles.filter { $0.layer == "flight" }.map(\.id), [])
-        XCTAssertEqual(picker(sim).activeTileCount, 0)
+        XCTAssertEqual(picker(sim).field.activeTileCount, 0)
     }
 }

@@ -100,7 +100,7 @@ final class WaterfallSceneTests: XCTestCase {
             let slot = try XCTUnwrap(sim.tile("photo-09")).presented
             sim.tap("photo-09")
             sim.settle()
-            if close == "tap" { sim.click(Point(3, 760)) } else { sim.key("Escape") }
+            if close == "tap" { sim.click(Point(3, 760)) } else { sim.key(.escape) }
             sim.steps(5)
             XCTAssertEqual(sim.tile("photo-09")?.layer, "flight", close)
             XCTAssertEqual(sim.dump().overlay?.id, "photo-09", "still animating: \(close)")
@@ -147,7 +147,7 @@ final class WaterfallSceneTests: XCTestCase {
         sim.tap(id)  // flying home: turns round again, towards the overlay
         XCTAssertEqual(sim.dump().overlay?.id, id)
         assertNoJumps(sim, steps: 6)
-        sim.key("Escape")  // mid-flight
+        sim.key(.escape)  // mid-flight
         assertNoJumps(sim, steps: 4)
         sim.tap(id)
         assertNoJumps(sim, steps: 4)
@@ -158,7 +158,7 @@ final class WaterfallSceneTests: XCTestCase {
         assertRect(
             open.presented, Rect(0, 0, 800, 600).aspectFit(open.presented.width / open.presented.height), accuracy: 1.5)
         XCTAssertEqual(open.target, Rect(0, 0, 800, 600).aspectFit(open.target.width / open.target.height))
-        sim.key("Escape")
+        sim.key(.escape)
         sim.steps(6)
         sim.handle(.resize(Size(1024, 768)))  // the slot moves mid-flight: retargeted
         assertNoJumps(sim, steps: 30, slack: 8)
@@ -174,7 +174,7 @@ final class WaterfallSceneTests: XCTestCase {
         let sim = makeHeroSimulation(.waterfall)
         sim.tap("photo-09")
         for step in 0..<200 {
-            if step == 20 { sim.key("Escape") }
+            if step == 20 { sim.key(.escape) }
             if step == 30 { sim.tap("photo-09") }
             if step == 45 { sim.click(Point(512, 384)) }
             sim.step()
@@ -189,7 +189,7 @@ final class WaterfallSceneTests: XCTestCase {
         let sim = makeHeroSimulation(.waterfall)
         sim.tap("photo-10")
         sim.settle()
-        sim.key("Escape")
+        sim.key(.escape)
         sim.steps(4)
         sim.handle(.wheel(at: Point(512, 400), dx: 0, dy: -4))
         sim.settle()
@@ -219,7 +219,7 @@ final class WaterfallSceneTests: XCTestCase {
         let firstSlot = try XCTUnwrap(sim.tile("photo-01")).presented
         sim.tap("photo-01")
         sim.settle()
-        sim.key("Escape")
+        sim.key(.escape)
         sim.steps(24)  // most of the way home: photo-09's centre is clear of it
         sim.tap("photo-09")
         XCTAssertEqual(sim.dump().overlay?.id, "photo-09")
@@ -251,14 +251,14 @@ final class WaterfallSceneTests: XCTestCase {
 
     func testRendersTheSameStateWhateverTheSceneSwitching() {
         let sim = makeHeroSimulation(.picker)
-        sim.key("2")
+        sim.key(.digit(2)!)
         XCTAssertEqual(sim.currentScene, .waterfall)
         sim.tap("photo-09")
         sim.settle()
         XCTAssertTrue(sim.scene.hidesChrome)
-        sim.key("1")
+        sim.key(.digit(1)!)
         XCTAssertEqual(sim.currentScene, .picker, "number keys still switch scenes")
-        sim.key("2")
+        sim.key(.digit(2)!)
         XCTAssertEqual(sim.dump().overlay?.id, "photo-09", "each scene keeps its state")
     }
 }

@@ -39,7 +39,7 @@ final class SelectionLogTests: XCTestCase {
         sim.tap("photo-02")
         sim.tap("photo-07")
         sim.settle()
-        sim.handle(.key("Return"))
+        sim.handle(.key(.return))
         XCTAssertEqual(sim.dump().selection, [])
         let line = try String(contentsOf: file, encoding: .utf8)
         let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
@@ -51,7 +51,7 @@ final class SelectionLogTests: XCTestCase {
     func testNothingToConfirmWritesNothing() throws {
         let sim = makeSimulation()
         sim.selectionLog = try SelectionLog(path: file.path)
-        sim.handle(.key("Return"))
+        sim.handle(.key(.return))
         XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "")
     }
 
@@ -60,7 +60,7 @@ final class SelectionLogTests: XCTestCase {
         // /dev/full accepts the open and fails every write with ENOSPC.
         sim.selectionLog = try SelectionLog(path: "/dev/full")
         sim.tap("photo-02")
-        sim.handle(.key("Return"))
+        sim.handle(.key(.return))
         XCTAssertEqual(sim.dump().selection, ["photo-02"], "not durable, not acknowledged")
         XCTAssertNotNil(sim.banner)
     }

@@ -1,4 +1,14 @@
-/// Destinations (SPEC §4, seed 004): a list of places, each image rounded with a soft shadow. A tap flies
+extension SceneID {
+    public static let destinations = SceneID("destinations")
+}
+
+extension SceneDescription {
+    static let destinations = SceneDescription(id: .destinations, title: "Destinations") { context in
+        DestinationsScene(catalog: context.destinations, config: context.config, window: context.window)
+    }
+}
+
+/// Destinations (docs/BEHAVIOUR.md#destinations): a list of places, each image rounded with a soft shadow. A tap flies
 /// the image (matched geometry) to the top of a detail view, aspect-fit to the window's width; the
 /// title and the wrapped details appear under it and the list fades to opacity 0. The close button
 /// (white "×" on a black circle at 80 %) or Escape reverses it all.
@@ -8,16 +18,17 @@
 /// the detail view.
 public final class DestinationsScene: Scene {
     public let id = SceneID.destinations
-    public static let containerID = "list"
     /// The dump's `overlay.kind`.
     public static let overlayKind = "detail"
 
     private let config: Config
     private var window: Size
     private let places: [Destination]
+    private let placeIndex: [String: Int]
     /// Read while `heroes` is being stepped (for the overlay frame), so not kept in it.
     private let aspectRatios: TileAspectRatios
-    private var heroes: HeroContainer
+    public private(set) var field = TileField()
+    private var heroes: HeroOverlay
     private var layout: DestinationsLayout
     private var needsLayout = false
 
@@ -26,11 +37,12 @@ public final class DestinationsScene: Scene {
         self.window = window
         let settings = config.destinations
         places = catalog.places
+        placeIndex = Dictionary(
+            catalog.places.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         aspectRatios = TileAspectRatios(
             ids: places.map(\.id), aspectRatios: places.map(\.image.aspectRatio), fallback: settings.fallbackAspectRatio
         )
-        heroes = HeroContainer(
-            id: Self.containerID, ids: places.map(\.id), physics: config.scroll, wheelStep: config.input.wheelStep,
+        heroes = HeroOverlay(
             spring: config.spring(named: settings.animation) ?? .smooth,
             slotStyle: HeroTransition.Style(cornerRadius: settings.cornerRadius, shadow: 1),
             overlayStyle: HeroTransition.Style(cornerRadius: 0, shadow: 0), fadesWhilePresented: true)
@@ -38,7 +50,9 @@ public final class DestinationsScene: Scene {
             aspectRatios: aspectRatios.inModelOrder, config: settings,
             top: Chrome(config: config.chrome).contentTop(window: window),
             window: window)
-        layOut()
+        field.addContainer(.list, axis: .vertical, physics: config.scroll)
+        for place in places { field.addTile(place.id, to: .list) }
+        layOut(animated: false)
     }
 
     /// Where place `id`'s image rests in the detail view (window points).
@@ -58,38 +72,49 @@ public final class DestinationsScene: Scene {
         needsLayout = true
     }
 
-    private func layOut() {
+    public func layOutIfNeeded() {
+        if needsLayout { layOut(animated: true) }
+    }
+
+    private func layOut(animated: Bool) {
         needsLayout = false
         layout = DestinationsLayout(
             aspectRatios: aspectRatios.inModelOrder, config: config.destinations,
             top: Chrome(config: config.chrome).contentTop(window: window),
             window: window)
-        heroes.setLayout(
-            viewport: layout.viewport, contentSize: Size(window.width, layout.contentHeight), slots: layout.items)
+        field.setLayout(.list, viewport: layout.viewport, contentSize: Size(window.width, layout.contentHeight))
+        let spring = animated ? heroes.stage.spring : nil
+        for (id, frame) in zip(field.items(.list), layout.items) { field.place(id, at: frame, animation: spring) }
     }
 
     // MARK: Commands and input
 
-    public func apply(_ command: Command) {}
+    @discardableResult
+    public func apply(_ command: Command) -> Bool {
+        switch command {
+        case .present(let id): heroes.present(id, overlay: detailFrame(of: id), in: &field)
+        case .dismiss: heroes.dismiss(in: &field) != nil
+        default: false
+        }
+    }
 
     public func handle(_ gesture: Gesture) {
         // The detail view covers the list; only its close button answers.
         heroes.handle(
-            gesture, overlay: { self.detailFrame(of: $0) }, tapCloses: { self.layout.closeButton.contains($0) })
+            gesture, field: &field, input: config.input, wheelAnimation: config.scroll.scrollAnimation,
+            overlay: { self.detailFrame(of: $0) }, tapCloses: { self.layout.closeButton.contains($0) })
     }
 
-    public func presentedFrame(of id: String) -> Rect? { heroes.tile(id)?.presented }
-
-    public func tileID(at p: Point) -> String? { heroes.tileID(at: p) }
+    public func tileID(at p: Point) -> String? { heroes.tileID(at: p, in: field) }
 
     // MARK: Motion
 
     public func step(_ dt: Double) {
-        if needsLayout { layOut() }
-        heroes.step(dt) { self.detailFrame(of: $0) }
+        layOutIfNeeded()
+        heroes.step(dt, field: &field) { self.detailFrame(of: $0) }
     }
 
-    public var isSettled: Bool { !needsLayout && heroes.isSettled }
+    public var isSettled: Bool { !needsLayout && heroes.isSettled && field.isSettled }
 
     /// The detail view reaches the window's top, where the tab bar would draw over its close button.
     public var hidesChrome: Bool { heroes.stage.isActive }
@@ -99,26 +124,24 @@ public final class DestinationsScene: Scene {
     public func draw(into list: inout DrawList, alpha: Double) {
         let settings = config.destinations
         let theme = config.theme
-        let presence = heroes.stageOpacity(alpha: alpha)
+        let presence = heroes.opacity(alpha: alpha)
         // The title belongs to the list and fades with it.
         Chrome(config: config.chrome).drawTitle(
             settings.title, window: window, color: theme.text, opacity: 1 - presence, into: &list)
 
-        let clip = layout.viewport
-        for tile in heroes.tiles where tile.layer == .container && tile.opacity > 0 {
-            let frame = tile.interpolated(alpha)
-            guard frame.intersects(clip) else { continue }
+        field.drawTiles(in: .list, alpha: alpha) { tile, frame, clip in
+            guard tile.opacity > 0 else { return }
             drawImage(tile, frame: frame, radius: settings.cornerRadius, shadow: 1, clip: clip, into: &list)
         }
 
-        if presence > 0, let id = heroes.stage.overlayID, let i = heroes.index(of: id) {
-            drawDetailText(places[i], presence: presence, into: &list)
+        if presence > 0, let id = heroes.stage.overlayID, let place = place(id) {
+            drawDetailText(place, presence: presence, into: &list)
         }
-        for hero in heroes.stage.heroes {
-            guard let tile = heroes.tile(hero.id) else { continue }
+        field.drawAbove(alpha: alpha) { tile, frame in
+            let hero = heroes.stage.hero(tile.id)
             drawImage(
-                tile, frame: tile.interpolated(alpha), radius: max(0, hero.cornerRadius.value),
-                shadow: min(1, max(0, hero.shadow.value)), clip: nil, into: &list)
+                tile, frame: frame, radius: max(0, hero?.cornerRadius.value ?? settings.cornerRadius),
+                shadow: min(1, max(0, hero?.shadow.value ?? 1)), clip: nil, into: &list)
         }
         if presence > 0 { drawCloseButton(opacity: presence, into: &list) }
     }
@@ -127,7 +150,7 @@ public final class DestinationsScene: Scene {
     private func drawImage(
         _ tile: MatchedTile, frame: Rect, radius: Double, shadow: Double, clip: Rect?, into list: inout DrawList
     ) {
-        guard let i = heroes.index(of: tile.id) else { return }
+        guard let place = place(tile.id) else { return }
         let s = config.destinations.shadow
         if shadow > 0, s.radius > 0 {
             list.append(
@@ -136,7 +159,7 @@ public final class DestinationsScene: Scene {
                     color: s.color.withAlpha(shadow * tile.opacity),
                     clip: clip))
         }
-        list.append(.photo(id: places[i].image.id, frame: frame, radius: radius, opacity: tile.opacity, clip: clip))
+        list.append(.photo(id: place.image.id, frame: frame, radius: radius, opacity: tile.opacity, clip: clip))
     }
 
     /// Title and details at their final places under the detail image, fading in with the detail view
@@ -165,13 +188,11 @@ public final class DestinationsScene: Scene {
                 color: button.glyph.withAlpha(opacity), clip: nil))
     }
 
+    private func place(_ id: String) -> Destination? { placeIndex[id].map { places[$0] } }
+
     // MARK: State dump
 
-    public func dump() -> SceneDump {
-        SceneDump(
-            containers: [heroes.dumpContainer()],
-            tiles: heroes.dumpTiles(window: window) { self.detailFrame(of: $0) },
-            overlay: heroes.stage.overlayID.map { OverlayDump(id: $0, kind: Self.overlayKind) }, position: nil,
-            selection: nil)
+    public var overlayDump: OverlayDump? {
+        heroes.stage.overlayID.map { OverlayDump(id: $0, kind: Self.overlayKind) }
     }
 }

@@ -3,11 +3,10 @@
 struct GalleryRow {
     let id: String
     let config: GalleryRowConfig
-    var container: ScrollContainer
+    /// The row's container in the scene's field.
+    var containerID: ContainerID { .galleryRow(id) }
     /// Card ids, in order: `<row id>-<index>`.
     let ids: [String]
-    /// Where this row's cards sit in the scene's tile array.
-    let tiles: Range<Int>
     /// A paddle's (or a wheel's) write to the scroll position: the card it scrolls to. SwiftUI's binding
     /// holds the written id from the moment it is written, so the position does not flicker back while
     /// the animation runs. Cleared once the row rests or is grabbed.
@@ -19,19 +18,15 @@ struct GalleryRow {
     var frame = AnimatedRect(.zero)
     var previousFrame = Rect.zero
 
-    init(id: String, config: GalleryRowConfig, physics: ScrollPhysics, firstTile: Int) {
+    init(id: String, config: GalleryRowConfig) {
         self.id = id
         self.config = config
-        container = ScrollContainer(id: id, axis: .horizontal, physics: physics)
         ids = (0..<config.cards).map { "\(id)-\($0)" }
-        tiles = firstTile..<(firstTile + config.cards)
     }
-
-    var scroll: ScrollAxis { container.scroll }
 
     /// The offset (points) that puts card `index`'s leading edge at the leading content margin,
     /// clamped to the row's bounds: where viewAligned rests and where a paddle scrolls to.
-    func alignedOffset(of index: Int, in layout: GalleryLayout.Row) -> Double {
+    func alignedOffset(of index: Int, in layout: GalleryLayout.Row, scroll: ScrollAxis) -> Double {
         let aligned = layout.cardFrame(at: index).minX - layout.margins.leading
         return min(max(aligned, 0), scroll.maxOffset)
     }
@@ -39,7 +34,7 @@ struct GalleryRow {
     /// The card at the leading edge now (`scrollPosition(id:)`): the one whose aligned offset is nearest
     /// the offset, so the position names the card a release without velocity would rest on. A pending
     /// paddle write wins while its animation runs. Nil for an empty row.
-    func position(in layout: GalleryLayout.Row) -> Int? {
+    func position(in layout: GalleryLayout.Row, scroll: ScrollAxis) -> Int? {
         guard !ids.isEmpty else { return nil }
         if let pinnedPosition { return pinnedPosition }
         let pitch = layout.cardSize.width + layout.spacing
@@ -50,12 +45,12 @@ struct GalleryRow {
 
     /// The card a step of `direction` (±1) from the position goes to, nil when that would not move the
     /// row (no such card, or the content ends before it can reach the margin).
-    func neighbour(_ direction: Int, in layout: GalleryLayout.Row) -> Int? {
-        guard let current = position(in: layout) else { return nil }
+    func neighbour(_ direction: Int, in layout: GalleryLayout.Row, scroll: ScrollAxis) -> Int? {
+        guard let current = position(in: layout, scroll: scroll) else { return nil }
         let next = current + direction
         guard ids.indices.contains(next) else { return nil }
-        let from = alignedOffset(of: current, in: layout)
-        let to = alignedOffset(of: next, in: layout)
+        let from = alignedOffset(of: current, in: layout, scroll: scroll)
+        let to = alignedOffset(of: next, in: layout, scroll: scroll)
         return abs(to - from) > ViewAlignedScrollTargetBehavior.tolerance ? next : nil
     }
 }

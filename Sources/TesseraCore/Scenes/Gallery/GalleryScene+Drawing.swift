@@ -6,7 +6,7 @@ extension GalleryScene {
         let theme = config.theme
         let gallery = config.gallery
         Chrome(config: config.chrome).drawTitle(gallery.title, window: window, color: theme.text, into: &list)
-        let clip = outer.viewport
+        let clip = field.windowFrame(of: .gallery)
         guard !clip.isEmpty else { return }
         let labelStyle = TextStyle(size: gallery.labelSize, weight: .bold)
         for r in rows.indices {
@@ -40,20 +40,21 @@ extension GalleryScene {
         let rowClip = visible.intersection(clip)
         guard !rowClip.isEmpty else { return }
         let config = rows[r].config
-        for (index, i) in rows[r].tiles.enumerated() {
-            let frame = tiles[i].interpolated(alpha)
-            guard frame.intersects(rowClip), let palette = palette(row: r, card: index) else { continue }
+        field.drawTiles(in: rows[r].containerID, alpha: alpha, clip: rowClip) { tile, frame, clip in
+            guard let index = cardIndex[tile.id], let palette = palette(row: r, card: index) else { return }
             // The scale follows the interpolated frame, so it is as smooth as the motion.
             let phase = ScrollTransition.phaseValue(of: frame, in: visible, axis: .horizontal)
             let scale = ScrollTransition.scale(phaseValue: phase, edgeScale: config.edgeScale)
-            GalleryCardArt.draw(frame: frame, scale: scale, palette: palette, row: config, clip: rowClip, into: &list)
+            GalleryCardArt.draw(frame: frame, scale: scale, palette: palette, row: config, clip: clip, into: &list)
         }
     }
 
     /// The Featured header's second line: the palette name at the scroll position, and where it is.
     private func drawPosition(in line: Rect, clip: Rect, into list: inout DrawList) {
         let f = Self.featured
-        guard let index = rows[f].position(in: layout.rows[f]), let palette = palette(row: f, card: index) else {
+        guard let index = rows[f].position(in: layout.rows[f], scroll: rowScroll(f)),
+            let palette = palette(row: f, card: index)
+        else {
             return
         }
         if positionLabel.index != index {

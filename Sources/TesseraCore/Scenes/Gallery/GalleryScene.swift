@@ -1,36 +1,35 @@
-/// The gallery (SPEC §3, seed 003 "Beyond scroll views"): an outer vertical scroll of sections, each a
-/// label over a horizontal row of palette cards. Rows rest view-aligned (or on pages) through their
-/// `ScrollTargetBehavior`; the Featured row's `scrollPosition(id:)` is shown in its header and moved
-/// by the paddles and the Left/Right keys; cards shrink towards 0.8 as they leave a row
-/// (`scrollTransition`); the outer scroll snaps to the top with the article's custom behaviour.
+extension SceneID {
+    public static let gallery = SceneID("gallery")
+}
+
+extension SceneDescription {
+    static let gallery = SceneDescription(id: .gallery, title: "Gallery") { context in
+        GalleryScene(palettes: context.palettes, config: context.config, window: context.window)
+    }
+}
+
+/// The gallery (docs/BEHAVIOUR.md#gallery; WWDC 2023 "Beyond scroll views"): an outer vertical scroll of
+/// sections, each a label over a horizontal row of palette cards. Rows rest view-aligned (or on pages)
+/// through their `ScrollTargetBehavior`; the Featured row's `scrollPosition(id:)` is shown in its header
+/// and moved by the paddles and the Left/Right keys; cards shrink towards 0.8 as they leave a row
+/// (`scrollTransition`); the outer scroll snaps to the top with the session's custom behaviour.
 ///
-/// Every card is a `MatchedTile` whose spring runs on its frame as if both scrolls were at zero, so
-/// scrolling moves cards at once and a resize animates them to their new frames.
+/// The rows are containers inside the outer one in the scene's `TileField`, so scrolling either moves
+/// cards at once and a resize animates them to their new frames.
 public final class GalleryScene: Scene {
     public let id = SceneID.gallery
-    /// The outer scroll's container id (CONTRACT.md).
-    public static let outerID = "gallery"
+    public internal(set) var field = TileField()
 
     let config: Config
     let palettes: PaletteBook
     var window: Size
     var layout: GalleryLayout
-    var outer: ScrollContainer
     var rows: [GalleryRow] = []
-    var tiles: [MatchedTile] = []
-    var tileIndex: [String: Int] = [:]
+    /// Each card's index in its row, by id.
+    var cardIndex: [String: Int] = [:]
     var needsLayout = false
-    /// What a drag in progress scrolls.
-    var dragging: DragTarget?
     /// The Featured header's position text, made again only when the position changes.
     var positionLabel: (index: Int, text: String) = (-1, "")
-    /// The outer scroll's offset (points) at the previous step, for interpolated drawing.
-    var previousOuterOffset = 0.0
-
-    enum DragTarget: Equatable {
-        case outer
-        case row(Int)
-    }
 
     let paddleAnimation: SpringParameters
     let resizeAnimation: SpringParameters
@@ -44,18 +43,21 @@ public final class GalleryScene: Scene {
         self.window = window
         let gallery = config.gallery
         layout = GalleryLayout(config: gallery, chrome: config.chrome, window: window)
-        outer = ScrollContainer(id: Self.outerID, axis: .vertical, physics: config.scroll)
+        field.addContainer(.gallery, axis: .vertical, physics: config.scroll)
         if gallery.outerTargetBehavior == "snapToTop" {
-            outer.scroll.targetBehavior = GalleryScrollTargetBehavior(topZoneFraction: gallery.snapToTopFraction)
+            field[scroll: .gallery].scroll.targetBehavior = GalleryScrollTargetBehavior(
+                topZoneFraction: gallery.snapToTopFraction)
         }
         paddleAnimation = config.spring(named: gallery.paddleAnimation) ?? .smooth
         resizeAnimation = config.spring(named: gallery.resizeAnimation) ?? .smooth
-        for (id, row) in gallery.rows {
-            rows.append(GalleryRow(id: id, config: row, physics: config.scroll, firstTile: tiles.count))
-            for cardID in rows[rows.count - 1].ids {
-                tileIndex[cardID] = tiles.count
-                tiles.append(MatchedTile(id: cardID, container: id, unscrolled: .zero, presented: .zero))
+        for (id, rowConfig) in gallery.rows {
+            let row = GalleryRow(id: id, config: rowConfig)
+            field.addContainer(row.containerID, axis: .horizontal, physics: config.scroll, inside: .gallery)
+            for (index, cardID) in row.ids.enumerated() {
+                field.addTile(cardID, to: row.containerID)
+                cardIndex[cardID] = index
             }
+            rows.append(row)
         }
         layOut(animated: false)
     }
@@ -68,6 +70,10 @@ public final class GalleryScene: Scene {
         needsLayout = true
     }
 
+    public func layOutIfNeeded() {
+        if needsLayout { layOut(animated: true) }
+    }
+
     /// Lays everything out for the window. Animated (a resize): cards spring to their new frames and
     /// each row keeps the card at its scroll position at the leading margin (a paging row keeps its
     /// page), on the same spring, so what is on screen blends from the old layout to the new one; the
@@ -77,15 +83,16 @@ public final class GalleryScene: Scene {
         let previous = layout
         layout = GalleryLayout(config: config.gallery, chrome: config.chrome, window: window)
         let animation = animated ? resizeAnimation : nil
-        outer.setLayout(
-            viewport: layout.viewport, contentSize: Size(layout.viewport.width, layout.contentHeight),
+        field.setLayout(
+            .gallery, viewport: layout.viewport, contentSize: Size(layout.viewport.width, layout.contentHeight),
             animation: animation)
+        let outer = field.scroll(.gallery)
         for r in rows.indices {
             let rowLayout = layout.rows[r]
             let kept = animated ? keptOffset(row: r, from: previous.rows[r], to: rowLayout) : nil
-            rows[r].container.scroll.targetBehavior = targetBehavior(for: rows[r].config)
-            rows[r].container.setLayout(
-                viewport: outer.unscrolled(rowLayout.frame), contentSize: rowLayout.contentSize,
+            field[scroll: rows[r].containerID].scroll.targetBehavior = targetBehavior(for: rows[r].config)
+            field.setLayout(
+                rows[r].containerID, viewport: outer.unscrolled(rowLayout.frame), contentSize: rowLayout.contentSize,
                 contentMargins: rowLayout.margins, targets: rowLayout.cardFrames, restingAt: kept,
                 animation: animation)
             if let animation {
@@ -94,33 +101,24 @@ public final class GalleryScene: Scene {
                 rows[r].frame.set(rowLayout.frame)
                 rows[r].previousFrame = rowLayout.frame
             }
-            for (i, tile) in rows[r].tiles.enumerated() {
-                let target = rows[r].container.unscrolled(rowLayout.cardFrame(at: i))
-                if let animation {
-                    tiles[tile].frame.animate(to: target, with: animation)
-                } else {
-                    tiles[tile].frame.set(target)
-                }
+            for (i, cardID) in rows[r].ids.enumerated() {
+                field.place(cardID, at: rowLayout.cardFrame(at: i), animation: animation)
             }
+            field.moveFrame(of: rows[r].containerID, to: outer.unscrolled(rowFrame(r)))
         }
-        if !animated {
-            // A first layout is where everything rests: nothing interpolates in from elsewhere.
-            updatePresented()
-            for i in tiles.indices { tiles[i].previousPresented = tiles[i].presented }
-            previousOuterOffset = outer.scroll.offset
-        }
+        if !animated { updateScales() }
     }
 
     /// Where row `r` should rest after a resize from `old` to `new`: the scroll position's card at the
     /// margin again, or for a paging row the same page; nil (keep the offset) for a free row.
     private func keptOffset(row r: Int, from old: GalleryLayout.Row, to new: GalleryLayout.Row) -> Double? {
-        let row = rows[r]
-        switch row.config.targetBehavior {
+        let scroll = rowScroll(r)
+        switch rows[r].config.targetBehavior {
         case "paging":
-            let page = old.frame.width > 0 ? (row.scroll.targetOffset / old.frame.width).rounded() : 0
+            let page = old.frame.width > 0 ? (scroll.targetOffset / old.frame.width).rounded() : 0
             return page * new.frame.width
         case "viewAligned":
-            guard let position = row.position(in: old) else { return nil }
+            guard let position = rows[r].position(in: old, scroll: scroll) else { return nil }
             return new.cardFrame(at: position).minX - new.margins.leading
         default:
             return nil
@@ -141,11 +139,14 @@ public final class GalleryScene: Scene {
         }
     }
 
+    /// Row `r`'s scroll.
+    func rowScroll(_ r: Int) -> ScrollAxis { field.scroll(rows[r].containerID).scroll }
+
     /// Outer content coordinates → window points, `alpha` ∈ [0, 1] between the previous step and this
     /// one (1: now).
     func windowFrame(_ contentFrame: Rect, alpha: Double = 1) -> Rect {
-        let offset = previousOuterOffset + (outer.scroll.offset - previousOuterOffset) * alpha
-        return outer.unscrolled(contentFrame).offsetBy(dx: 0, dy: -offset)
+        let offset = field.offset(of: .gallery, alpha: alpha)
+        return field.scroll(.gallery).unscrolled(contentFrame).offsetBy(dx: -offset.x, dy: -offset.y)
     }
 
     /// Row `r`'s frame in outer content coordinates at `alpha`. Its top and height move only while a
@@ -164,48 +165,31 @@ public final class GalleryScene: Scene {
     // MARK: Motion
 
     public func step(_ dt: Double) {
-        if needsLayout { layOut(animated: true) }
-        previousOuterOffset = outer.scroll.offset
-        outer.scroll.step(dt)
+        layOutIfNeeded()
+        let outer = field.scroll(.gallery)
         for r in rows.indices {
             rows[r].previousFrame = rows[r].frame.presented
             rows[r].frame.step(dt)
-            rows[r].container.scroll.step(dt)
-            if !rows[r].scroll.isMoving { rows[r].pinnedPosition = nil }
+            field.moveFrame(of: rows[r].containerID, to: outer.unscrolled(rowFrame(r)))
         }
-        for i in tiles.indices {
-            tiles[i].previousPresented = tiles[i].presented
-            tiles[i].frame.step(dt)
-        }
-        updatePresented()
+        field.step(dt)
+        for r in rows.indices where !rowScroll(r).isMoving { rows[r].pinnedPosition = nil }
+        updateScales()
     }
 
-    /// Presented frames, velocities and scroll-transition scales from the springs and both scrolls.
-    private func updatePresented() {
-        let outerOffset = outer.offset
-        let outerVelocity = outer.offsetVelocity
+    /// Each card's scroll-transition scale from where it is in its row's visible viewport.
+    private func updateScales() {
         for r in rows.indices {
-            let row = rows[r].container
             let visible = viewport(of: r)
             let edgeScale = rows[r].config.edgeScale
-            for i in rows[r].tiles {
-                let spring = tiles[i].frame
-                tiles[i].presented = spring.presented.offsetBy(
-                    dx: -row.offset.x - outerOffset.x, dy: -row.offset.y - outerOffset.y)
-                let v = spring.velocity
-                tiles[i].velocity = Rect(
-                    v.x - row.offsetVelocity.x - outerVelocity.x, v.y - row.offsetVelocity.y - outerVelocity.y, v.width,
-                    v.height)
-                let phase = ScrollTransition.phaseValue(of: tiles[i].presented, in: visible, axis: .horizontal)
-                tiles[i].scale = ScrollTransition.scale(phaseValue: phase, edgeScale: edgeScale)
+            field.updateScales(in: rows[r].containerID) { frame in
+                let phase = ScrollTransition.phaseValue(of: frame, in: visible, axis: .horizontal)
+                return ScrollTransition.scale(phaseValue: phase, edgeScale: edgeScale)
             }
         }
     }
 
-    public var isSettled: Bool {
-        !needsLayout && !outer.scroll.isMoving && rows.allSatisfy { !$0.scroll.isMoving && $0.frame.isSettled }
-            && tiles.allSatisfy { $0.frame.isSettled }
-    }
+    public var isSettled: Bool { !needsLayout && field.isSettled && rows.allSatisfy { $0.frame.isSettled } }
 
     // MARK: Scroll position
 
@@ -213,7 +197,7 @@ public final class GalleryScene: Scene {
     public var position: String? {
         guard rows.indices.contains(Self.featured) else { return nil }
         let row = rows[Self.featured]
-        return row.position(in: layout.rows[Self.featured]).map { row.ids[$0] }
+        return row.position(in: layout.rows[Self.featured], scroll: rowScroll(Self.featured)).map { row.ids[$0] }
     }
 
     /// The palette card `index` of row `r` shows.
@@ -221,20 +205,22 @@ public final class GalleryScene: Scene {
         palettes.palette(first: rows[r].config.firstPalette, index: index)
     }
 
-    /// Scrolls row `r` to the neighbouring card in `direction` (±1) with the paddle animation, as the
-    /// seed's paddles do by writing the scroll position's binding. Returns false when there is none.
     @discardableResult
-    public func scrollToNeighbour(_ direction: Int, row r: Int = featured) -> Bool {
-        guard rows.indices.contains(r), rows[r].scroll.phase != .dragging,
-            let next = rows[r].neighbour(direction, in: layout.rows[r])
-        else { return false }
-        rows[r].pinnedPosition = next
-        rows[r].container.scroll.scroll(
-            to: rows[r].alignedOffset(of: next, in: layout.rows[r]), animated: paddleAnimation)
-        return true
+    public func apply(_ command: Command) -> Bool {
+        guard case .scrollToNeighbour(let direction) = command else { return false }
+        return scrollToNeighbour(direction)
     }
 
-    public func presentedFrame(of id: String) -> Rect? { tileIndex[id].map { tiles[$0].presented } }
-
-    public func apply(_ command: Command) {}
+    /// Scrolls row `r` to the neighbouring card in `direction` (±1) with the paddle animation, as the
+    /// session's paddles do by writing the scroll position's binding. Returns false when there is none.
+    @discardableResult
+    func scrollToNeighbour(_ direction: Int, row r: Int = featured) -> Bool {
+        guard rows.indices.contains(r), rowScroll(r).phase != .dragging,
+            let next = rows[r].neighbour(direction, in: layout.rows[r], scroll: rowScroll(r))
+        else { return false }
+        rows[r].pinnedPosition = next
+        let target = rows[r].alignedOffset(of: next, in: layout.rows[r], scroll: rowScroll(r))
+        field[scroll: rows[r].containerID].scroll.scroll(to: target, animated: paddleAnimation)
+        return true
+    }
 }

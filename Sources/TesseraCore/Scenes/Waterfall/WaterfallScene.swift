@@ -1,4 +1,14 @@
-/// The waterfall (SPEC §2, seed 002): photos in masonry columns at their own aspect ratios. A tap flies a
+extension SceneID {
+    public static let waterfall = SceneID("waterfall")
+}
+
+extension SceneDescription {
+    static let waterfall = SceneDescription(id: .waterfall, title: "Waterfall") { context in
+        WaterfallScene(photos: context.photos.photos, config: context.config, window: context.window)
+    }
+}
+
+/// The waterfall (docs/BEHAVIOUR.md#waterfall): photos in masonry columns at their own aspect ratios. A tap flies a
 /// photo on `.spring()` to a fullscreen overlay, aspect-fit to the window, over a blurred and lightened
 /// copy of the scene (`.thinMaterial`) that fades in with the flight; its slot stays empty while it is
 /// away. A tap anywhere (the overlay covers the window) or Escape flies it back to its slot.
@@ -9,7 +19,6 @@
 /// own.
 public final class WaterfallScene: Scene {
     public let id = SceneID.waterfall
-    public static let containerID = "waterfall"
     /// The dump's `overlay.kind`.
     public static let overlayKind = "fullscreen"
 
@@ -17,7 +26,8 @@ public final class WaterfallScene: Scene {
     private var window: Size
     /// Read while `heroes` is being stepped (for the overlay frame), so not kept in it.
     private let aspectRatios: TileAspectRatios
-    private var heroes: HeroContainer
+    public private(set) var field = TileField()
+    private var heroes: HeroOverlay
     private var layout: WaterfallLayout
     private var needsLayout = false
 
@@ -29,8 +39,7 @@ public final class WaterfallScene: Scene {
         let settings = config.waterfall
         aspectRatios = TileAspectRatios(
             ids: photos.map(\.id), aspectRatios: photos.map(\.aspectRatio), fallback: settings.fallbackAspectRatio)
-        heroes = HeroContainer(
-            id: Self.containerID, ids: photos.map(\.id), physics: config.scroll, wheelStep: config.input.wheelStep,
+        heroes = HeroOverlay(
             spring: config.spring(named: settings.animation) ?? .spring,
             slotStyle: HeroTransition.Style(cornerRadius: settings.cornerRadius, shadow: 0),
             overlayStyle: HeroTransition.Style(cornerRadius: settings.fullscreenCornerRadius, shadow: 0),
@@ -39,7 +48,9 @@ public final class WaterfallScene: Scene {
             aspectRatios: aspectRatios.inModelOrder, config: settings,
             top: Chrome(config: config.chrome).contentTop(window: window),
             window: window)
-        layOut()
+        field.addContainer(.waterfall, axis: .vertical, physics: config.scroll)
+        for photo in photos { field.addTile(photo.id, to: .waterfall) }
+        layOut(animated: false)
     }
 
     /// The fullscreen frame of photo `id`: aspect-fit to the whole window (`.scaledToFit()` in a
@@ -56,37 +67,49 @@ public final class WaterfallScene: Scene {
         needsLayout = true
     }
 
-    private func layOut() {
+    public func layOutIfNeeded() {
+        if needsLayout { layOut(animated: true) }
+    }
+
+    private func layOut(animated: Bool) {
         needsLayout = false
         layout = WaterfallLayout(
             aspectRatios: aspectRatios.inModelOrder, config: config.waterfall,
             top: Chrome(config: config.chrome).contentTop(window: window),
             window: window)
-        heroes.setLayout(
-            viewport: layout.viewport, contentSize: Size(window.width, layout.contentHeight), slots: layout.frames)
+        field.setLayout(.waterfall, viewport: layout.viewport, contentSize: Size(window.width, layout.contentHeight))
+        let spring = animated ? heroes.stage.spring : nil
+        for (id, frame) in zip(field.items(.waterfall), layout.frames) { field.place(id, at: frame, animation: spring) }
     }
 
     // MARK: Commands and input
 
-    public func apply(_ command: Command) {}
-
-    public func handle(_ gesture: Gesture) {
-        // The overlay covers the window: any tap on it closes (seed 002's onTapGesture on the overlay).
-        heroes.handle(gesture, overlay: { self.fullscreenFrame(of: $0) }, tapCloses: { _ in true })
+    @discardableResult
+    public func apply(_ command: Command) -> Bool {
+        switch command {
+        case .present(let id): heroes.present(id, overlay: fullscreenFrame(of: id), in: &field)
+        case .dismiss: heroes.dismiss(in: &field) != nil
+        default: false
+        }
     }
 
-    public func presentedFrame(of id: String) -> Rect? { heroes.tile(id)?.presented }
+    public func handle(_ gesture: Gesture) {
+        // The overlay covers the window: any tap on it closes (the article's onTapGesture on the overlay).
+        heroes.handle(
+            gesture, field: &field, input: config.input, wheelAnimation: config.scroll.scrollAnimation,
+            overlay: { self.fullscreenFrame(of: $0) }, tapCloses: { _ in true })
+    }
 
-    public func tileID(at p: Point) -> String? { heroes.tileID(at: p) }
+    public func tileID(at p: Point) -> String? { heroes.tileID(at: p, in: field) }
 
     // MARK: Motion
 
     public func step(_ dt: Double) {
-        if needsLayout { layOut() }
-        heroes.step(dt) { self.fullscreenFrame(of: $0) }
+        layOutIfNeeded()
+        heroes.step(dt, field: &field) { self.fullscreenFrame(of: $0) }
     }
 
-    public var isSettled: Bool { !needsLayout && heroes.isSettled }
+    public var isSettled: Bool { !needsLayout && heroes.isSettled && field.isSettled }
 
     /// The tab bar would draw over the fullscreen photo: hidden from the tap until the photo is home.
     public var hidesChrome: Bool { heroes.stage.isActive }
@@ -96,13 +119,10 @@ public final class WaterfallScene: Scene {
     public func draw(into list: inout DrawList, alpha: Double) {
         let settings = config.waterfall
         Chrome(config: config.chrome).drawTitle(settings.title, window: window, color: config.theme.text, into: &list)
-        let clip = layout.viewport
-        for tile in heroes.tiles where tile.layer == .container {
-            let frame = tile.interpolated(alpha)
-            guard frame.intersects(clip) else { continue }
+        field.drawTiles(in: .waterfall, alpha: alpha) { tile, frame, clip in
             list.append(.photo(id: tile.id, frame: frame, radius: settings.cornerRadius, opacity: 1, clip: clip))
         }
-        let backdrop = heroes.stageOpacity(alpha: alpha)
+        let backdrop = heroes.opacity(alpha: alpha)
         if backdrop > 0 {
             list.append(
                 .backdropBlur(
@@ -110,22 +130,15 @@ public final class WaterfallScene: Scene {
                     tint: settings.backdrop.tint, opacity: backdrop))
         }
         // Heroes above the backdrop and every container, unclipped; the presented one last (on top).
-        for hero in heroes.stage.heroes {
-            guard let tile = heroes.tile(hero.id) else { continue }
-            list.append(
-                .photo(
-                    id: hero.id, frame: tile.interpolated(alpha), radius: max(0, hero.cornerRadius.value), opacity: 1,
-                    clip: nil))
+        field.drawAbove(alpha: alpha) { tile, frame in
+            let radius = heroes.stage.hero(tile.id)?.cornerRadius.value ?? settings.cornerRadius
+            list.append(.photo(id: tile.id, frame: frame, radius: max(0, radius), opacity: 1, clip: nil))
         }
     }
 
     // MARK: State dump
 
-    public func dump() -> SceneDump {
-        SceneDump(
-            containers: [heroes.dumpContainer()],
-            tiles: heroes.dumpTiles(window: window, overlay: fullscreenFrame(of:)),
-            overlay: heroes.stage.overlayID.map { OverlayDump(id: $0, kind: Self.overlayKind) }, position: nil,
-            selection: nil)
+    public var overlayDump: OverlayDump? {
+        heroes.stage.overlayID.map { OverlayDump(id: $0, kind: Self.overlayKind) }
     }
 }

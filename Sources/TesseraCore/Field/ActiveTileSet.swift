@@ -3,7 +3,7 @@
 /// 10,000 resting tiles steps in constant time.
 ///
 /// Storage grows to the highest index once and is reused, so a warm scene allocates nothing per step.
-struct ActiveTileSet {
+struct ActiveTileSet: Sendable {
     /// The members, in the order they joined.
     private(set) var indices: [Int] = []
     private var isMember: [Bool] = []

@@ -4,7 +4,7 @@ import XCTest
 @testable import TesseraCore
 
 /// The headless loop's timing: frames, steps and phases as `--profile` reports them (no real time).
-final class ScriptedRunProfilingTests: XCTestCase {
+final class FrameLoopProfilingTests: XCTestCase {
     private func session() -> ProfilingSession {
         ProfilingSession(
             config: ProfilingConfig(), clock: SteppingClock(), budgetMs: 1000 / 120, showsHUD: false, trace: nil)
@@ -16,10 +16,8 @@ final class ScriptedRunProfilingTests: XCTestCase {
         let sim = makeSimulation()
         let profiling = session()
         let script = try Script.parse(Data(json.utf8))
-        try ScriptedRun(
-            simulation: sim, script: script, frames: frames, renderEvery: renderEvery, sink: sink,
-            profiling: profiling
-        ).run()
+        try FrameLoop(
+            simulation: sim, sink: sink, timing: .simulated, script: script, frames: frames, renderEvery: renderEvery, profiling: profiling).run()
         return (sim, profiling)
     }
 
@@ -53,7 +51,7 @@ final class ScriptedRunProfilingTests: XCTestCase {
         let history = profiling.profiler.history
         XCTAssertEqual((0..<history.totalCount).map { history[$0].steps }, [4, 4, 2])
         XCTAssertEqual((0..<history.totalCount).map { history[$0].ran(.render) }, [true, true, false])
-        XCTAssertEqual(sink.rendered, 2)
+        XCTAssertEqual(sink.rendered, 3, "two timed frames, then the final state once (for a screenshot)")
     }
 
     func testProfilingKeysGoToTheSessionNotTheScene() throws {
@@ -68,7 +66,8 @@ final class ScriptedRunProfilingTests: XCTestCase {
         let sim = makeSimulation()
         let profiling = session()
         let script = try Script.parse(Data(#"{"steps": [{"at": 0.05, "key": "F3"}]}"#.utf8))
-        try ScriptedRun(simulation: sim, script: script, frames: 12, renderEvery: 1, sink: sink, profiling: profiling)
+        try FrameLoop(
+            simulation: sim, sink: sink, timing: .simulated, script: script, frames: 12, renderEvery: 1, profiling: profiling)
             .run()
         XCTAssertFalse(sink.frames[0].contains { $0.isText("budget") }, "hidden at first")
         XCTAssertTrue(sink.frames[11].contains { $0.isText("budget") })
@@ -78,9 +77,8 @@ final class ScriptedRunProfilingTests: XCTestCase {
         let json = #"{"steps": [{"at": 0, "tap": "photo-03"}, {"at": 0.1, "tap": "photo-07"}]}"#
         let (profiled, _) = try run(json, frames: 60)
         let plain = makeSimulation()
-        try ScriptedRun(
-            simulation: plain, script: try Script.parse(Data(json.utf8)), frames: 60, renderEvery: 1, sink: NullSink()
-        ).run()
+        try FrameLoop(
+            simulation: plain, sink: NullSink(), timing: .simulated, script: try Script.parse(Data(json.utf8)), frames: 60, renderEvery: 1).run()
         XCTAssertEqual(try profiled.dump().jsonData(), try plain.dump().jsonData())
     }
 }
@@ -90,7 +88,6 @@ final class RecordingSink: FrameSink {
     var frames: [[DrawCommand]] = []
     func render(_ list: DrawList, window: Size) { frames.append(list.commands) }
     func saveScreenshot(to path: String) throws {}
-    func isKnownKey(_ name: String) -> Bool { true }
 }
 
 extension DrawCommand {

@@ -4,7 +4,7 @@ import XCTest
 @testable import TesseraCore
 
 /// Scripts drive the simulation and write dumps, as `tessera --headless --script` does.
-final class ScriptedRunTests: XCTestCase {
+final class FrameLoopTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
@@ -17,7 +17,8 @@ final class ScriptedRunTests: XCTestCase {
     private func run(_ json: String, frames: Int? = nil) throws -> Simulation {
         let script = try Script.parse(Data(json.replacingOccurrences(of: "$DIR", with: folder.path).utf8))
         let sim = makeSimulation()
-        try ScriptedRun(simulation: sim, script: script, frames: frames, renderEvery: 1, sink: NullSink()).run()
+        try FrameLoop(
+            simulation: sim, sink: NullSink(), timing: .simulated, script: script, frames: frames, renderEvery: 1).run()
         return sim
     }
 
@@ -46,7 +47,7 @@ final class ScriptedRunTests: XCTestCase {
     func testTapOnAMissingTileNamesTheStep() {
         XCTAssertThrowsError(try run(#"{"steps": [{"at": 0, "tap": "photo-03"}, {"at": 0.1, "tap": "nope"}]}"#)) {
             XCTAssertTrue("\($0)".contains("step 1"), "\($0)")
-            XCTAssertEqual(($0 as? ScriptedRun.Failure)?.exitCode, 2)
+            XCTAssertEqual(($0 as? FrameLoop.Failure)?.exitCode, 2)
         }
     }
 

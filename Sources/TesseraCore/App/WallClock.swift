@@ -1,0 +1,11 @@
+import Foundation
+
+/// The system's monotonic clock (`CLOCK_MONOTONIC` through Foundation's `systemUptime`): real time for
+/// windows and kiosks, never set back by a clock change.
+public final class WallClock: MonotonicClock {
+    public init() {}
+    public func now() -> Double { ProcessInfo.processInfo.systemUptime }
+    public func sleep(_ seconds: Double) {
+        if seconds > 0 { Thread.sleep(forTimeInterval: seconds) }
+    }
+}

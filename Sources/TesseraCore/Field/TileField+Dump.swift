@@ -1,0 +1,40 @@
+/// The field's part of the state dump (README.md, "State dump"): containers with their items, and every
+/// tile once. Reading only: a dump never lays out or scrolls.
+extension TileField {
+    /// `container` as the dump shows it: its input frame in window points (the picker's dock panel, a
+    /// row's frame) and its items.
+    public func dump(container id: ContainerID) -> ContainerDump {
+        let c = containers[id]!
+        let frame =
+            c.parent.map { parent in
+                let o = offset(of: parent)
+                return (c.hitFrame ?? c.scroll.viewport).offsetBy(dx: -o.x, dy: -o.y)
+            } ?? (c.hitFrame ?? c.scroll.viewport)
+        return ContainerDump(
+            id: id.description, frame: frame, contentSize: c.scroll.contentSize, offset: c.scroll.offset,
+            items: c.items)
+    }
+
+    /// Every container, parents first.
+    public func dumpContainers() -> [ContainerDump] { containerOrder.map { dump(container: $0) } }
+
+    /// Every tile, in the order they were added. `target` is where its spring heads, in window points;
+    /// `visible` is any part of it inside the window and (at home) its container's clip.
+    public func dumpTiles(window: Size) -> [TileDump] {
+        let windowRect = Rect(0, 0, window.width, window.height)
+        return tiles.map { tile in
+            let visible =
+                tile.presented.intersects(windowRect)
+                && (tile.layer != .container || tile.presented.intersects(windowClip(of: tile.container)))
+            var target = tile.frame.target
+            if tile.space == .container {
+                let o = offset(of: tile.container)
+                target = target.offsetBy(dx: -o.x, dy: -o.y)
+            }
+            return TileDump(
+                id: tile.id, container: tile.container.description, target: target, presented: tile.presented,
+                velocity: tile.velocity, moving: tile.isMoving, layer: tile.layer.rawValue, visible: visible,
+                scale: tile.scale, opacity: tile.opacity)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+/// Gesture routing: the one set of rules by which presses, drags and the wheel scroll containers.
+///
+/// - A press on a container that scrolls on its own (a fling, a settle, an animation) stops it under the
+///   finger, as UIScrollView's does (Apple's UIScrollView documentation); the tap that may follow only
+///   does that, and the scroll rests (or snaps to its nearest target) when the press ends.
+/// - A drag scrolls the innermost container under its start whose axis is the drag's (the recognizer
+///   locks a drag to the axis of its first movement): a vertical drag on a gallery row scrolls the
+///   outer view.
+/// - The wheel scrolls the innermost container under the pointer.
+///
+/// What the field does not take (taps on tiles, keys, a scene's own wheel rules) goes back to the scene.
+extension TileField {
+    /// Takes `gesture` if it is the field's business; false hands it back to the scene.
+    mutating func route(_ gesture: Gesture, wheelStep: Double, wheelAnimation: SpringParameters) -> Bool {
+        switch gesture {
+        case .press(let p):
+            caught = containerOrder.reversed().first { id in
+                windowHitFrame(of: id).contains(p) && containers[id]!.scroll.catchScroll()
+            }
+            return true
+        case .tap:
+            return releaseCaughtScroll()
+        case .dragBegan(let start, let axis):
+            let target = containerOrder.reversed().first { id in
+                containers[id]!.scroll.axis == axis && windowHitFrame(of: id).contains(start)
+            }
+            if caught != target { releaseCaughtScroll() }
+            caught = nil
+            dragging = target
+            if let target { containers[target]!.scroll.beginDrag() }
+            return target != nil
+        case .dragChanged(let delta):
+            guard let dragging else { return false }
+            containers[dragging]!.scroll.drag(by: delta)
+            return true
+        case .dragEnded(let velocity):
+            let ended = dragging
+            if let ended, containers[ended]!.scroll.scroll.phase == .dragging {
+                containers[ended]!.scroll.endDrag(fingerVelocity: velocity)
+            }
+            dragging = nil
+            let released = releaseCaughtScroll()
+            return ended != nil || released
+        case .wheel(let at, let dx, let dy):
+            guard let target = containerOrder.reversed().first(where: { windowHitFrame(of: $0).contains(at) }) else {
+                return false
+            }
+            containers[target]!.scroll.wheel(dx: dx, dy: dy, step: wheelStep, animation: wheelAnimation)
+            return true
+        case .key:
+            return false
+        }
+    }
+
+    /// The container a drag in progress scrolls, if any.
+    var draggedContainer: ContainerID? { dragging }
+
+    /// Lets go of a scroll a press caught (it rests, or springs back inside its edges). True if there was
+    /// one.
+    @discardableResult
+    mutating func releaseCaughtScroll() -> Bool {
+        guard let id = caught else { return false }
+        caught = nil
+        containers[id]!.scroll.endDrag(fingerVelocity: .zero)
+        return true
+    }
+}

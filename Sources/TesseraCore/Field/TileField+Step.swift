@@ -1,0 +1,52 @@
+/// Motion: scrolls and springs advance by one fixed step.
+extension TileField {
+    /// Advances every container's scroll and the tiles that move by `dt` seconds. A tile is visited only
+    /// while a spring runs, it flies, or its drawn frame still differs from the step before; a container
+    /// whose offset or velocity changed visits all of its tiles (and its children's), since scrolling
+    /// moves them without their springs. A flight whose spring rests lands: in its container's layer if
+    /// it came home, in the overlay layer if it rests in window space.
+    mutating func step(_ dt: Double) {
+        for id in containerOrder {
+            containers[id]!.previousOffset = containers[id]!.scroll.offset
+            containers[id]!.scroll.scroll.step(dt)
+        }
+        var anyScrolled = false
+        for (k, id) in containerOrder.enumerated() {
+            let moved = containers[id]!.seen.update(offset: offset(of: id), velocity: offsetVelocity(of: id))
+            scrolledThisStep[k] = moved
+            anyScrolled = anyScrolled || moved
+        }
+        var animating = 0
+        var landed = false
+        if anyScrolled {
+            for i in tiles.indices {
+                let scrolled = scrolledThisStep[containerOrder.firstIndex(of: tiles[i].container)!]
+                guard scrolled || active.contains(i) else { continue }
+                visit(i, dt, &animating, &landed)
+                active.insert(i)
+            }
+        } else {
+            for i in active.indices { visit(i, dt, &animating, &landed) }
+        }
+        animatingTileCount = animating
+        active.removeAll { i in
+            let tile = tiles[i]
+            return tile.isSettled && tile.layer != .flight && tile.previousPresented == tile.presented
+        }
+        if landed { above.removeAll { tiles[index[$0]!].layer == .container } }
+    }
+
+    private mutating func visit(_ i: Int, _ dt: Double, _ animating: inout Int, _ landed: inout Bool) {
+        tiles[i].previousPresented = tiles[i].presented
+        tiles[i].frame.step(dt)
+        tiles[i].fade.step(dt)
+        updatePresented(i)
+        guard tiles[i].isSettled else {
+            animating += 1
+            return
+        }
+        guard tiles[i].layer == .flight else { return }
+        tiles[i].layer = tiles[i].space == .container ? .container : .overlay
+        landed = landed || tiles[i].layer == .container
+    }
+}

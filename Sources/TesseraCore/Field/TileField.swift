@@ -1,0 +1,265 @@
+/// The middle layer every scene stands on: named scrolling containers, the matched tiles they hold,
+/// and the one mapping from a tile's spring to what the window shows (docs/ARCHITECTURE.md).
+///
+/// It owns each container's frame, scroll and items (the model's order), every tile by id, the set
+/// of tiles that move (settled springs cost nothing), the gesture routing that scrolls containers
+/// (`TileField+Gestures`), the layered draw pass (`+Drawing`), the hit test (`+HitTesting`) and the
+/// read-only state dump (`+Dump`). Scenes keep their model's meaning, their pure layout and their own
+/// look; the hero overlay (`HeroOverlay`) sits on top.
+///
+/// Containers nest one level or more: a gallery row scrolls inside the outer scroll, so its viewport is
+/// given in its parent's unscrolled space and everything in it moves with both offsets.
+public struct TileField: Sendable {
+    /// One container: its scroll, its items in model order, and where input reaches it.
+    struct Container: Sendable {
+        var scroll: ScrollContainer
+        /// The container this one scrolls inside, if any.
+        let parent: ContainerID?
+        var items: [String] = []
+        /// Where a press, drag or wheel reaches it (the parent's unscrolled space); the viewport if nil.
+        var hitFrame: Rect?
+        var seen = ScrollSnapshot()
+        /// The scroll offset the step before (points), for interpolated drawing.
+        var previousOffset = Point.zero
+    }
+
+    var containers: [ContainerID: Container] = [:]
+    /// Containers in the order they were added, parents first: the dump's order; hit tests run it
+    /// backwards so an inner container wins.
+    public private(set) var containerOrder: [ContainerID] = []
+    public internal(set) var tiles: [MatchedTile] = []
+    var index: [String: Int] = [:]
+    /// Tiles outside the container layer (flying, or resting in an overlay) in take-off order: the flight
+    /// layer's draw order, later ones on top.
+    public internal(set) var above: [String] = []
+    /// The tiles `step` visits; every other one rests.
+    var active = ActiveTileSet()
+    /// Tiles whose springs ran in the last step (the profiler's "animating tiles").
+    public internal(set) var animatingTileCount = 0
+    /// Set by `step` for each container in `containerOrder`: its offset moved in that step.
+    var scrolledThisStep: [Bool] = []
+    /// Gesture routing: the container a drag scrolls, and the one a press caught while it moved.
+    var dragging: ContainerID?
+    var caught: ContainerID?
+
+    public init() {}
+
+    // MARK: Building
+
+    /// Adds an empty container. A child (`inside`) must be added after its parent.
+    mutating func addContainer(
+        _ id: ContainerID, axis: Axis, physics: ScrollPhysics, inside parent: ContainerID? = nil
+    ) {
+        precondition(containers[id] == nil, "TileField: container \(id) added twice")
+        precondition(parent.map { containers[$0] != nil } ?? true, "TileField: add \(id)'s parent first")
+        containers[id] = Container(scroll: ScrollContainer(axis: axis, physics: physics), parent: parent)
+        containerOrder.append(id)
+        scrolledThisStep.append(false)
+    }
+
+    /// Adds a tile at the end of `container`'s items. It appears where the next `place` puts it.
+    mutating func addTile(_ id: String, to container: ContainerID) {
+        precondition(index[id] == nil, "TileField: tile \(id) added twice")
+        index[id] = tiles.count
+        active.reserve(tiles.count + 1)
+        tiles.append(MatchedTile(id: id, container: container, unscrolled: .zero, presented: .zero))
+        containers[container]!.items.append(id)
+    }
+
+    // MARK: Reading
+
+    public func tile(_ id: String) -> MatchedTile? { index[id].map { tiles[$0] } }
+
+    /// The ids `container` holds, in model order.
+    public func items(_ container: ContainerID) -> [String] { containers[container]?.items ?? [] }
+
+    /// A container's scroll (read it; change it through `subscript(scroll:)`).
+    public func scroll(_ id: ContainerID) -> ScrollContainer { containers[id]!.scroll }
+
+    /// A container's scroll, for what a scene asks of it (scroll to a target, reveal a slot).
+    subscript(scroll id: ContainerID) -> ScrollContainer {
+        get { containers[id]!.scroll }
+        set { containers[id]!.scroll = newValue }
+    }
+
+    /// The container's offset plus every enclosing container's (points), now or `alpha` ∈ [0, 1] of the
+    /// way from the previous step.
+    public func offset(of id: ContainerID, alpha: Double = 1) -> Point {
+        guard let c = containers[id] else { return .zero }
+        let now = c.scroll.offset
+        let own =
+            alpha >= 1
+            ? now : c.previousOffset + Point((now.x - c.previousOffset.x) * alpha, (now.y - c.previousOffset.y) * alpha)
+        return c.parent.map { own + offset(of: $0, alpha: alpha) } ?? own
+    }
+
+    /// d(offset)/dt of `offset(of:)`, points/second.
+    public func offsetVelocity(of id: ContainerID) -> Point {
+        guard let c = containers[id] else { return .zero }
+        return c.parent.map { c.scroll.offsetVelocity + offsetVelocity(of: $0) } ?? c.scroll.offsetVelocity
+    }
+
+    /// The container's frame in window points (its viewport moved by the enclosing containers' scroll).
+    public func windowFrame(of id: ContainerID, alpha: Double = 1) -> Rect {
+        shiftedByParent(containers[id]!.scroll.viewport, of: id, alpha: alpha)
+    }
+
+    /// What clips the container's tiles in window points: its frame inside every enclosing clip.
+    public func windowClip(of id: ContainerID, alpha: Double = 1) -> Rect {
+        let frame = windowFrame(of: id, alpha: alpha)
+        guard let parent = containers[id]!.parent else { return frame }
+        return frame.intersection(windowClip(of: parent, alpha: alpha))
+    }
+
+    /// Where input reaches the container, in window points, inside every enclosing clip.
+    func windowHitFrame(of id: ContainerID) -> Rect {
+        let c = containers[id]!
+        let frame = shiftedByParent(c.hitFrame ?? c.scroll.viewport, of: id, alpha: 1)
+        return c.parent.map { frame.intersection(windowClip(of: $0)) } ?? frame
+    }
+
+    private func shiftedByParent(_ r: Rect, of id: ContainerID, alpha: Double) -> Rect {
+        guard let parent = containers[id]!.parent else { return r }
+        let o = offset(of: parent, alpha: alpha)
+        return r.offsetBy(dx: -o.x, dy: -o.y)
+    }
+
+    /// Nothing moves: every scroll rests and every tile's springs have settled.
+    public var isSettled: Bool {
+        containers.values.allSatisfy { !$0.scroll.scroll.isMoving } && active.allSatisfy { tiles[$0].isSettled }
+    }
+
+    /// Tiles the next step will visit (0 once everything rests).
+    var activeTileCount: Int { active.count }
+
+    // MARK: Layout
+
+    /// Lays a container out (see `ScrollContainer.setLayout`); `hitFrame` is where input reaches it when
+    /// that differs from its clip (the picker's dock panel around the dock).
+    mutating func setLayout(
+        _ id: ContainerID, viewport: Rect, contentSize: Size, contentMargins: ContentMargins = .zero,
+        targets: [Rect] = [], restingAt preferred: Double? = nil, animation: SpringParameters? = nil,
+        hitFrame: Rect? = nil
+    ) {
+        containers[id]!.scroll.setLayout(
+            viewport: viewport, contentSize: contentSize, contentMargins: contentMargins, targets: targets,
+            restingAt: preferred, animation: animation)
+        containers[id]!.hitFrame = hitFrame
+    }
+
+    /// Moves a container's frame without laying its content out again (a gallery row riding its resize
+    /// spring): the clip, hit frame and dump follow; scroll geometry and tile targets stay.
+    mutating func moveFrame(of id: ContainerID, to frame: Rect) {
+        containers[id]!.scroll.reposition(frame)
+    }
+
+    /// Puts tile `id` at `contentFrame` (its container's content coordinates): on `animation` from
+    /// wherever it is, or at once when nil (a first layout: nothing flies in from nowhere). A tile on
+    /// its way to a window-space destination only records its new home.
+    mutating func place(_ id: String, at contentFrame: Rect, animation: SpringParameters?) {
+        guard let i = index[id] else { return }
+        let target = containers[tiles[i].container]!.scroll.unscrolled(contentFrame)
+        tiles[i].home = target
+        guard tiles[i].space == .container else { return }
+        if let animation {
+            tiles[i].frame.animate(to: target, with: animation)
+            if !tiles[i].frame.isSettled { active.insert(i) }
+        } else {
+            tiles[i].frame.set(target)
+            updatePresented(i)
+            tiles[i].previousPresented = tiles[i].presented
+        }
+    }
+
+    // MARK: Moves between containers and spaces
+
+    /// Hands a tile to another container (the model moved it) without moving it on screen: its spring is
+    /// re-based into the new container's space, velocity kept, and it flies above every container until
+    /// it lands. `position` is its place in the new container's items (the end when nil).
+    mutating func move(_ id: String, to container: ContainerID, at position: Int? = nil) {
+        guard let i = index[id] else { return }
+        let from = tiles[i].container
+        containers[from]!.items.removeAll { $0 == id }
+        let items = containers[container]!.items
+        containers[container]!.items.insert(id, at: min(position ?? items.count, items.count))
+        if tiles[i].space == .container {
+            let delta = offset(of: container) - offset(of: from)
+            tiles[i].frame.shift(by: delta)
+        }
+        tiles[i].container = container
+        takeOff(i, toTop: true)
+    }
+
+    /// Sends a tile out of its container to `target` in window points (a hero heading for an overlay):
+    /// re-based into window space where it is now, so nothing jumps, and drawn above everything else.
+    mutating func fly(_ id: String, to target: Rect, animation: SpringParameters) {
+        guard let i = index[id] else { return }
+        if tiles[i].space == .container {
+            let o = offset(of: tiles[i].container)
+            tiles[i].frame.shift(by: Point(-o.x, -o.y))
+            tiles[i].space = .window
+        }
+        tiles[i].frame.animate(to: target, with: animation)
+        takeOff(i, toTop: true)
+    }
+
+    /// Sends a tile in window space back to its home slot, re-based into its container's unscrolled
+    /// space so a slot that scrolls meanwhile is still landed on exactly. Its draw order stays.
+    mutating func flyHome(_ id: String, animation: SpringParameters) {
+        guard let i = index[id] else { return }
+        if tiles[i].space == .window {
+            tiles[i].frame.shift(by: offset(of: tiles[i].container))
+            tiles[i].space = .container
+        }
+        tiles[i].frame.animate(to: tiles[i].home, with: animation)
+        takeOff(i, toTop: false)
+    }
+
+    /// Follows a window-space destination that moved (a resize): the same spring, from the current value
+    /// and velocity; free when unchanged.
+    mutating func retarget(_ id: String, to target: Rect, animation: SpringParameters) {
+        guard let i = index[id], tiles[i].space == .window else { return }
+        tiles[i].frame.animate(to: target, with: animation)
+        if !tiles[i].frame.isSettled { takeOff(i, toTop: false) }
+    }
+
+    /// Fades a tile towards `opacity` on `animation`.
+    mutating func fade(_ id: String, to opacity: Double, animation: SpringParameters) {
+        guard let i = index[id] else { return }
+        tiles[i].fade.animate(to: opacity, with: animation)
+        if !tiles[i].fade.isSettled { active.insert(i) }
+    }
+
+    /// Sets each tile's scale effect in `container` from its presented frame (a scroll transition).
+    mutating func updateScales(in container: ContainerID, _ scale: (Rect) -> Double) {
+        for id in containers[container]!.items {
+            let i = index[id]!
+            tiles[i].scale = scale(tiles[i].presented)
+        }
+    }
+
+    private mutating func takeOff(_ i: Int, toTop: Bool) {
+        let id = tiles[i].id
+        tiles[i].layer = .flight
+        if toTop || !above.contains(id) {
+            above.removeAll { $0 == id }
+            above.append(id)
+        }
+        active.insert(i)
+    }
+
+    /// Re-derives what tile `i` presents from its spring and its containers' scroll.
+    mutating func updatePresented(_ i: Int) {
+        let spring = tiles[i].frame
+        guard tiles[i].space == .container else {
+            tiles[i].presented = spring.presented
+            tiles[i].velocity = spring.velocity
+            return
+        }
+        let o = offset(of: tiles[i].container)
+        let v = offsetVelocity(of: tiles[i].container)
+        tiles[i].presented = spring.presented.offsetBy(dx: -o.x, dy: -o.y)
+        let s = spring.velocity
+        tiles[i].velocity = Rect(s.x - v.x, s.y - v.y, s.width, s.height)
+    }
+}

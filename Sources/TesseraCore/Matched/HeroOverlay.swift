@@ -1,0 +1,125 @@
+/// The hero stage on top of a `TileField`: what the two hero scenes share (the waterfall's fullscreen
+/// photo, the destinations' detail view; docs/BEHAVIOUR.md#hero-transitions).
+///
+/// A tap on a tile presents it: its spring moves into window space and heads for the overlay frame the
+/// scene gives; dismissing sends it home into its container's space, so it lands on its slot however
+/// the container scrolls meanwhile, and turning round keeps position and velocity. While a hero is
+/// presented the overlay covers the container: it neither scrolls nor takes taps.
+///
+/// `fadesWhilePresented` is a list whose `.opacity` follows the detail view: every tile but the
+/// presented hero springs to opacity 0 while something is presented and back to 1 after. Each tile has
+/// its own opacity spring, so a hero dismissed while another is presented fades with the list and lands
+/// at whatever opacity it has reached (no pop when it rejoins).
+public struct HeroOverlay: Sendable {
+    public private(set) var stage: HeroStage
+    public let slotStyle: HeroTransition.Style
+    public let overlayStyle: HeroTransition.Style
+    public let fadesWhilePresented: Bool
+    private let spring: SpringParameters
+    /// The stage's opacity the step before (frames interpolate between steps).
+    private var previousOpacity = 0.0
+
+    public init(
+        spring: SpringParameters, slotStyle: HeroTransition.Style, overlayStyle: HeroTransition.Style,
+        fadesWhilePresented: Bool
+    ) {
+        stage = HeroStage(spring: spring)
+        self.spring = spring
+        self.slotStyle = slotStyle
+        self.overlayStyle = overlayStyle
+        self.fadesWhilePresented = fadesWhilePresented
+    }
+
+    // MARK: Commands
+
+    /// Presents `id` at `overlay` (window points): a tile at home takes off, a hero on its way home turns
+    /// round. False when another hero is presented or there is no such tile.
+    @discardableResult
+    mutating func present(_ id: String, overlay: Rect, in field: inout TileField) -> Bool {
+        guard field.tile(id) != nil, stage.present(id, slotStyle: slotStyle, overlayStyle: overlayStyle) else {
+            return false
+        }
+        field.fly(id, to: overlay, animation: spring)
+        updateFades(&field)
+        return true
+    }
+
+    /// Sends the presented hero home. Returns its id, nil when nothing was presented.
+    @discardableResult
+    mutating func dismiss(in field: inout TileField) -> String? {
+        guard let id = stage.dismiss(style: slotStyle) else { return nil }
+        field.flyHome(id, animation: spring)
+        updateFades(&field)
+        return id
+    }
+
+    private func updateFades(_ field: inout TileField) {
+        guard fadesWhilePresented else { return }
+        let presentedID = stage.presented?.id
+        for tile in field.tiles {
+            field.fade(tile.id, to: presentedID == nil || tile.id == presentedID ? 1 : 0, animation: spring)
+        }
+    }
+
+    // MARK: Gestures
+
+    /// Routes what both hero scenes answer alike. A tap on a tile (or a hero flying home) presents it at
+    /// `overlay(id)`; while a hero is presented a tap closes it only where `tapCloses` says (the whole
+    /// window for a fullscreen photo, the close button for a detail view). Escape dismisses. Scrolling is
+    /// the field's, and only while nothing is presented; a drag that began before the overlay appeared
+    /// still ends (and may fling).
+    mutating func handle(
+        _ gesture: Gesture, field: inout TileField, input: InputConfig, wheelAnimation: SpringParameters,
+        overlay: (String) -> Rect, tapCloses: (Point) -> Bool
+    ) {
+        let open = stage.presented != nil
+        switch gesture {
+        case .tap(let p):
+            if field.route(gesture, wheelStep: input.wheelStep, wheelAnimation: wheelAnimation) { return }
+            if open {
+                if tapCloses(p) { dismiss(in: &field) }
+            } else if let id = field.tileID(at: p) {
+                present(id, overlay: overlay(id), in: &field)
+            }
+        case .key(.escape):
+            dismiss(in: &field)
+        case .dragEnded:
+            _ = field.route(gesture, wheelStep: input.wheelStep, wheelAnimation: wheelAnimation)
+        case .press, .dragBegan, .dragChanged, .wheel:
+            if open {
+                if case .dragBegan = gesture { field.releaseCaughtScroll() }
+                return
+            }
+            _ = field.route(gesture, wheelStep: input.wheelStep, wheelAnimation: wheelAnimation)
+        case .key:
+            break
+        }
+    }
+
+    /// The tile a tap at `p` acts on as itself: the field's hit test, except that while a hero is open a
+    /// tap elsewhere acts on no tile of the list.
+    func tileID(at p: Point, in field: TileField) -> String? {
+        guard let open = stage.presented?.id else { return field.tileID(at: p) }
+        return field.tile(open)?.presented.contains(p) == true ? open : nil
+    }
+
+    // MARK: Motion
+
+    /// Advances the field and the stage by `dt` seconds. `overlay` gives the frame (window points) the
+    /// presented hero heads for now: it follows resizes.
+    mutating func step(_ dt: Double, field: inout TileField, overlay: (String) -> Rect) {
+        previousOpacity = stage.opacity
+        if let id = stage.presented?.id { field.retarget(id, to: overlay(id), animation: spring) }
+        field.step(dt)
+        stage.step(dt)
+        stage.land { field.tile($0)?.layer == .container }
+    }
+
+    /// The stage's opacity (the backdrop's, the detail view's) `alpha` ∈ [0, 1] of the way from the
+    /// previous step.
+    public func opacity(alpha: Double) -> Double {
+        previousOpacity + (stage.opacity - previousOpacity) * min(1, max(0, alpha))
+    }
+
+    public var isSettled: Bool { stage.isSettled }
+}

@@ -1,0 +1,160 @@
+import XCTest
+
+@testable import TesseraCore
+
+/// The tile field: the one mapping from springs to the window, moves between containers and spaces,
+/// nested scrolling, and the moving set.
+final class TileFieldTests: XCTestCase {
+    private let dt = 1.0 / 120
+
+    /// A vertical container at (0, 100) 400×300 holding `a` and `b`, and a horizontal one below it
+    /// holding `c`.
+    private func makeField() -> TileField {
+        var field = TileField()
+        field.addContainer(.grid, axis: .vertical, physics: ScrollPhysics())
+        field.addContainer(.dock, axis: .horizontal, physics: ScrollPhysics())
+        field.addTile("a", to: .grid)
+        field.addTile("b", to: .grid)
+        field.addTile("c", to: .dock)
+        field.setLayout(.grid, viewport: Rect(0, 100, 400, 300), contentSize: Size(400, 2000))
+        field.setLayout(.dock, viewport: Rect(0, 420, 400, 80), contentSize: Size(2000, 80))
+        field.place("a", at: Rect(0, 0, 100, 100), animation: nil)
+        field.place("b", at: Rect(0, 600, 100, 100), animation: nil)
+        field.place("c", at: Rect(10, 0, 60, 60), animation: nil)
+        return field
+    }
+
+    private func settle(_ field: inout TileField, each: (inout TileField) -> Void = { _ in }) {
+        for _ in 0..<2400 where !field.isSettled {
+            each(&field)
+            field.step(dt)
+        }
+    }
+
+    func testAFirstPlacementRestsAndScrollingMovesTilesAtOnce() {
+        var field = makeField()
+        XCTAssertEqual(field.tile("a")?.presented, Rect(0, 100, 100, 100))
+        XCTAssertTrue(field.isSettled)
+        field[scroll: .grid].scroll.scroll(to: 250, animated: nil)
+        field.step(dt)
+        XCTAssertEqual(field.tile("a")?.presented, Rect(0, -150, 100, 100), "spring − offset, no lag")
+        XCTAssertEqual(field.tile("c")?.presented, Rect(10, 420, 60, 60), "the other container did not move")
+    }
+
+    func testASettledFieldVisitsNoTile() {
+        var field = makeField()
+        field.place("a", at: Rect(0, 110, 100, 100), animation: .interactiveSpring)
+        XCTAssertEqual(field.activeTileCount, 1)
+        settle(&field)
+        field.step(dt)
+        XCTAssertEqual(field.activeTileCount, 0)
+        XCTAssertEqual(field.animatingTileCount, 0)
+    }
+
+    func testMovingToAnotherContainerKeepsTheTileWhereItIsAndLandsInItsSlot() {
+        var field = makeField()
+        field[scroll: .dock].scroll.scroll(to: 300, animated: nil)
+        field.step(dt)
+        let before = field.tile("a")!.presented
+        field.move("a", to: .dock)
+        XCTAssertEqual(field.items(.dock), ["c", "a"])
+        XCTAssertEqual(field.items(.grid), ["b"])
+        field.place("a", at: Rect(80, 0, 60, 60), animation: .interactiveSpring)
+        field.step(dt)
+        let first = field.tile("a")!
+        XCTAssertEqual(first.layer, .flight)
+        XCTAssertLessThan(abs(first.presented.x - before.x), 30, "no jump between coordinate spaces")
+        settle(&field)
+        let landed = field.tile("a")!
+        XCTAssertEqual(landed.layer, .container)
+        XCTAssertEqual(landed.presented, Rect(80 - 300, 420, 60, 60))
+        XCTAssertTrue(field.above.isEmpty)
+    }
+
+    func testAHeroFliesToTheWindowAndHomeOntoASlotThatScrollsMeanwhile() {
+        var field = makeField()
+        let overlay = Rect(0, 0, 800, 600)
+        field.fly("a", to: overlay, animation: .spring)
+        XCTAssertEqual(field.tile("a")?.presented, Rect(0, 100, 100, 100), "no jump on take-off")
+        settle(&field)
+        XCTAssertEqual(field.tile("a")?.layer, .overlay)
+        field[scroll: .grid].scroll.scroll(to: 200, animated: nil)
+        field.step(dt)
+        XCTAssertEqual(field.tile("a")?.presented, overlay, "the overlay does not scroll")
+        field.flyHome("a", animation: .spring)
+        var offset = 200.0
+        settle(&field) { field in
+            offset += 0.5
+            field[scroll: .grid].scroll.scroll(to: offset, animated: nil)
+        }
+        XCTAssertEqual(field.tile("a")?.layer, .container)
+        assertRect(field.tile("a")!.presented, Rect(0, 100 - offset, 100, 100), accuracy: 1e-6)
+    }
+
+    func testTurningRoundKeepsPositionAndVelocity() {
+        var field = makeField()
+        field[scroll: .grid].scroll.scroll(to: 40, animated: nil)
+        field.step(dt)
+        field.fly("a", to: Rect(0, 0, 800, 600), animation: .spring)
+        for _ in 0..<10 { field.step(dt) }
+        let before = field.tile("a")!
+        field.flyHome("a", animation: .spring)
+        field.step(0)
+        assertRect(field.tile("a")!.presented, before.presented, accuracy: 1e-9)
+        assertRect(field.tile("a")!.velocity, before.velocity, accuracy: 1e-9)
+    }
+
+    func testAChildContainerMovesWithItsParent() {
+        var field = TileField()
+        field.addContainer(.gallery, axis: .vertical, physics: ScrollPhysics())
+        field.addContainer(.galleryRow("r"), axis: .horizontal, physics: ScrollPhysics(), inside: .gallery)
+        field.addTile("card", to: .galleryRow("r"))
+        field.setLayout(.gallery, viewport: Rect(0, 50, 400, 400), contentSize: Size(400, 1000))
+        field.setLayout(.galleryRow("r"), viewport: Rect(0, 250, 400, 100), contentSize: Size(1000, 100))
+        field.place("card", at: Rect(20, 0, 80, 100), animation: nil)
+        field[scroll: .gallery].scroll.scroll(to: 100, animated: nil)
+        field[scroll: .galleryRow("r")].scroll.scroll(to: 15, animated: nil)
+        field.step(dt)
+        XCTAssertEqual(field.tile("card")?.presented, Rect(5, 150, 80, 100))
+        XCTAssertEqual(field.windowFrame(of: .galleryRow("r")), Rect(0, 150, 400, 100))
+        XCTAssertEqual(field.dump(container: .galleryRow("r")).offset, Point(15, 0))
+    }
+
+    func testAPressCatchesAMovingScrollAndItsTapDoesNothingElse() {
+        var field = makeField()
+        field[scroll: .grid].scroll.scroll(to: 500, animated: .smooth)
+        field.step(dt)
+        XCTAssertTrue(field.scroll(.grid).scroll.isMoving)
+        XCTAssertTrue(field.route(.press(Point(50, 200)), wheelStep: 48, wheelAnimation: .smooth))
+        let caughtAt = field.scroll(.grid).offset
+        field.step(dt)
+        XCTAssertEqual(field.scroll(.grid).offset, caughtAt, "stopped under the finger")
+        XCTAssertTrue(field.route(.tap(Point(50, 200)), wheelStep: 48, wheelAnimation: .smooth), "the tap is taken")
+        XCTAssertFalse(field.route(.tap(Point(50, 200)), wheelStep: 48, wheelAnimation: .smooth), "the next one is not")
+    }
+
+    func testADragScrollsTheContainerWhoseAxisItFollows() {
+        var field = makeField()
+        XCTAssertFalse(
+            field.route(.dragBegan(start: Point(50, 200), axis: .horizontal), wheelStep: 48, wheelAnimation: .smooth))
+        XCTAssertTrue(
+            field.route(.dragBegan(start: Point(50, 200), axis: .vertical), wheelStep: 48, wheelAnimation: .smooth))
+        _ = field.route(.dragChanged(delta: Point(0, -120)), wheelStep: 48, wheelAnimation: .smooth)
+        XCTAssertEqual(field.scroll(.grid).offset, Point(0, 120))
+        XCTAssertEqual(field.draggedContainer, .grid)
+        _ = field.route(.dragEnded(velocity: .zero), wheelStep: 48, wheelAnimation: .smooth)
+        XCTAssertNil(field.draggedContainer)
+        XCTAssertTrue(field.route(.wheel(at: Point(50, 450), dx: 0, dy: -1), wheelStep: 48, wheelAnimation: .smooth))
+        settle(&field)
+        XCTAssertEqual(field.scroll(.dock).offset, Point(48, 0), "a horizontal container takes a plain wheel")
+    }
+
+    func testHitTestingPrefersTheFlightLayer() {
+        var field = makeField()
+        XCTAssertEqual(field.tileID(at: Point(50, 150)), "a")
+        field.move("c", to: .grid)
+        field.place("c", at: Rect(0, 0, 100, 100), animation: .interactiveSpring)
+        XCTAssertEqual(field.tileID(at: Point(30, 440)), "c", "caught in flight where it is drawn")
+        XCTAssertNil(field.tileID(at: Point(450, 150)))
+    }
+}
