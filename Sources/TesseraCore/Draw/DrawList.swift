@@ -1,5 +1,5 @@
 /// What one frame draws, in order, in window points. Built by scenes from presented state;
-/// the SDL backend turns it into renderer calls and never changes state (DESIGN.md).
+/// the SDL backend turns it into renderer calls and never changes state (README.md#how-it-works).
 public struct DrawList: Sendable {
     public private(set) var commands: [DrawCommand] = []
 

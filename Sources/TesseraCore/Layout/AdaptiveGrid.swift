@@ -1,5 +1,5 @@
 /// `LazyVGrid(columns: [GridItem(.adaptive(minimum: m))], spacing: s)` with rows of a fixed height
-/// (SPEC §1): as many columns of at least `m` as fit, sharing the width.
+/// (docs/BEHAVIOUR.md#picker): as many columns of at least `m` as fit, sharing the width.
 public struct AdaptiveGrid: Equatable, Sendable {
     /// Container width in points.
     public var width: Double

@@ -1,11 +1,12 @@
-/// SwiftUI's `containerRelativeFrame(_:count:span:spacing:)` along one axis (SPEC §6): the container
+/// SwiftUI's `containerRelativeFrame(_:count:span:spacing:)` along one axis
+/// (docs/BEHAVIOUR.md#container-relative-frames-and-size-classes): the container
 /// is divided into `count` columns separated by `spacing`, and a view spans `span` of them and the
 /// gaps between:
 ///
 ///     column = (container − spacing·(count − 1)) / count
 ///     item   = column·span + (span − 1)·spacing
 ///
-/// In a scroll view the container is its visible length less its content margins (SPEC §3).
+/// In a scroll view the container is its visible length less its content margins (same section).
 public struct ContainerRelativeFrame: Equatable, Sendable {
     public var count: Int
     public var span: Int

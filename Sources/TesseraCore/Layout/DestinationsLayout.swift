@@ -1,5 +1,5 @@
-/// Where the destinations scene's parts go (SPEC §4, seed 004). Pure: (aspect ratios, config, window) →
-/// frames.
+/// Where the destinations scene's parts go (docs/BEHAVIOUR.md#destinations). Pure: (aspect ratios,
+/// config, window) → frames.
 ///
 /// - The list: `ScrollView { VStack(spacing: 20) { Image…aspectRatio(.fill) } .padding(.all, 20) }`
 ///   below the chrome band; each image as wide as the list less its padding, at its own aspect ratio.

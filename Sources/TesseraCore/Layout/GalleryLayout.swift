@@ -1,5 +1,6 @@
-/// Where the gallery's parts go in a window (SPEC §3, seed 003's `GallerySection` and
-/// `GalleryHeroContent`). Pure: (config, window size) → frames.
+/// Where the gallery's parts go in a window (docs/BEHAVIOUR.md#gallery; the `GallerySection` and
+/// `GalleryHeroContent` views of WWDC 2023 "Beyond scroll views"). Pure: (config, window size) →
+/// frames.
 ///
 /// The outer vertical scroll fills the window below the shared chrome band. Its content is the
 /// sections, one under another; each section is `sectionSpacing / 2` of space, its label (Featured's

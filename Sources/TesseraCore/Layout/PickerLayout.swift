@@ -1,6 +1,7 @@
-/// Where the picker's parts go in a window (SPEC §1): header, the scrolling grid, and the dock panel
-/// with its scroll area. Pure: (config, window size, item counts) → frames. Tiles' frames are in each
-/// container's content coordinates; `Container` turns them into window frames with the scroll offset.
+/// Where the picker's parts go in a window (docs/BEHAVIOUR.md#picker): header, the scrolling grid,
+/// and the dock panel with its scroll area. Pure: (config, window size, item counts) → frames. Tiles'
+/// frames are in each container's content coordinates; `Container` turns them into window frames with
+/// the scroll offset.
 public struct PickerLayout: Equatable, Sendable {
     /// The header band holding the title (and the tab bar at its trailing end).
     public var header: Rect

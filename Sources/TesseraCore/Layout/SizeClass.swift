@@ -1,4 +1,5 @@
-/// SwiftUI's horizontal `UserInterfaceSizeClass`, decided here by the window's width (SPEC §3, ours):
+/// SwiftUI's horizontal `UserInterfaceSizeClass`, decided here by the window's width (ours;
+/// docs/BEHAVIOUR.md#container-relative-frames-and-size-classes):
 /// compact below a configured width (700 points by default), regular from there up.
 public enum SizeClass: String, Equatable, Sendable, Codable {
     case compact, regular

@@ -1,6 +1,7 @@
-/// The waterfall's masonry (SPEC §2, seed 002): `ScrollView { HStack(alignment: .top, spacing: 5) {
-/// VStack(spacing: 5) {…} … } }.padding(.horizontal, 5)`. Each photo fills its column's width at its own
-/// aspect ratio. Pure: (aspect ratios, config, window) → frames; no scrolling, no springs.
+/// The waterfall's masonry (docs/BEHAVIOUR.md#waterfall): `ScrollView { HStack(alignment: .top,
+/// spacing: 5) { VStack(spacing: 5) {…} … } }.padding(.horizontal, 5)`. Each photo fills its column's
+/// width at its own aspect ratio. Pure: (aspect ratios, config, window) → frames; no scrolling, no
+/// springs.
 public struct WaterfallLayout: Equatable, Sendable {
     /// The scroll view's viewport (its frame and clip), window points: the window below the chrome band.
     public var viewport: Rect
@@ -59,7 +60,7 @@ public struct WaterfallLayout: Equatable, Sendable {
     ) -> [Int] {
         switch distribution {
         case .split:
-            // Contiguous runs: column c starts at photo ⌈c·n / columns⌉ — the seed's halves for two
+            // Contiguous runs: column c starts at photo ⌈c·n / columns⌉ — the article's halves for two
             // columns, with an odd photo going to the first column instead of being dropped, and no
             // column left empty while another has two more.
             let n = heights.count

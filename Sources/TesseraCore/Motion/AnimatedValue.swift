@@ -6,10 +6,10 @@ import Foundation
 /// since the last (re)start, never a numerical integration, so stepping in many
 /// small steps or one big one lands on the same value.
 ///
-/// Retargeting restarts the closed form from the current value **and**
-/// velocity (SPEC §6: x₀ = current − newTarget, v₀ = current velocity, clock
-/// restarts), so position and velocity stay continuous. A settled value sleeps:
-/// stepping it costs one branch.
+/// Retargeting restarts the closed form from the current value **and** velocity
+/// (docs/BEHAVIOUR.md#retargeting-keeps-velocity: x₀ = current − newTarget, v₀ = current velocity,
+/// clock restarts), so position and velocity stay continuous. A settled value sleeps: stepping it
+/// costs one branch.
 public struct AnimatedValue: Equatable, Sendable {
     /// The presented value, in units.
     public private(set) var value: Double

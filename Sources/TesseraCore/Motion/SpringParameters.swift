@@ -4,8 +4,9 @@ import Foundation
 /// oscillate (`response`, seconds) and how much it is damped
 /// (`dampingFraction`, ζ: 0 never stops, 1 is critically damped, > 1 creeps).
 ///
-/// The mass is always 1, so stiffness and damping follow from SwiftUI's
-/// mapping (SPEC §6): `k = (2π / response)²` (1/s²), `c = 4π·ζ / response` (1/s).
+/// The mass is always 1, so stiffness and damping follow from SwiftUI's mapping (Apple's `Spring`;
+/// docs/BEHAVIOUR.md#spring-parameters-and-presets): `k = (2π / response)²` (1/s²),
+/// `c = 4π·ζ / response` (1/s).
 ///
 /// Encoded as `{"response": 0.5, "dampingFraction": 0.825}`; decoding rejects a
 /// response that is not positive or a negative damping fraction, naming the key.

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The closed-form motion of a damped spring of mass 1 (SPEC §6; the same three
-/// cases as Flutter's `physics/spring_simulation.dart`).
+/// The closed-form motion of a damped spring of mass 1 (docs/BEHAVIOUR.md#closed-forms; the same
+/// three cases as Flutter's `physics/spring_simulation.dart`).
 ///
 /// `x` is the displacement from the rest point (value − target, in points or
 /// whatever unit the value has), `t` is seconds since the spring was released
@@ -66,7 +66,8 @@ public struct SpringSolution: Equatable, Sendable {
         }
     }
 
-    /// The spring SwiftUI would build from `p` (mass 1, k and c from SPEC §6).
+    /// The spring SwiftUI would build from `p` (mass 1, k and c from
+    /// docs/BEHAVIOUR.md#spring-parameters-and-presets).
     public init(_ p: SpringParameters, displacement: Double, velocity: Double) {
         self.init(stiffness: p.stiffness, damping: p.damping, displacement: displacement, velocity: velocity)
     }

@@ -1,7 +1,7 @@
 /// Percentiles, maximum and mean of one phase's times over a run, in milliseconds.
 ///
-/// Percentiles are nearest-rank (CONTRACT.md): the p-th percentile of n sorted samples is the sample
-/// of rank ⌈p·n/100⌉, so it is always a time some frame really took.
+/// Percentiles are nearest-rank (README.md#profiling): the p-th percentile of n sorted samples is the
+/// sample of rank ⌈p·n/100⌉, so it is always a time some frame really took.
 public struct PhaseStatistics: Equatable, Sendable {
     public var p50: Double
     public var p95: Double

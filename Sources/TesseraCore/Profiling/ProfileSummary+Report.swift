@@ -1,9 +1,9 @@
 import Foundation
 
 /// The two ways a summary leaves the program: a table for people (`--profile`) and JSON for tools
-/// (`--profile-json`, keys in CONTRACT.md's order).
+/// (`--profile-json`, keys in the order README.md#profiling shows).
 extension ProfileSummary {
-    /// Phases in the order CONTRACT.md lists them.
+    /// Phases in the order README.md#profiling lists them.
     static let reportOrder: [FramePhase] = [.input, .simulate, .layout, .render, .present, .frame]
 
     /// A fixed-width table, e.g.
@@ -29,7 +29,7 @@ extension ProfileSummary {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// CONTRACT.md's JSON; milliseconds rounded to 1/10000 (0.1 µs).
+    /// The JSON of README.md#profiling; milliseconds rounded to 1/10000 (0.1 µs).
     public func jsonData() -> Data {
         func ms(_ v: Double) -> String { Self.number((v * 10000).rounded() / 10000, 4, trim: true) }
         let phaseLines = Self.reportOrder.map { phase -> String in

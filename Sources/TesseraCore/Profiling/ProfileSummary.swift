@@ -1,6 +1,6 @@
 import Foundation
 
-/// The end-of-run summary of `--profile` and `--profile-json` (CONTRACT.md, "Profile summary"):
+/// The end-of-run summary of `--profile` and `--profile-json` (README.md#profiling):
 /// per-phase statistics in milliseconds, frames over the budget, and the 1 % low frame rate.
 ///
 /// Statistics cover the frames the profiler's ring still holds — every frame unless the run had more

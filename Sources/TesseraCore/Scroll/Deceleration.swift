@@ -3,7 +3,7 @@ import Foundation
 /// UIScrollView's fling: velocity decays by a fixed `rate` every millisecond
 /// (`UIScrollView.DecelerationRate`; Flutter's `ClampingScrollSimulation`
 /// cites the same 0.998). With t in seconds, x in points and v in points/second
-/// (SPEC §6):
+/// (docs/BEHAVIOUR.md#deceleration):
 ///
 ///     v(t) = v₀·r^(1000t)
 ///     x(t) = x₀ + v₀·(r^(1000t) − 1) / (1000·ln r)

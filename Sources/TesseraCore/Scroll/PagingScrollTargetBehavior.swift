@@ -1,5 +1,5 @@
 /// SwiftUI's `.paging`: a scroll rests on a whole page, one container length long, and one swipe turns
-/// at most one page (SPEC §6, as Flutter's `PageScrollPhysics`):
+/// at most one page (docs/BEHAVIOUR.md#paging, as Flutter's `PageScrollPhysics`):
 ///
 ///     page = currentOffset / pageLength
 ///     page += 0.5 in the velocity's direction when |velocity| > flingVelocity
@@ -7,8 +7,8 @@
 ///
 /// `currentOffset` is where the finger let go, not the projection: how hard the page was thrown
 /// decides only whether it turns. The last page ends where the content does (the scroll view clamps
-/// the target), as with UIScrollView. Paging "has its own deceleration rate" (seed 003): UIKit's
-/// `.fast`, so a page settles briskly.
+/// the target), as with UIScrollView. Paging has its own deceleration rate (WWDC 2023 "Beyond scroll
+/// views"): UIKit's `.fast`, so a page settles briskly.
 public struct PagingScrollTargetBehavior: ScrollTargetBehavior, Equatable {
     /// Points/second: a release at least this fast turns the page in its direction.
     public var flingVelocity: Double

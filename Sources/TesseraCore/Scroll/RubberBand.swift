@@ -1,8 +1,8 @@
 import Foundation
 
 /// UIScrollView's rubber band: how far content is drawn past an edge for a
-/// finger that has dragged `x` points past it (SPEC §6, as reverse-engineered
-/// in "UIScrollView rubber band" write-ups):
+/// finger that has dragged `x` points past it (docs/BEHAVIOUR.md#rubber-band: Grant
+/// Paul's reverse-engineered UIScrollView formula):
 ///
 ///     b = (1 − 1 / (x·c/d + 1))·d
 ///

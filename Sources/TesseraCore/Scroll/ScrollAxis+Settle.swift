@@ -1,7 +1,7 @@
 import Foundation
 
-/// How a released scroll reaches a target that a `ScrollTargetBehavior` moved (SPEC §5: "the scroll
-/// target behaviour picks the final offset, reached by a spring").
+/// How a released scroll reaches a target that a `ScrollTargetBehavior` moved: the behaviour picks the
+/// final offset and a spring reaches it (docs/BEHAVIOUR.md#settling-on-a-target).
 ///
 /// The spring is critically damped and starts from the release velocity v, D points short of the
 /// target; its rate ω decides the feel. With k = |1000·ln r| the plain fling's decay rate (2/s at

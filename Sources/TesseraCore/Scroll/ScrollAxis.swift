@@ -2,7 +2,7 @@ import Foundation
 
 /// The one-dimensional scroll controller every scene shares: a drag that
 /// follows the pointer, rubber-banding past the edges, UIScrollView's fling,
-/// and springs that settle the offset (SPEC §5).
+/// and springs that settle the offset (docs/BEHAVIOUR.md#scroll-physics).
 ///
 /// Units: offsets and lengths in points, velocities in points/second, time in
 /// seconds. The offset grows as the content scrolls towards its end; it is in

@@ -1,9 +1,10 @@
 /// SwiftUI's `ScrollTargetBehavior` (iOS 17): where a scroll comes to rest. `updateTarget` gets the
 /// rest point the scroll view would pick by itself and may move it — to a page, to a view's leading
 /// edge, to the top. `ScrollAxis` calls it when a drag ends (the target is the fling's projection)
-/// and when the container is resized (the target is where it rests now), as SwiftUI does (seed 003:
-/// "also in other situations, such as when the scroll view's size changes"). The result is clamped
-/// to the content's bounds and reached by a spring that starts from the release velocity.
+/// and when the container is resized (the target is where it rests now), as SwiftUI does (WWDC 2023
+/// "Beyond scroll views": also when the scroll view's size changes;
+/// docs/BEHAVIOUR.md#scroll-target-behaviours). The result is clamped to the content's bounds and
+/// reached by a spring that starts from the release velocity.
 ///
 /// Conformers are pure values: the same target and context always give the same answer.
 public protocol ScrollTargetBehavior: Sendable {
@@ -40,7 +41,8 @@ public struct ScrollTargetContext: Sendable {
     /// The target before any behaviour moved it.
     public var originalTarget: ScrollTarget
     /// The content offset's velocity, points/second: positive scrolls towards the content's end (so
-    /// `velocity.dy < 0` moves towards the top, as in the article's custom behaviour).
+    /// `velocity.dy < 0` moves towards the top, as in the session's custom behaviour:
+    /// docs/BEHAVIOUR.md#snap-to-top).
     public var velocity: Point
     /// The offset (points, along the axis) where the scroll is now: where the finger let go, or
     /// where it rests when the container was resized.

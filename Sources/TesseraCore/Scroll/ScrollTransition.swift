@@ -1,7 +1,8 @@
-/// SwiftUI's `scrollTransition` with its default `.interactive` configuration (seed 003, 12:34): a view
-/// wholly inside its scroll view's visible region is in the identity phase; as it leaves, its phase
-/// value runs to −1 (leaving past the leading edge) or +1 (past the trailing edge) in proportion to
-/// how much of it is outside, and the effect is interpolated by that value — not switched.
+/// SwiftUI's `scrollTransition` with its default `.interactive` configuration (WWDC 2023 "Beyond
+/// scroll views", 12:34; docs/BEHAVIOUR.md#scroll-transitions): a view wholly inside its scroll
+/// view's visible region is in the identity phase; as it leaves, its phase value runs to −1 (leaving
+/// past the leading edge) or +1 (past the trailing edge) in proportion to how much of it is outside,
+/// and the effect is interpolated by that value — not switched.
 ///
 /// The visible region is the scroll view's frame (the clip), not the content margins: a card resting
 /// at the margin is fully visible.
@@ -21,7 +22,7 @@ public enum ScrollTransition {
         return (trailing - leading) / length
     }
 
-    /// The seed's `scaleEffect(phase.isIdentity ? 1 : edgeScale)`, interpolated: 1 at phase value 0,
+    /// The session's `scaleEffect(phase.isIdentity ? 1 : edgeScale)`, interpolated: 1 at phase value 0,
     /// `edgeScale` at ±1.
     public static func scale(phaseValue: Double, edgeScale: Double) -> Double {
         1 + (edgeScale - 1) * min(abs(phaseValue), 1)

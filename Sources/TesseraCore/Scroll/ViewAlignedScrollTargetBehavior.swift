@@ -1,5 +1,5 @@
 /// SwiftUI's `.viewAligned`: a scroll rests with a scroll target's leading edge exactly at the leading
-/// content margin (SPEC §3), so margins move the snap points with the content.
+/// content margin (docs/BEHAVIOUR.md#view-aligned), so margins move the snap points with the content.
 ///
 /// The resting view is the one whose aligned offset is nearest the fling's projection, except that a
 /// release moving faster than `flingVelocity` never rests behind where it let go: it goes at least to

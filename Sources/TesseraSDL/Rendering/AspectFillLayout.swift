@@ -1,15 +1,16 @@
 /// Where the pieces of a rounded, aspect-filled photo come from: pure integer arithmetic, no SDL
 /// calls, so the crop can be unit-tested without a renderer.
 ///
-/// `grid` cuts the destination (PIXELS, snapped) into strips and corners (`RoundedRectGrid`);
-/// `us`/`vs` are the matching source TEXEL edges in the chosen texture level. The strips are drawn
-/// with `SDL_RenderCopyF`, whose source rect is integer (NOTES-rendering.md), so each texel edge is
-/// rounded ONCE here and shared by every piece that meets at it: the top strip and the two top
-/// corners share `vs[1]` with the middle strip; the corners share `us[1]`/`us[2]` with the strips
-/// beside them. No piece can open a seam, and the crop is off by at most half a texel (≤ half a
-/// pixel when the level is at least the destination size, which `TextureCache` ensures when it can).
-/// The crop depends only on the snapped SIZE, so a photo that moves without resizing shows exactly
-/// the same texels: no jitter while scrolling.
+/// `grid` cuts the destination (PIXELS, snapped) into strips and corners (`RoundedRectGrid`); `us`/`vs`
+/// are the matching source TEXEL edges in the chosen texture level. The strips are drawn with
+/// `SDL_RenderCopyF`, whose source rect is integer
+/// (docs/BEHAVIOUR.md#integer-source-rectangles-and-seams), so each texel edge is rounded ONCE here and
+/// shared by every piece that meets at it: the top strip and the two top corners share `vs[1]` with the
+/// middle strip; the corners share `us[1]`/`us[2]` with the strips beside them. No piece can open a
+/// seam, and the crop is off by at most half a texel (≤ half a pixel when the level is at least the
+/// destination size, which `TextureCache` ensures when it can). The crop depends only on the snapped
+/// SIZE, so a photo that moves without resizing shows exactly the same texels: no jitter while
+/// scrolling.
 struct AspectFillLayout: Equatable {
     var grid: RoundedRectGrid
     /// Source texel edges matching `grid.xs`.
@@ -25,9 +26,9 @@ struct AspectFillLayout: Equatable {
         grid = RoundedRectGrid(destination: d, radius: radius)
         let w = d.width
         let h = d.height
-        // Aspect-fill (cover, SPEC §1): one scale for both axes, the larger of the two fits, so the
-        // texture covers the frame and the overflow on the other axis is cropped equally on both
-        // sides. scale = destination pixels per texel.
+        // Aspect-fill (cover, docs/BEHAVIOUR.md#aspect-fill-and-aspect-fit): one scale for both axes,
+        // the larger of the two fits, so the texture covers the frame and the overflow on the other
+        // axis is cropped equally on both sides. scale = destination pixels per texel.
         let scale = max(Double(w) / Double(tw), Double(h) / Double(th))
         us = AspectFillLayout.edges(visible: Double(w) / scale, texels: tw, pixels: w, radius: grid.radius)
         vs = AspectFillLayout.edges(visible: Double(h) / scale, texels: th, pixels: h, radius: grid.radius)

@@ -1,8 +1,8 @@
 import CSDL2
 import TesseraCore
 
-/// The frosted backdrop (`.thinMaterial`, SPEC §2) on SDL's 2D renderer, cheap enough for every frame
-/// of a transition.
+/// The frosted backdrop (`.thinMaterial`, docs/BEHAVIOUR.md#frosted-backdrop) on SDL's 2D renderer,
+/// cheap enough for every frame of a transition.
 ///
 /// What it implements: to blur what a frame has drawn so far, that part of the frame is drawn into a
 /// render target the size of the output (`SDL_TEXTUREACCESS_TARGET`) instead of the output (a

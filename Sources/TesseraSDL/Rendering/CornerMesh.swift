@@ -3,9 +3,10 @@ import Foundation
 
 /// Triangle fans for the four rounded corners of a rect, with a feathered rim, in PIXELS.
 ///
-/// Why only the corners go through `SDL_RenderGeometry`: in the software renderer a textured
-/// triangle costs several times a blit of the same area (NOTES-rendering.md: whole-tile fans 11–14
-/// ms/frame vs 2.6 for strips + corner fans), so geometry covers just the r×r corner squares.
+/// Why only the corners go through `SDL_RenderGeometry`: in the software renderer a textured triangle
+/// costs several times a blit of the same area (docs/BEHAVIOUR.md#cost-of-textured-triangles:
+/// whole-tile fans 11–14 ms/frame vs 2.6 for strips + corner fans), so geometry covers just the r×r
+/// corner squares.
 ///
 /// Each corner is the quarter disc of radius r centred on the inner corner of its square: a solid
 /// fan out to radius r − ½·feather, then a rim ring out to r + ½·feather (the "one-pixel feathered
@@ -160,7 +161,8 @@ struct CornerMesh {
         if let t = texture {
             // Linear map of the destination square onto its source texel rect, normalised, then
             // clamped: the software renderer rejects the WHOLE call if any uv leaves [0, 1]
-            // (NOTES-rendering.md), and float rounding alone can produce 1.0000001.
+            // (docs/BEHAVIOUR.md#texture-coordinates-must-stay-in-range), and float rounding alone can
+            // produce 1.0000001.
             let fx = (px - Double(square.x)) / Double(square.w)
             let fy = (py - Double(square.y)) / Double(square.h)
             let u = (Double(t.source.x) + fx * Double(t.source.w)) / Double(t.textureWidth)

@@ -5,12 +5,12 @@ extension DrawListRenderer {
     /// Draws photo `id` aspect-filled into `frame` (POINTS) with rounded corners of `radius` (POINTS)
     /// at `opacity` (0…1). `visible` is the pixel region the clip and output leave (for culling).
     ///
-    /// The body is three `SDL_RenderCopyF` strips. The four corners are triangle fans with a
-    /// feathered rim in ONE `SDL_RenderGeometry` call (NOTES-rendering.md: 2.6 ms vs 11–14 ms per
-    /// frame for whole-tile fans in the software renderer) — or, once the photo has been drawn at
-    /// the same size twice in a row, four blended 1:1 blits of those fans baked into a
-    /// `CornerAtlas`, which costs the software renderer a fraction of the triangles.
-    /// radius 0 → one plain copy. Frames under one pixel on a side are skipped.
+    /// The body is three `SDL_RenderCopyF` strips. The four corners are triangle fans with a feathered
+    /// rim in ONE `SDL_RenderGeometry` call (docs/BEHAVIOUR.md#cost-of-textured-triangles: 2.6 ms vs
+    /// 11–14 ms per frame for whole-tile fans in the software renderer) — or, once the photo has been
+    /// drawn at the same size twice in a row, four blended 1:1 blits of those fans baked into a
+    /// `CornerAtlas`, which costs the software renderer a fraction of the triangles. radius 0 → one
+    /// plain copy. Frames under one pixel on a side are skipped.
     func drawPhoto(_ id: String, frame: Rect, radius: Double, opacity: Double, visible: PixelRect) {
         let dst = PixelRect(snapping: frame, pixelsPerPoint: pixelsPerPoint)
         guard dst.width >= 1, dst.height >= 1, dst.intersects(visible) else { return }

@@ -14,7 +14,7 @@ import TesseraCore
 /// HiDPI: every point coordinate is multiplied by `pixelsPerPoint` here, rather than using
 /// `SDL_RenderSetScale`, so textures and glyphs are sampled at the output's real resolution.
 /// Everything is snapped to whole pixels (`PixelRect`), which keeps the software and GPU renderers
-/// pixel-identical in the body and free of seams (NOTES-rendering.md).
+/// pixel-identical in the body and free of seams (docs/BEHAVIOUR.md#integer-source-rectangles-and-seams).
 ///
 /// Per-frame cost: no Swift allocation once warm (vertex, index and rect buffers are reused;
 /// photos and labels are cached), commands wholly outside the output or their clip are skipped.
@@ -188,7 +188,7 @@ public final class DrawListRenderer {
         }
     }
 
-    /// Reports a failed SDL call once per `what` (one stderr line, CONTRACT.md style).
+    /// Reports a failed SDL call once per `what` (one stderr line, as README.md#tessera-flags describes).
     @discardableResult
     func check(_ rc: Int32, _ what: String) -> Bool {
         guard rc != 0 else { return true }

@@ -5,10 +5,10 @@ import TesseraCore
 /// A rectangle of whole renderer-output PIXELS with half-open edges: it covers columns `x0..<x1`
 /// and rows `y0..<y1`.
 ///
-/// Why whole pixels: SDL's software renderer truncates a float destination's x and width
-/// separately (`(int)dst.x`, `(int)dst.w`), so a fractional `RenderCopyF` can end one pixel short
-/// of its neighbour — the seams NOTES-rendering.md warns about. Everything the renderer draws is
-/// therefore snapped here first, and every renderer (software or GPU) gets the same integer edges.
+/// Why whole pixels: SDL's software renderer truncates a float destination's x and width separately
+/// (`(int)dst.x`, `(int)dst.w`), so a fractional `RenderCopyF` can end one pixel short of its neighbour
+/// — the seams of docs/BEHAVIOUR.md#integer-source-rectangles-and-seams. Everything the renderer draws
+/// is therefore snapped here first, and every renderer (software or GPU) gets the same integer edges.
 struct PixelRect: Equatable {
     var x0: Int
     var y0: Int

@@ -29,7 +29,8 @@ func sdlError() -> String {
     return text.isEmpty ? "unknown SDL error" : text
 }
 
-/// One line on stderr, prefixed like the app's other diagnostics (CONTRACT.md: one line naming the file).
+/// One line on stderr, prefixed like the app's other diagnostics (one line naming the file:
+/// README.md#tessera-flags).
 func warn(_ message: String) {
     var line = "tessera: " + message + "\n"
     line.withUTF8 { buffer in

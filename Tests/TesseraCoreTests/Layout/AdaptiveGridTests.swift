@@ -32,7 +32,8 @@ final class AdaptiveGridTests: XCTestCase {
     }
 
     func testSeed000Preset() {
-        // Seed 000: adaptive(minimum: 50) on a 343-pt iPhone content width: (343 + 8) / 58 = 6.05 → 6
+        // The first picker article's preset (Configs/seed-000.json, docs/BEHAVIOUR.md#picker):
+        // adaptive(minimum: 50) on a 343-pt iPhone content width: (343 + 8) / 58 = 6.05 → 6
         // columns of (343 − 40) / 6 = 50.5.
         let grid = AdaptiveGrid(width: 343, minimumColumnWidth: 50, spacing: 8, rowHeight: 60)
         XCTAssertEqual(grid.columns, 6)

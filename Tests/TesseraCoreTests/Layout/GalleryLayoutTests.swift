@@ -3,7 +3,8 @@ import XCTest
 @testable import TesseraCore
 
 final class ContainerRelativeFrameTests: XCTestCase {
-    /// SPEC §6: column = (container − spacing·(count−1)) / count; item = column·span + (span−1)·spacing.
+    /// Apple's formula (docs/BEHAVIOUR.md#container-relative-frames-and-size-classes):
+    /// column = (container − spacing·(count−1)) / count; item = column·span + (span−1)·spacing.
     func testThePublishedFormula() {
         XCTAssertEqual(ContainerRelativeFrame(count: 2, spacing: 10).length(in: 984), 487)
         XCTAssertEqual(ContainerRelativeFrame(count: 1, spacing: 10).length(in: 560), 560)

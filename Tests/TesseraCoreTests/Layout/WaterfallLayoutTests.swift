@@ -25,7 +25,8 @@ final class WaterfallLayoutTests: XCTestCase {
         XCTAssertEqual(l.contentHeight, w / 0.5 + 5 + w / 2)
     }
 
-    /// The seed's `prefix(n/2)` / `suffix(n/2)` drops the middle photo of an odd count; ours keeps it.
+    /// The article's `prefix(n/2)` / `suffix(n/2)` drops the middle photo of an odd count; ours keeps it
+    /// (docs/BEHAVIOUR.md#waterfall).
     func testSplitKeepsEveryPhoto() {
         XCTAssertEqual(
             WaterfallLayout.distribute(heights: [1, 1, 1, 1, 1], columns: 2, spacing: 5, by: .split), [0, 0, 0, 1, 1])

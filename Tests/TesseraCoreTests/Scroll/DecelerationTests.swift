@@ -46,7 +46,7 @@ final class DecelerationTests: XCTestCase {
         XCTAssertThrowsError(try JSONDecoder().decode(Deceleration.self, from: Data("1.5".utf8)))
     }
 
-    /// The projection of a fling with UIKit's two rates (SPEC §6): `x₀ − v₀ / (1000·ln r)`.
+    /// The projection of a fling with UIKit's two rates (docs/BEHAVIOUR.md#deceleration): `x₀ − v₀ / (1000·ln r)`.
     func testProjectionAtBothRates() {
         XCTAssertEqual(Deceleration.normal.restingOffset(from: 0, velocity: 1000), 499.5, accuracy: 0.05)
         XCTAssertEqual(Deceleration.fast.restingOffset(from: 0, velocity: 1000), 99.5, accuracy: 0.05)

@@ -2,7 +2,7 @@ import XCTest
 
 @testable import TesseraCore
 
-/// `.paging`: page = offset / pageLength, ±0.5 in the fling's direction, rounded (SPEC §6).
+/// `.paging`: page = offset / pageLength, ±0.5 in the fling's direction, rounded (docs/BEHAVIOUR.md#paging).
 final class PagingScrollTargetBehaviorTests: XCTestCase {
     let paging = PagingScrollTargetBehavior()
     /// Pages of 1000 points over 12 cards of 240 + 10 (content 3010, max offset 2010).

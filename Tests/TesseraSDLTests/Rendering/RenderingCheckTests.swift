@@ -6,7 +6,7 @@ import XCTest
 @testable import TesseraSDL
 
 /// A realistic picker-like frame, written to /tmp/render-check.png (and @2x) for a person to look
-/// at (DESIGN.md: "look at what you built"), plus an opt-in timing run:
+/// at (render a scenario and look at what you built), plus an opt-in timing run:
 /// `TESSERA_RENDER_BENCH=1 swift test -c release --filter RenderingCheckTests`.
 final class RenderingCheckTests: XCTestCase {
     /// The bundled photos if the repository has them, else a generated one.
@@ -22,7 +22,7 @@ final class RenderingCheckTests: XCTestCase {
         return RenderFixture.library(folder, ["generated": "generated.png"])
     }
 
-    /// 30 grid tiles (83×150, radius 8, SPEC §1 seed 001), a dock panel with tiles, a header, one
+    /// 30 grid tiles (83×150, radius 8: docs/BEHAVIOUR.md#picker), a dock panel with tiles, a header, one
     /// tile mid-flight at half opacity above everything, unclipped.
     private func pickerFrame(ids: [String], offset: Double = 0) -> DrawList {
         var list = DrawList()
