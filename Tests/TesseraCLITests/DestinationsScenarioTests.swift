@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Destinations (SPEC §4) end to end through `tessera --headless --script`, with the bundled places.
+/// Destinations (docs/BEHAVIOUR.md#destinations) end to end through `tessera --headless --script`, with the bundled places.
 final class DestinationsScenarioTests: XCTestCase {
     private var folder: URL!
 

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// The gallery driven end to end through `tessera --headless --script`, read back through dumps and a
-/// reference screenshot (SPEC §3's must-shows).
+/// reference screenshot (docs/BEHAVIOUR.md#gallery).
 final class GalleryScenarioTests: XCTestCase {
     private var folder: URL!
 

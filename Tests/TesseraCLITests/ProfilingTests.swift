@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// `--profile`, `--profile-json` and `--trace` through the real binary (CONTRACT.md). Structure only:
+/// `--profile`, `--profile-json` and `--trace` through the real binary (README.md#profiling). Structure only:
 /// no assertion here depends on how fast this machine is.
 final class ProfilingTests: XCTestCase {
     private var folder: URL!

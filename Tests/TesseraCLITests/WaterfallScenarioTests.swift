@@ -1,14 +1,14 @@
 import Foundation
 import XCTest
 
-/// The waterfall (SPEC §2) end to end through `tessera --headless --script`: dumps, screenshots, the blur.
+/// The waterfall (docs/BEHAVIOUR.md#waterfall) end to end through `tessera --headless --script`: dumps, screenshots, the blur.
 final class WaterfallScenarioTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws { folder = try makeTemporaryFolder() }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
 
-    /// A folder with the first 16 bundled photos (the seed's 16 of mixed aspect ratios).
+    /// A folder with the first 16 bundled photos (the article's 16 of mixed aspect ratios).
     private func sixteenPhotos() throws -> String {
         let photos = folder.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)

@@ -1,4 +1,4 @@
-/// The small on-screen scene switcher (SPEC §5: keys 1–4 and a touch-friendly tab bar): a segmented
+/// The small on-screen scene switcher (docs/BEHAVIOUR.md#chrome-and-tab-bar: the digit keys and a touch-friendly tab bar): a segmented
 /// control at the trailing end of the header band.
 public struct TabBar: Sendable {
     public var config: TabBarConfig

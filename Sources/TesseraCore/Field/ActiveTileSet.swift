@@ -1,4 +1,4 @@
-/// The tiles a scene's step must visit, as indices into its tile array (SPEC §5: "settled springs cost
+/// The tiles a scene's step must visit, as indices into its tile array (docs/BEHAVIOUR.md#settled-tiles-cost-nothing: "settled springs cost
 /// nothing"). Insertion and membership are O(1); iteration touches only the members, so a scene of
 /// 10,000 resting tiles steps in constant time.
 ///

@@ -1,5 +1,5 @@
 /// What a press becomes once the recognizer has seen enough of it: a tap, or a drag locked to the
-/// axis of its first movement (SPEC §3: "a vertical drag on a horizontal row scrolls the outer view").
+/// axis of its first movement (docs/BEHAVIOUR.md#input: a vertical drag on a horizontal row scrolls the outer view).
 public enum Gesture: Equatable, Sendable {
     /// A pointer went down (before it is known to be a tap or a drag): a touch on a moving scroll
     /// stops it there, as UIScrollView's does.

@@ -1,4 +1,4 @@
-/// The band every scene shares at its top (SPEC §1's header, §5's tab bar): the scene's title at the
+/// The band every scene shares at its top (docs/BEHAVIOUR.md#chrome-and-tab-bar): the scene's title at the
 /// leading end, the tab bar at the trailing end. In a window too narrow for both on one row (a phone-
 /// sized kiosk) the tab bar takes a row of its own under the title. Scenes lay their content out below
 /// `contentTop(window:)`.

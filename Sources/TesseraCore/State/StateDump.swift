@@ -1,6 +1,6 @@
 import Foundation
 
-/// The state dump of CONTRACT.md (`--dump-state`, script `dump`). Frames are `[x, y, width, height]`
+/// The state dump (README.md#state-dump) (`--dump-state`, script `dump`). Frames are `[x, y, width, height]`
 /// in window points after scrolling; numbers are rounded to 1/10000 pt so dumps stay readable.
 public struct StateDump: Encodable, Sendable {
     public var time: Double

@@ -54,7 +54,7 @@ public final class WindowHost: FrameSink, InteractiveHost {
                     + "run with --headless to render offscreen", exitCode: 3)
         }
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
-        // SDL_WINDOWPOS_CENTERED is a macro that does not import (NOTES-rendering.md).
+        // SDL_WINDOWPOS_CENTERED is a macro that does not import (docs/BEHAVIOUR.md#macros-that-do-not-import).
         var position = Int32(bitPattern: UInt32(SDL_WINDOWPOS_CENTERED_MASK))
         var width = Int32(size.width)
         var height = Int32(size.height)

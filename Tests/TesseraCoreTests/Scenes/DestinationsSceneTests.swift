@@ -2,7 +2,7 @@ import XCTest
 
 @testable import TesseraCore
 
-/// The destinations' must-shows (SPEC §4, seed 004).
+/// The destinations' must-shows (docs/BEHAVIOUR.md#destinations).
 final class DestinationsSceneTests: XCTestCase {
     private func photoCommand(_ list: DrawList, _ placeID: String) -> (frame: Rect, radius: Double, opacity: Double)? {
         list.photoCommands.first { $0.id == "destinations/\(placeID)" }.map { ($0.frame, $0.radius, $0.opacity) }

@@ -2,7 +2,7 @@ import XCTest
 
 @testable import TesseraCore
 
-/// A card as the seed's `colorStack`: backdrop, three offset rectangles, clipped to the rounded card.
+/// A card as the session's `colorStack`: backdrop, three offset rectangles, clipped to the rounded card.
 final class GalleryCardArtTests: XCTestCase {
     let palette = Palette(
         name: "Test", background: Color(250, 250, 250), colors: [Color(255, 0, 0), Color(0, 0, 255), Color(0, 255, 0)])

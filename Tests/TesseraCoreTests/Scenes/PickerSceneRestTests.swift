@@ -2,7 +2,7 @@ import XCTest
 
 @testable import TesseraCore
 
-/// Settled tiles cost nothing (SPEC §5): the picker visits only tiles that move — yet a scrolling
+/// Settled tiles cost nothing (docs/BEHAVIOUR.md#settled-tiles-cost-nothing): the picker visits only tiles that move — yet a scrolling
 /// container still carries every one of its resting tiles, and the animating count follows the springs.
 final class PickerSceneRestTests: XCTestCase {
     private func picker(_ sim: Simulation) -> PickerScene { sim.scene as! PickerScene }

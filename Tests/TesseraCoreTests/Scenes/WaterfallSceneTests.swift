@@ -2,7 +2,7 @@ import XCTest
 
 @testable import TesseraCore
 
-/// The waterfall's must-shows (SPEC §2, seed 002), driven through the same input path as SDL and scripts.
+/// The waterfall's must-shows (docs/BEHAVIOUR.md#waterfall), driven through the same input path as SDL and scripts.
 final class WaterfallSceneTests: XCTestCase {
     private let window = Rect(0, 0, 1024, 768)
 

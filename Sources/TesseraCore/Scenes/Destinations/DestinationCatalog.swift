@@ -1,6 +1,6 @@
 import Foundation
 
-/// One place in the destinations list (seed 004's `Item`): an image, a title and a paragraph of details.
+/// One place in the destinations list (the article's `Item`, docs/BEHAVIOUR.md#destinations): an image, a title and a paragraph of details.
 public struct Destination: Equatable, Sendable {
     /// The tile's id in dumps and scripts (`"tap": "lofoten"`).
     public var id: String

@@ -1,4 +1,4 @@
-/// Draws one gallery card as the seed's `colorStack` does: the palette's backdrop clipped to a rounded
+/// Draws one gallery card as the session's `colorStack` does: the palette's backdrop clipped to a rounded
 /// rect, and inside `stackPadding` three overlapping rectangles — the back one offset by
 /// (+offset, +offset), the middle one in place, the front one by (−offset, −offset) — clipped by the
 /// card's rounded shape. The whole card is scaled about its centre (`scaleEffect`, layout unchanged).
@@ -6,7 +6,7 @@
 /// The draw list clips to rects only, so the rounded clip is built from the shapes: each rectangle is
 /// first cut to the card's bounds, then a corner that lands on one of the card's corners is rounded
 /// with the card's radius and every other corner is kept square by a small square patch over the
-/// rounded corner (with the seed's numbers the back and front rectangles reach two opposite corners).
+/// rounded corner (with the session's numbers the back and front rectangles reach two opposite corners).
 enum GalleryCardArt {
     /// Appends card art for a card laid out at `frame` (window points, before scaling), drawn at
     /// `scale`, with the row's corner radius and stack numbers, under `clip`.

@@ -1,4 +1,4 @@
-/// The article's custom behaviour for the outer scroll (seed 003, "Targets and positions"): a fling
+/// The article's custom behaviour for the outer scroll (WWDC 2023 "Beyond scroll views", "Targets and positions"; docs/BEHAVIOUR.md#snap-to-top): a fling
 /// towards the top that would end near it ends exactly at the top.
 ///
 ///     if target.rect.minY < context.containerSize.height / 3.0, context.velocity.dy < 0.0 {

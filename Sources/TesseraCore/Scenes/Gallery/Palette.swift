@@ -1,7 +1,7 @@
 import Foundation
 
-/// One colour combination a gallery card shows (seed 003's `Palette`): a name, the card's backdrop,
-/// and the three stacked rectangles from back to front (the seed's red, blue and green).
+/// One colour combination a gallery card shows (the `Palette` of WWDC 2023 "Beyond scroll views"): a name, the card's backdrop,
+/// and the three stacked rectangles from back to front (the session's red, blue and green).
 public struct Palette: Equatable, Sendable, Codable {
     public var name: String
     public var background: Color
