@@ -35,5 +35,5 @@ let package = Package(
             name: "TesseraCLITests", dependencies: ["TesseraSDL", "TesseraCore", "CSDL2"],
             exclude: ["References"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

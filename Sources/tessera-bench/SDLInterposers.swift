@@ -13,10 +13,13 @@ import Glibc
 // With `swallowRenderCalls` set the interposers return at once, which leaves the engine's own CPU
 // time per frame to measure.
 
+// Both are set and read on the one thread that renders (SDL's renderer is single-threaded), so they
+// need no lock; a C interposer cannot take a context argument to carry them instead.
+
 /// The log the interposers write to; nil passes calls straight through.
-var activeRenderCallLog: RenderCallLog?
+nonisolated(unsafe) var activeRenderCallLog: RenderCallLog?
 /// True: render calls do nothing (report success), to time the engine without SDL's work.
-var swallowRenderCalls = false
+nonisolated(unsafe) var swallowRenderCalls = false
 
 /// libSDL2's own render functions, past this executable's interposers.
 enum LibSDL {

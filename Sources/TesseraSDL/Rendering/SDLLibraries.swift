@@ -8,18 +8,18 @@ import Foundation
 /// (before or after this, SDL reference-counts subsystems). IMG and TTF are needed by
 /// `TextureCache` (IMG_Load, IMG_SavePNG) and `FontSet` (TTF_OpenFont).
 public enum SDLLibraries {
-    private static var initialized = false
-
-    /// Idempotent: safe to call from every entry point (FontSet, OffscreenCanvas, tests).
-    /// Call it from the thread that renders (SDL's renderer is single-threaded).
-    public static func initialize() {
-        guard !initialized else { return }
-        initialized = true
+    /// Runs once, on first use, whichever thread asks first (Swift's global initialisers are lazy and
+    /// thread-safe).
+    private static let initialized: Void = {
         if SDL_Init(0) != 0 { warn("SDL_Init failed: \(sdlError())") }
         let wanted = Int32(IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue)
         if IMG_Init(wanted) & wanted != wanted { warn("IMG_Init(PNG|JPG) incomplete: \(sdlError())") }
         if TTF_WasInit() == 0, TTF_Init() != 0 { warn("TTF_Init failed: \(sdlError())") }
-    }
+    }()
+
+    /// Idempotent: safe to call from every entry point (FontSet, OffscreenCanvas, tests).
+    /// Call it from the thread that renders (SDL's renderer is single-threaded).
+    public static func initialize() { initialized }
 }
 
 /// SDL's last error message (`SDL_GetError`), for error values and stderr lines.
@@ -32,9 +32,5 @@ func sdlError() -> String {
 /// One line on stderr, prefixed like the app's other diagnostics (one line naming the file:
 /// README.md#tessera-flags).
 func warn(_ message: String) {
-    var line = "tessera: " + message + "\n"
-    line.withUTF8 { buffer in
-        _ = fwrite(buffer.baseAddress, 1, buffer.count, stderr)
-    }
-    fflush(stderr)
+    FileHandle.standardError.write(Data(("tessera: " + message + "\n").utf8))
 }
