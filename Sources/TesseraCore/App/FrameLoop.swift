@@ -16,24 +16,24 @@ import Foundation
 /// including one rendered step; its phases are input (the host's events and the script's), `layout`
 /// and `simulate` per step, `render` and `present`. Writing a script's screenshots and dumps is left
 /// out of the times. The profiling keys (F3, F4) go to the session.
-public final class FrameLoop {
-    public enum Timing: Sendable {
+package final class FrameLoop {
+    package enum Timing: Sendable {
         case simulated, paced, interactive
     }
 
     /// A run that cannot go on: a script step that cannot run (exit 2), a monkey's broken invariant
     /// (exit 1).
-    public struct Failure: Error, CustomStringConvertible {
-        public var message: String
-        public var exitCode: Int32
-        public var description: String { message }
-        public init(message: String, exitCode: Int32) {
+    package struct Failure: Error, CustomStringConvertible {
+        package var message: String
+        package var exitCode: Int32
+        package var description: String { message }
+        package init(message: String, exitCode: Int32) {
             self.message = message
             self.exitCode = exitCode
         }
     }
 
-    public let simulation: Simulation
+    package let simulation: Simulation
     private let sink: FrameSink
     private let host: InteractiveHost?
     private let clock: MonotonicClock
@@ -49,11 +49,11 @@ public final class FrameLoop {
     private var renderedRevision: Int?
 
     /// Called after every step (the monkey checks its invariants here); a throw ends the run.
-    public var afterStep: ((Simulation) throws -> Void)?
+    package var afterStep: ((Simulation) throws -> Void)?
     /// Polled twice a second in interactive runs for live config reload.
-    public var configWatcher: ConfigWatcher?
+    package var configWatcher: ConfigWatcher?
     /// Asked once a frame: true ends the run as a quit does (a SIGTERM, say).
-    public var stopRequested: () -> Bool = { false }
+    var stopRequested: () -> Bool = { false }
 
     /// Seconds past the script's end after which an unsettled stepped run stops anyway.
     static let settleLimit = 30.0
@@ -65,7 +65,7 @@ public final class FrameLoop {
     ///   - frames: stop after this many steps (all kinds of run).
     ///   - renderEvery: stepped runs render every n-th step.
     ///   - host: the window's input, for paced and interactive runs.
-    public init(
+    package init(
         simulation: Simulation, sink: FrameSink, timing: Timing, script: Script = Script(steps: []),
         frames: Int? = nil, renderEvery: Int = 1, host: InteractiveHost? = nil, clock: MonotonicClock = WallClock(),
         profiling: ProfilingSession? = nil
@@ -88,7 +88,7 @@ public final class FrameLoop {
 
     /// Runs to the end: the frame limit, a quit, or (stepped runs without a limit) the script done and
     /// everything at rest. The last state is rendered, for a screenshot.
-    public func run() throws {
+    package func run() throws {
         switch timing {
         case .simulated, .paced: try runStepped()
         case .interactive: runInteractive()
@@ -206,7 +206,7 @@ public final class FrameLoop {
     // MARK: Drawing
 
     /// Renders the current state unless it already is the last rendered frame.
-    public func render() {
+    package func render() {
         guard renderedStep != simulation.stepCount || renderedRevision != simulation.revision else { return }
         draw(alpha: 1, timed: false)
     }

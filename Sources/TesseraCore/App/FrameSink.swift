@@ -1,5 +1,5 @@
 /// Where rendered frames go: the SDL backend implements this for offscreen canvases and windows.
-public protocol FrameSink: AnyObject {
+package protocol FrameSink: AnyObject {
     /// Renders `list` as the current frame.
     func render(_ list: DrawList, window: Size)
     /// Shows the rendered frame: a window presents it (waiting for vsync); an offscreen canvas
@@ -15,13 +15,13 @@ public protocol FrameSink: AnyObject {
 }
 
 extension FrameSink {
-    public func present() {}
-    public var rendererName: String { "none" }
-    public var needsRedraw: Bool { false }
+    package func present() {}
+    package var rendererName: String { "none" }
+    package var needsRedraw: Bool { false }
 }
 
 /// A window's side of an interactive run: input, and sleeping until there is some.
-public protocol InteractiveHost: AnyObject {
+package protocol InteractiveHost: AnyObject {
     /// Hands pending input to `simulation` (the profiling keys to `profiling` first) and keeps its window
     /// size current. False once the user asked to quit.
     func pumpEvents(into simulation: Simulation, profiling: ProfilingSession?) -> Bool
@@ -32,7 +32,7 @@ public protocol InteractiveHost: AnyObject {
 }
 
 /// Seconds on a clock that never jumps (the run loop's real time).
-public protocol MonotonicClock: AnyObject {
+package protocol MonotonicClock: AnyObject {
     func now() -> Double
     /// Sleeps `seconds` (a paced run waiting for real time to catch up).
     func sleep(_ seconds: Double)

@@ -1,36 +1,36 @@
 /// The command line of `tessera` (CONTRACT.md). Parsing is pure so it can be tested; a bad flag or
 /// value is a `UsageError` naming it (exit 2).
-public struct Options: Equatable, Sendable {
-    public var scene: SceneID?
-    public var photos: String?
-    public var config: String?
-    public var kiosk = false
-    public var output: String?
-    public var window: Size?
-    public var headless = false
-    public var script: String?
-    public var frames: Int?
-    public var screenshot: String?
-    public var dumpState: String?
-    public var profile = false
-    public var profileJSON: String?
-    public var trace: String?
-    public var hz = 120.0
-    public var renderEvery = 1
-    public var monkey: UInt64?
-    public var monkeyDumps: String?
-    public var help = false
-    public var version = false
+package struct Options: Equatable, Sendable {
+    package var scene: SceneID?
+    package var photos: String?
+    package var config: String?
+    package var kiosk = false
+    package var output: String?
+    package var window: Size?
+    package var headless = false
+    package var script: String?
+    package var frames: Int?
+    package var screenshot: String?
+    package var dumpState: String?
+    package var profile = false
+    package var profileJSON: String?
+    package var trace: String?
+    package var hz = 120.0
+    package var renderEvery = 1
+    package var monkey: UInt64?
+    package var monkeyDumps: String?
+    package var help = false
+    package var version = false
 
-    public init() {}
+    package init() {}
 
-    public struct UsageError: Error, Equatable, CustomStringConvertible {
-        public var message: String
-        public var description: String { message }
-        public init(message: String) { self.message = message }
+    package struct UsageError: Error, Equatable, CustomStringConvertible {
+        package var message: String
+        package var description: String { message }
+        package init(message: String) { self.message = message }
     }
 
-    public static func parse(_ arguments: [String]) throws -> Options {
+    package static func parse(_ arguments: [String]) throws -> Options {
         var options = Options()
         var rest = arguments[...]
         func value(_ flag: String) throws -> String {
@@ -106,9 +106,9 @@ public struct Options: Equatable, Sendable {
         return options
     }
 
-    public static let version = "0.1.0"
+    package static let version = "0.1.0"
 
-    public static let usage = """
+    package static let usage = """
         Usage: tessera [options]
 
         SwiftUI-grade motion on SDL2: a windowed demo, a fullscreen kiosk, a frame-time profiler.

@@ -3,8 +3,8 @@ import Foundation
 /// Writes a file the user asked for (`--screenshot`, `--dump-state`, a script's `screenshot` or `dump`):
 /// missing folders are made; a failure is the user's path, so it is exit 2 with one line naming what
 /// was being written, the path and why ("is a directory", "permission denied").
-public enum OutputFile {
-    public static func write(_ what: String, to path: String, _ body: () throws -> Void) throws {
+package enum OutputFile {
+    package static func write(_ what: String, to path: String, _ body: () throws -> Void) throws {
         do {
             let parent = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)

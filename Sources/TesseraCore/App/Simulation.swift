@@ -1,18 +1,18 @@
 /// The whole app minus the platform: scenes, the tab bar, input recognition, and the fixed step.
 /// The SDL host (windowed or kiosk) and the headless runner both drive one of these, so a script
 /// replays identically wherever it runs.
-public final class Simulation {
-    public private(set) var config: Config
-    public let photos: PhotoLibrary
+package final class Simulation {
+    package private(set) var config: Config
+    package let photos: PhotoLibrary
     /// The gallery's card palettes (`Assets/Gallery/palettes.json`).
-    public let palettes: PaletteBook
+    package let palettes: PaletteBook
     /// The destinations scene's places (`Assets/Destinations/destinations.json`).
-    public let destinations: DestinationCatalog
+    package let destinations: DestinationCatalog
     /// Fixed simulation rate, steps per second.
-    public let hz: Double
-    public private(set) var window: Size
-    public private(set) var stepCount = 0
-    public private(set) var currentScene: SceneID
+    package let hz: Double
+    package private(set) var window: Size
+    package private(set) var stepCount = 0
+    package private(set) var currentScene: SceneID
 
     private var scenes: [SceneID: any Scene] = [:]
     private var recognizer: GestureRecognizer
@@ -21,33 +21,33 @@ public final class Simulation {
     private let startScene: SceneID
 
     /// Kiosk behaviour, off unless the host turns it on (`--kiosk`).
-    public var kiosk: KioskMode?
+    package var kiosk: KioskMode?
     /// Simulated time of the last pointer, wheel or key input.
-    public private(set) var lastInputTime = 0.0
+    private(set) var lastInputTime = 0.0
     /// Where confirmed selections go; nil confirms nothing.
-    public var selectionLog: SelectionLog?
+    package var selectionLog: SelectionLog?
     /// A problem to show on screen until it is fixed (a bad config edit; a selection that failed to save).
-    public private(set) var banner: String? {
+    private(set) var banner: String? {
         didSet { if banner != oldValue { revision &+= 1 } }
     }
     /// Counts changes to what a frame would show: input, resizes, reloads, banners, and every step that
     /// moved something. The run loop presents a new frame only when it differs from the last presented
     /// one's (a scene at rest presents nothing).
-    public private(set) var revision = 0
+    private(set) var revision = 0
 
     /// What `--kiosk` changes in the simulation.
-    public struct KioskMode: Sendable {
+    package struct KioskMode: Sendable {
         /// Seconds of no input before everything resets; 0 never.
-        public var idleResetSeconds: Double
+        var idleResetSeconds: Double
         /// The only scene, if locked: no tab bar, no scene keys.
-        public var lockedScene: SceneID?
-        public init(_ config: KioskConfig) {
+        package var lockedScene: SceneID?
+        package init(_ config: KioskConfig) {
             idleResetSeconds = config.idleResetSeconds
             lockedScene = config.lockedScene
         }
     }
 
-    public init(
+    package init(
         config: Config, photos: PhotoLibrary, scene: SceneID, window: Size, hz: Double, palettes: PaletteBook = .empty,
         destinations: DestinationCatalog = .empty
     ) {
@@ -65,11 +65,11 @@ public final class Simulation {
     }
 
     /// Seconds per step.
-    public var dt: Double { 1 / hz }
+    var dt: Double { 1 / hz }
     /// Simulated seconds since the start.
-    public var time: Double { Double(stepCount) / hz }
+    package var time: Double { Double(stepCount) / hz }
 
-    public var scene: any Scene { scene(currentScene) }
+    package var scene: any Scene { scene(currentScene) }
 
     private func scene(_ id: SceneID) -> any Scene {
         if let existing = scenes[id] { return existing }
@@ -99,7 +99,7 @@ public final class Simulation {
 
     // MARK: Input
 
-    public func handle(_ event: InputEvent) {
+    package func handle(_ event: InputEvent) {
         if case .resize(let size) = event {
             resize(to: size)
             return
@@ -135,7 +135,7 @@ public final class Simulation {
     /// Applies a command: a scene switch here, anything else to the current scene. False when nothing
     /// took it.
     @discardableResult
-    public func apply(_ command: Command) -> Bool {
+    package func apply(_ command: Command) -> Bool {
         revision &+= 1
         guard case .switchScene(let id) = command else { return scene.apply(command) }
         return switchScene(to: id)
@@ -143,7 +143,7 @@ public final class Simulation {
 
     /// Shows another scene; each scene keeps its state (a selection is never lost by looking elsewhere).
     @discardableResult
-    public func switchScene(to id: SceneID) -> Bool {
+    func switchScene(to id: SceneID) -> Bool {
         guard id != currentScene, SceneRegistry.description(of: id) != nil else { return false }
         revision &+= 1
         gestures.removeAll(keepingCapacity: true)
@@ -154,7 +154,7 @@ public final class Simulation {
         return true
     }
 
-    public func resize(to size: Size) {
+    package func resize(to size: Size) {
         let clamped = Size(max(1, size.width), max(1, size.height))
         guard clamped != window else { return }
         revision &+= 1
@@ -166,9 +166,9 @@ public final class Simulation {
 
     /// Lays the current scene out if its model or the window changed (`step` does it too; hosts call
     /// this first to time layout apart from simulation).
-    public func layOutIfNeeded() { scene.layOutIfNeeded() }
+    package func layOutIfNeeded() { scene.layOutIfNeeded() }
 
-    public func step() {
+    package func step() {
         resetIfIdle()
         if !scene.isSettled { revision &+= 1 }
         scene.step(dt)
@@ -177,7 +177,7 @@ public final class Simulation {
 
     /// Moves time on by `steps` without running them: the run loop's way through a rest, when a step
     /// would change nothing. The kiosk's idle reset still comes due (at the next `step`).
-    public func advanceIdle(steps: Int) {
+    func advanceIdle(steps: Int) {
         guard steps > 0 else { return }
         precondition(isSettled, "Simulation: only a settled simulation may skip steps")
         stepCount += steps
@@ -192,14 +192,14 @@ public final class Simulation {
     }
 
     /// Seconds of simulated time until the kiosk's idle reset, nil when none is pending.
-    public var idleResetDue: Double? {
+    var idleResetDue: Double? {
         guard let kiosk, kiosk.idleResetSeconds > 0 else { return nil }
         return max(0, lastInputTime + kiosk.idleResetSeconds - time)
     }
 
     /// The kiosk's idle reset: every scene starts over (an unconfirmed selection is dropped) and the
     /// start scene shows.
-    public func resetAfterIdle() {
+    func resetAfterIdle() {
         revision &+= 1
         scenes.removeAll()
         currentScene = kiosk?.lockedScene ?? startScene
@@ -209,7 +209,7 @@ public final class Simulation {
 
     /// Live config reload: scenes that can take the new config keep their state and animate to the new
     /// layout; the others start over. Input settings apply from the next press.
-    public func reload(config newConfig: Config) {
+    func reload(config newConfig: Config) {
         revision &+= 1
         config = newConfig
         banner = nil
@@ -222,17 +222,17 @@ public final class Simulation {
     }
 
     /// Shows why a config edit was refused (the old config stays in force).
-    public func reportConfigError(_ message: String) {
+    func reportConfigError(_ message: String) {
         banner = message
     }
 
     /// Tiles of the current scene whose springs ran in the last step.
-    public var animatingTileCount: Int { scene.animatingTileCount }
+    package var animatingTileCount: Int { scene.animatingTileCount }
 
-    public var isSettled: Bool { scene.isSettled && !recognizer.isPressed }
+    package var isSettled: Bool { scene.isSettled && !recognizer.isPressed }
 
     /// Rebuilds `list` for this frame, `alpha` ∈ [0, 1] between the last two steps.
-    public func draw(into list: inout DrawList, alpha: Double = 1) {
+    package func draw(into list: inout DrawList, alpha: Double = 1) {
         list.removeAll()
         scene.draw(into: &list, alpha: alpha)
         if showsTabBar {
@@ -251,7 +251,7 @@ public final class Simulation {
 
     /// The state dump of the current step. It only reads: targets reflect commands applied since the
     /// last layout once `layOutIfNeeded` has run (the run loop does so before it dumps).
-    public func dump() -> StateDump {
+    package func dump() -> StateDump {
         let d = scene.dump(window: window)
         return StateDump(
             time: time, step: stepCount, scene: currentScene.rawValue, window: window, containers: d.containers,

@@ -1,16 +1,16 @@
 /// The small on-screen scene switcher (docs/BEHAVIOUR.md#chrome-and-tab-bar: the digit keys and a touch-friendly tab bar): a segmented
 /// control at the trailing end of the header band.
-public struct TabBar: Sendable {
-    public var config: TabBarConfig
-    public var chrome: ChromeConfig
-    public init(config: TabBarConfig, chrome: ChromeConfig) {
+package struct TabBar: Sendable {
+    package var config: TabBarConfig
+    package var chrome: ChromeConfig
+    package init(config: TabBarConfig, chrome: ChromeConfig) {
         self.config = config
         self.chrome = chrome
     }
 
     /// The segments' frames for a window, right-aligned in the chrome's tab row; narrower when space is
     /// short.
-    public func segments(window: Size) -> [(SceneID, Rect)] {
+    package func segments(window: Size) -> [(SceneID, Rect)] {
         let band = Chrome(config: chrome).tabRow(window: window)
         let count = Double(SceneID.allCases.count)
         let width = min(config.segmentWidth, band.width / count)
@@ -21,11 +21,11 @@ public struct TabBar: Sendable {
         }
     }
 
-    public func scene(at p: Point, window: Size) -> SceneID? {
+    package func scene(at p: Point, window: Size) -> SceneID? {
         segments(window: window).first { $0.1.contains(p) }?.0
     }
 
-    public func draw(
+    package func draw(
         current: SceneID, window: Size, theme: Theme, into list: inout DrawList
     ) {
         let segments = segments(window: window)

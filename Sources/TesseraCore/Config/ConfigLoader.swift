@@ -7,13 +7,13 @@ import Foundation
 /// How: the defaults are encoded to a JSON tree, the file's tree is laid over it key by key (an unknown
 /// key fails here, with its path), and the merged tree is decoded — so `Codable` does the type checks
 /// and every default lives in one place, the Swift property initialisers.
-public enum ConfigLoader {
-    public struct Error: Swift.Error, Equatable, CustomStringConvertible {
-        public var message: String
-        public var description: String { message }
+package enum ConfigLoader {
+    package struct Error: Swift.Error, Equatable, CustomStringConvertible {
+        package var message: String
+        package var description: String { message }
     }
 
-    public static func load(path: String) throws -> Config {
+    package static func load(path: String) throws -> Config {
         guard let data = FileContents.read(path) else {
             throw Error(message: "config \(path): cannot read the file")
         }
@@ -24,7 +24,7 @@ public enum ConfigLoader {
         }
     }
 
-    public static func decode(_ data: Data) throws -> Config {
+    package static func decode(_ data: Data) throws -> Config {
         let overrides: Any
         do {
             overrides = try JSONSerialization.jsonObject(with: data)

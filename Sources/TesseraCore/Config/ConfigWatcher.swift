@@ -3,8 +3,8 @@ import Foundation
 /// Notices when a config file changes on disk, for live reload: designers tune springs while the app
 /// runs. Polled by the windowed host a few times a second (real time; headless runs never reload, so
 /// they stay deterministic).
-public struct ConfigWatcher {
-    public let path: String
+package struct ConfigWatcher {
+    package let path: String
     private var lastStamp: Stamp?
 
     private struct Stamp: Equatable {
@@ -12,19 +12,19 @@ public struct ConfigWatcher {
         var size: Int?
     }
 
-    public enum Change {
+    package enum Change {
         case reloaded(Config)
         /// The edit does not decode; the message names the key. The old config stays in force.
         case failed(String)
     }
 
-    public init(path: String) {
+    package init(path: String) {
         self.path = path
         lastStamp = Self.stamp(path)
     }
 
     /// The new config if the file changed since the last call, nil if it did not.
-    public mutating func poll() -> Change? {
+    mutating func poll() -> Change? {
         let now = Self.stamp(path)
         guard now != lastStamp else { return nil }
         lastStamp = now

@@ -1,58 +1,58 @@
 /// The destinations scene (SPEC §4, seed 004): a list of places; a tap flies the image to the top of a
 /// detail view.
-public struct DestinationsConfig: Codable, Equatable, Sendable {
-    public var title = "Destinations"
+package struct DestinationsConfig: Codable, Equatable, Sendable {
+    package var title = "Destinations"
     /// Between list items (`VStack(spacing: 20)`).
-    public var spacing = 20.0
+    var spacing = 20.0
     /// Around the list (`.padding(.all, 20)`).
-    public var padding = 20.0
+    var padding = 20.0
     /// `.cornerRadius(10)` on each image.
-    public var cornerRadius = 10.0
+    package var cornerRadius = 10.0
     /// `.shadow(radius: 5)`.
-    public var shadow = ShadowConfig()
+    package var shadow = ShadowConfig()
     /// Width / height used for a place whose image cannot be read (it draws as a placeholder).
-    public var fallbackAspectRatio = 2.0
+    var fallbackAspectRatio = 2.0
     /// Preset for the hero and the fades (seed 004 uses bare `withAnimation`; `smooth` is our choice:
     /// iOS 17's default animation is a critically damped spring of that shape).
-    public var animation = "smooth"
-    public var detail = DestinationDetailConfig()
-    public init() {}
+    var animation = "smooth"
+    package var detail = DestinationDetailConfig()
+    package init() {}
 }
 
 /// A soft drop shadow (SwiftUI's `.shadow(radius:)`: black at 33 %, no offset).
-public struct ShadowConfig: Codable, Equatable, Sendable {
+package struct ShadowConfig: Codable, Equatable, Sendable {
     /// Blur radius in points; the shadow fades out over about 1.5 × this beyond the shape.
-    public var radius = 5.0
-    public var color = Color(0, 0, 0, 84)
-    public init() {}
+    package var radius = 5.0
+    package var color = Color(0, 0, 0, 84)
+    package init() {}
 }
 
 /// The detail view the image flies to: image on top at full width, title, wrapped details, a close button.
-public struct DestinationDetailConfig: Codable, Equatable, Sendable {
+package struct DestinationDetailConfig: Codable, Equatable, Sendable {
     /// Tallest the image may be, as a fraction of the window's height, so the text keeps some room in
     /// wide windows; below that the image is as wide as the window (aspect-fit).
-    public var maxImageHeightFraction = 0.75
+    var maxImageHeightFraction = 0.75
     /// Between image, title and details (a `VStack`'s default spacing).
-    public var spacing = 8.0
+    var spacing = 8.0
     /// `.font(.title)`.
-    public var titleSize = 28.0
+    var titleSize = 28.0
     /// `.font(.callout)`.
-    public var detailsSize = 16.0
+    var detailsSize = 16.0
     /// `.padding(.horizontal)` around the details, and below them.
-    public var padding = 16.0
-    public var closeButton = CloseButtonConfig()
-    public init() {}
+    var padding = 16.0
+    var closeButton = CloseButtonConfig()
+    package init() {}
 }
 
 /// Top-right close button: a white "×" on a black circle at 80 % opacity (seed 004).
-public struct CloseButtonConfig: Codable, Equatable, Sendable {
-    public var diameter = 44.0
+package struct CloseButtonConfig: Codable, Equatable, Sendable {
+    var diameter = 44.0
     /// From the window's top and trailing edges.
-    public var margin = 16.0
-    public var background = Color(0, 0, 0, 204)
-    public var glyph = Color(255, 255, 255)
+    package var margin = 16.0
+    package var background = Color(0, 0, 0, 204)
+    package var glyph = Color(255, 255, 255)
     /// Length of each stroke of the "×" across its box, and the strokes' width, in points.
-    public var glyphSize = 14.0
-    public var lineWidth = 2.0
-    public init() {}
+    var glyphSize = 14.0
+    package var lineWidth = 2.0
+    package init() {}
 }

@@ -1,56 +1,56 @@
 /// The gallery scene (SPEC §3, seed 003 "Beyond scroll views"): an outer vertical scroll of sections,
 /// each a label over a horizontally scrolling row of cards. Numbers are the seed's unless marked ours.
-public struct GalleryConfig: Codable, Equatable, Sendable {
-    public var title = "Gallery"
+package struct GalleryConfig: Codable, Equatable, Sendable {
+    package var title = "Gallery"
     /// The palette asset file: relative to Tessera's folder (where `Assets/` is), or absolute.
-    public var palettes = "Assets/Gallery/palettes.json"
+    package var palettes = "Assets/Gallery/palettes.json"
     /// Windows narrower than this many points are in the compact size class (ours).
-    public var compactWidth = 700.0
+    var compactWidth = 700.0
     /// Labels' inset and the dividers' inset from the window's sides (seed `hMargin`, iOS).
-    public var horizontalMargin = 20.0
+    var horizontalMargin = 20.0
     /// Space below each section; half of it above (seed `sectionSpacing`).
-    public var sectionSpacing = 20.0
+    var sectionSpacing = 20.0
     /// Between a section's label and its row (SwiftUI's default VStack spacing).
-    public var labelSpacing = 8.0
+    var labelSpacing = 8.0
     /// Section labels: `.title2.bold()` is 22 points on a 28-point line.
-    public var labelSize = 22.0
-    public var labelLineHeight = 28.0
+    var labelSize = 22.0
+    var labelLineHeight = 28.0
     /// The Featured header's second line: the name at the scroll position (seed 9:46: VStack spacing 2).
-    public var positionSize = 15.0
-    public var positionLineHeight = 20.0
-    public var positionSpacing = 2.0
+    var positionSize = 15.0
+    var positionLineHeight = 20.0
+    var positionSpacing = 2.0
     /// Dividers (SwiftUI's `Divider`): thickness in points and colour (iOS `separator` over white).
-    public var dividerThickness = 1.0
-    public var dividerColor = Color(198, 198, 200)
+    var dividerThickness = 1.0
+    var dividerColor = Color(198, 198, 200)
     /// The outer scroll's target behaviour: `snapToTop` (the article's custom behaviour) or `none`.
-    public var outerTargetBehavior = "snapToTop"
+    var outerTargetBehavior = "snapToTop"
     /// The article's threshold: a fling towards the top ending above this fraction of the container's
     /// height rests at the top (`target.rect.minY < containerSize.height / 3`).
-    public var snapToTopFraction = 1.0 / 3.0
+    var snapToTopFraction = 1.0 / 3.0
     /// Preset for the paddles' `withAnimation { mainID = … }` (SwiftUI's default animation).
-    public var paddleAnimation = "smooth"
+    var paddleAnimation = "smooth"
     /// Preset that carries cards and rows to their new frames when the window is resized (ours).
-    public var resizeAnimation = "smooth"
+    var resizeAnimation = "smooth"
     /// Horizontal wheel travel, in notches, that moves a snapping row by one card or page (ours).
-    public var wheelNotchesPerTarget = 1.0
-    public var paddle = GalleryPaddleConfig()
-    public var featured = GalleryRowConfig(
+    var wheelNotchesPerTarget = 1.0
+    var paddle = GalleryPaddleConfig()
+    package var featured = GalleryRowConfig(
         title: "Featured", cards: 12, firstPalette: 0, compactCount: 1, regularCount: 2, spacing: 10,
         contentMargin: 20, aspectRatio: 16.0 / 9.0, cornerRadius: 20, stackPadding: 20, stackOffset: 20)
-    public var recent = GalleryRowConfig(
+    package var recent = GalleryRowConfig(
         title: "Recently Added", cards: 12, firstPalette: 4, compactCount: 2, regularCount: 3, spacing: 10,
         contentMargin: 20, aspectRatio: 4.0 / 3.0, cornerRadius: 16, stackPadding: 14, stackOffset: 14)
-    public var collections = GalleryRowConfig(
+    var collections = GalleryRowConfig(
         title: "Collections", cards: 12, firstPalette: 8, compactCount: 2, regularCount: 4, spacing: 10,
         contentMargin: 5, aspectRatio: 1, cornerRadius: 14, stackPadding: 12, stackOffset: 12,
         targetBehavior: "paging")
-    public var swatches = GalleryRowConfig(
+    var swatches = GalleryRowConfig(
         title: "Swatches", cards: 16, firstPalette: 2, compactCount: 3, regularCount: 6, spacing: 8,
         contentMargin: 20, aspectRatio: 1, cornerRadius: 12, stackPadding: 10, stackOffset: 10)
-    public init() {}
+    package init() {}
 
     /// The rows in the order they are shown, with their container ids.
-    public var rows: [(id: String, config: GalleryRowConfig)] {
+    package var rows: [(id: String, config: GalleryRowConfig)] {
         [("featured", featured), ("recent", recent), ("collections", collections), ("swatches", swatches)]
     }
 
@@ -58,33 +58,33 @@ public struct GalleryConfig: Codable, Equatable, Sendable {
 }
 
 /// One section's row of cards (`GalleryHeroContent` in the seed).
-public struct GalleryRowConfig: Codable, Equatable, Sendable {
-    public var title: String
+package struct GalleryRowConfig: Codable, Equatable, Sendable {
+    package var title: String
     /// How many cards; card i shows palette `(firstPalette + i) mod palettes`.
-    public var cards: Int
-    public var firstPalette: Int
+    package var cards: Int
+    var firstPalette: Int
     /// `containerRelativeFrame(.horizontal, count:, spacing:)`'s count per size class.
-    public var compactCount: Int
-    public var regularCount: Int
+    var compactCount: Int
+    var regularCount: Int
     /// Between cards (seed `hSpacing`).
-    public var spacing: Double
+    var spacing: Double
     /// Leading and trailing content margins (seed `.contentMargins(.horizontal, hMargin)`).
-    public var contentMargin: Double
+    var contentMargin: Double
     /// Width / height (seed `heroRatio` 16:9).
-    public var aspectRatio: Double
+    var aspectRatio: Double
     /// Seed `.clipShape(.rect(cornerRadius: 20))`.
-    public var cornerRadius: Double
+    package var cornerRadius: Double
     /// The colour stack's padding inside the card, and its outer rectangles' offset (seed: both 20).
-    public var stackPadding: Double
-    public var stackOffset: Double
+    var stackPadding: Double
+    var stackOffset: Double
     /// `scrollTransition` scale at phase ±1 (seed 0.8); 1 turns the effect off.
-    public var edgeScale: Double
+    var edgeScale: Double
     /// `viewAligned`, `paging` or `none`.
-    public var targetBehavior: String
+    package var targetBehavior: String
     /// viewAligned's `automatic`, `always` or `never`.
-    public var limitBehavior: ViewAlignedScrollTargetBehavior.LimitBehavior
+    var limitBehavior: ViewAlignedScrollTargetBehavior.LimitBehavior
 
-    public init(
+    package init(
         title: String, cards: Int, firstPalette: Int, compactCount: Int, regularCount: Int, spacing: Double,
         contentMargin: Double, aspectRatio: Double, cornerRadius: Double, stackPadding: Double, stackOffset: Double,
         edgeScale: Double = 0.8, targetBehavior: String = "viewAligned",
@@ -107,7 +107,7 @@ public struct GalleryRowConfig: Codable, Equatable, Sendable {
     }
 
     /// The count for a size class.
-    public func count(in sizeClass: SizeClass) -> Int { sizeClass == .compact ? compactCount : regularCount }
+    package func count(in sizeClass: SizeClass) -> Int { sizeClass == .compact ? compactCount : regularCount }
 
     static let targetBehaviors = ["viewAligned", "paging", "none"]
 }
@@ -115,17 +115,17 @@ public struct GalleryRowConfig: Codable, Equatable, Sendable {
 /// The previous/next paddles (seed `GalleryPaddle`: chevrons at the Featured row's ends). Ours: a
 /// translucent disc with a chevron and a faint rim, just inside the row's content margins, over the
 /// cards, vertically centred on the row's visible part.
-public struct GalleryPaddleConfig: Codable, Equatable, Sendable {
-    public var diameter = 36.0
+package struct GalleryPaddleConfig: Codable, Equatable, Sendable {
+    var diameter = 36.0
     /// Points from the content margin to the disc's edge.
-    public var inset = 10.0
+    package var inset = 10.0
     /// The chevron glyph's font size.
-    public var chevronSize = 30.0
-    public var background = Color(255, 255, 255, 230)
+    var chevronSize = 30.0
+    package var background = Color(255, 255, 255, 230)
     /// A one-point ring around the disc, so it reads on white too.
-    public var rim = Color(0, 0, 0, 31)
-    public var chevron = Color(28, 28, 30)
-    public init() {}
+    package var rim = Color(0, 0, 0, 31)
+    var chevron = Color(28, 28, 30)
+    package init() {}
 }
 
 extension GalleryConfig {

@@ -1,20 +1,20 @@
 /// The fullscreen kiosk (`--kiosk`, `Configs/kiosk.json`): touch first, no way out for visitors, back to
 /// the start after idling.
-public struct KioskConfig: Codable, Equatable, Sendable {
+package struct KioskConfig: Codable, Equatable, Sendable {
     /// Seconds without input after which the kiosk returns to `startScene` and drops an unconfirmed
     /// selection; 0 never resets.
-    public var idleResetSeconds = 90.0
+    var idleResetSeconds = 90.0
     /// The scene shown at launch and after an idle reset.
-    public var startScene = SceneID.picker
+    package var startScene = SceneID.picker
     /// A scene name to lock the kiosk to (the tab bar and keys 1–4 are gone), or "" for no lock.
-    public var lockScene = ""
+    var lockScene = ""
     /// The only way out: a key chord like "Ctrl+Alt+Shift+Q" (modifiers Ctrl, Alt, Shift, Gui; then an
     /// SDL key name). The window's close button and Ctrl+Q do nothing in a kiosk.
-    public var exitChord = "Ctrl+Alt+Shift+Q"
+    package var exitChord = "Ctrl+Alt+Shift+Q"
     /// Seconds after the last mouse movement before the pointer hides again (it starts hidden).
-    public var cursorHideSeconds = 3.0
-    public init() {}
+    package var cursorHideSeconds = 3.0
+    package init() {}
 
     /// The locked scene, if any.
-    public var lockedScene: SceneID? { SceneID(rawValue: lockScene) }
+    package var lockedScene: SceneID? { SceneID(rawValue: lockScene) }
 }

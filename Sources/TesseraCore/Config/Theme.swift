@@ -1,24 +1,24 @@
 /// Colours, as `"#RRGGBB"` or `"#RRGGBBAA"` strings in configs.
-public struct Theme: Codable, Equatable, Sendable {
-    public var background = Color(255, 255, 255)
-    public var text = Color(0, 0, 0)
+package struct Theme: Codable, Equatable, Sendable {
+    package var background = Color(255, 255, 255)
+    package var text = Color(0, 0, 0)
     /// iOS `systemGray6`, the dock's panel in seeds 000/001.
-    public var panel = Color(242, 242, 247)
-    public var tabBar = Color(118, 118, 128, 31)
-    public var tabSelected = Color(255, 255, 255)
-    public var tabText = Color(60, 60, 67)
-    public var secondaryText = Color(138, 138, 142)
+    package var panel = Color(242, 242, 247)
+    var tabBar = Color(118, 118, 128, 31)
+    var tabSelected = Color(255, 255, 255)
+    var tabText = Color(60, 60, 67)
+    var secondaryText = Color(138, 138, 142)
     /// iOS `systemBlue`: buttons.
-    public var accent = Color(0, 122, 255)
-    public var accentText = Color(255, 255, 255)
+    var accent = Color(0, 122, 255)
+    var accentText = Color(255, 255, 255)
     /// The banner that shows a config error while the old config stays in force.
-    public var errorBanner = Color(255, 59, 48, 235)
-    public var errorText = Color(255, 255, 255)
-    public init() {}
+    var errorBanner = Color(255, 59, 48, 235)
+    var errorText = Color(255, 255, 255)
+    package init() {}
 }
 
 extension Color: Codable {
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let color = Color(hex: text) else {
             throw DecodingError.dataCorrupted(
@@ -29,12 +29,12 @@ extension Color: Codable {
         self = color
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.singleValueContainer()
         try c.encode(hex)
     }
 
-    public init?(hex: String) {
+    package init?(hex: String) {
         guard hex.hasPrefix("#"), hex.count == 7 || hex.count == 9, let v = UInt32(hex.dropFirst(), radix: 16) else {
             return nil
         }
@@ -45,7 +45,7 @@ extension Color: Codable {
         }
     }
 
-    public var hex: String {
+    package var hex: String {
         let digits = a == 255 ? [r, g, b] : [r, g, b, a]
         return "#" + digits.map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined()
     }

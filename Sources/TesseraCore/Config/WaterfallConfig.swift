@@ -1,31 +1,31 @@
 /// The waterfall scene (SPEC §2, seed 002): masonry columns of photos at their own aspect ratios, and a
 /// fullscreen hero over a blurred backdrop.
-public struct WaterfallConfig: Codable, Equatable, Sendable {
-    public var title = "Waterfall"
+package struct WaterfallConfig: Codable, Equatable, Sendable {
+    package var title = "Waterfall"
     /// Columns (seed 002: two `VStack`s in an `HStack`).
-    public var columns = 2
+    package var columns = 2
     /// 0 keeps `columns` at every width. Otherwise wide windows get more: as many columns at least this
     /// wide as fit (`GridItem(.adaptive)`'s formula), never fewer than `columns` *(ours)*.
-    public var minimumColumnWidth = 0.0
+    var minimumColumnWidth = 0.0
     /// Between columns and between photos in a column (`HStack(spacing: 5)`, `VStack(spacing: 5)`).
-    public var spacing = 5.0
+    var spacing = 5.0
     /// Left and right of the columns (`.padding(.horizontal, 5)`).
-    public var padding = 5.0
-    public var cornerRadius = 5.0
+    var padding = 5.0
+    package var cornerRadius = 5.0
     /// `split`: the seed's first half / second half; `balanced`: each photo to the shortest column *(ours)*.
-    public var distribution = WaterfallDistribution.split
+    var distribution = WaterfallDistribution.split
     /// Width / height used for a photo whose header cannot be read (it draws as a placeholder).
-    public var fallbackAspectRatio = 1.0
+    var fallbackAspectRatio = 1.0
     /// Preset that flies the hero (`withAnimation(.spring())`).
-    public var animation = "spring"
+    var animation = "spring"
     /// Corner radius of the photo once fullscreen.
-    public var fullscreenCornerRadius = 0.0
-    public var backdrop = BackdropConfig()
-    public init() {}
+    var fullscreenCornerRadius = 0.0
+    package var backdrop = BackdropConfig()
+    package init() {}
 }
 
 /// How photos are dealt to the waterfall's columns.
-public enum WaterfallDistribution: String, Codable, Equatable, Sendable, CaseIterable {
+package enum WaterfallDistribution: String, Codable, Equatable, Sendable, CaseIterable {
     /// Seed 002: contiguous runs, the first half in column 1 and the second half in column 2 (with
     /// more columns, runs of ⌈n / columns⌉). Unlike the seed's `prefix(n/2)`/`suffix(n/2)`, an odd
     /// count loses no photo: the extra one goes to the first column.
@@ -33,7 +33,7 @@ public enum WaterfallDistribution: String, Codable, Equatable, Sendable, CaseIte
     /// Each photo, in order, to the currently shortest column (leftmost on a tie).
     case balanced
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let name = try decoder.singleValueContainer().decode(String.self)
         guard let value = WaterfallDistribution(rawValue: name) else {
             throw DecodingError.dataCorrupted(
@@ -49,11 +49,11 @@ public enum WaterfallDistribution: String, Codable, Equatable, Sendable, CaseIte
 
 /// The frosted backdrop behind a fullscreen hero (`.background(.thinMaterial)`): the scene blurred and
 /// lightened, fading in and out with the transition.
-public struct BackdropConfig: Codable, Equatable, Sendable {
+package struct BackdropConfig: Codable, Equatable, Sendable {
     /// About how far (points) the blur spreads a pixel; the renderer halves the scene
     /// ⌊log₂(radius)⌉ times and scales it back up.
-    public var blurRadius = 16.0
+    var blurRadius = 16.0
     /// Laid over the blur: white at about 45 % gives the thin material's light, milky look.
-    public var tint = Color(255, 255, 255, 115)
-    public init() {}
+    package var tint = Color(255, 255, 255, 115)
+    package init() {}
 }

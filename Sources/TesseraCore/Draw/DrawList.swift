@@ -1,19 +1,19 @@
 /// What one frame draws, in order, in window points. Built by scenes from presented state;
 /// the SDL backend turns it into renderer calls and never changes state (README.md#how-it-works).
-public struct DrawList: Sendable {
-    public private(set) var commands: [DrawCommand] = []
+package struct DrawList: Sendable {
+    package private(set) var commands: [DrawCommand] = []
 
-    public init() {}
+    package init() {}
 
-    public mutating func append(_ command: DrawCommand) { commands.append(command) }
+    package mutating func append(_ command: DrawCommand) { commands.append(command) }
 
     /// Empties the list but keeps its storage, so building a frame allocates nothing once warm.
-    public mutating func removeAll() { commands.removeAll(keepingCapacity: true) }
+    package mutating func removeAll() { commands.removeAll(keepingCapacity: true) }
 
-    public var isEmpty: Bool { commands.isEmpty }
+    package var isEmpty: Bool { commands.isEmpty }
 }
 
-public enum DrawCommand: Equatable, Sendable {
+package enum DrawCommand: Equatable, Sendable {
     /// A solid rounded rectangle. `radius` in points (0 = square corners).
     case fill(Rect, radius: Double, color: Color, clip: Rect?)
     /// The photo `id`, aspect-filled into `frame` (scaled to cover, centred, cropped), rounded corners of
@@ -36,16 +36,16 @@ public enum DrawCommand: Equatable, Sendable {
     case cross(center: Point, size: Double, lineWidth: Double, color: Color, clip: Rect?)
 }
 
-public enum TextAlignment: Sendable, Equatable {
+package enum TextAlignment: Sendable, Equatable {
     case leading, center, trailing
 }
 
 /// A font choice: size in points and weight. The backend maps weights to the bundled system fonts.
-public struct TextStyle: Hashable, Sendable {
-    public enum Weight: Sendable, Hashable { case regular, bold }
-    public var size: Double
-    public var weight: Weight
-    public init(size: Double, weight: Weight) {
+package struct TextStyle: Hashable, Sendable {
+    package enum Weight: Sendable, Hashable { case regular, bold }
+    package var size: Double
+    package var weight: Weight
+    package init(size: Double, weight: Weight) {
         self.size = size
         self.weight = weight
     }

@@ -1,6 +1,6 @@
 /// A scrolling container's name, as the state dump spells it. The fixed ones are cases, so a typo does not
 /// compile; the gallery's rows are named by their config keys (`featured`, …).
-public enum ContainerID: Hashable, Sendable, CustomStringConvertible {
+package enum ContainerID: Hashable, Sendable, CustomStringConvertible {
     /// The picker's photo grid and its dock.
     case grid, dock
     /// The waterfall's masonry column.
@@ -11,7 +11,7 @@ public enum ContainerID: Hashable, Sendable, CustomStringConvertible {
     /// The destinations list.
     case list
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .grid: "grid"
         case .dock: "dock"

@@ -7,8 +7,8 @@
 /// change animates, and a flight into a container that is itself scrolling to reveal it lands exactly in
 /// its slot, because the target does not move while the offset does. In window space (a hero heading for
 /// an overlay that does not scroll) the presented frame is the spring itself. See docs/ARCHITECTURE.md.
-public struct MatchedTile: Sendable {
-    public enum Layer: String, Sendable {
+package struct MatchedTile: Sendable {
+    package enum Layer: String, Sendable {
         /// Drawn inside its container's clip.
         case container
         /// Drawn above every container, clipped by none: a tile travelling between containers, or
@@ -19,31 +19,31 @@ public struct MatchedTile: Sendable {
     }
 
     /// Where the frame spring runs.
-    public enum Space: Sendable, Equatable {
+    package enum Space: Sendable, Equatable {
         /// The container's unscrolled space: presented = spring − the containers' offsets.
         case container
         /// Window points: presented = spring.
         case window
     }
 
-    public let id: String
+    package let id: String
     /// The container the model puts this tile in.
-    public internal(set) var container: ContainerID
-    public internal(set) var layer: Layer = .container
-    public internal(set) var space: Space = .container
+    package internal(set) var container: ContainerID
+    package internal(set) var layer: Layer = .container
+    internal(set) var space: Space = .container
     /// The frame spring, in `space`.
     internal(set) var frame: AnimatedRect
     /// Where layout puts the tile in its container (unscrolled space): where a flight home lands.
     internal(set) var home: Rect
     /// Window frame drawn this step and the step before (for interpolated rendering).
-    public internal(set) var presented: Rect
-    public internal(set) var previousPresented: Rect
+    package internal(set) var presented: Rect
+    internal(set) var previousPresented: Rect
     /// d(presented)/dt, points/second per component.
-    public internal(set) var velocity: Rect = .zero
+    internal(set) var velocity: Rect = .zero
     /// The tile's opacity spring (a list that fades behind a detail view).
     internal(set) var fade = AnimatedValue(1, restThreshold: 0.002)
     /// The scene's scale effect (a scroll transition), about the frame's centre; layout ignores it.
-    public internal(set) var scale = 1.0
+    package internal(set) var scale = 1.0
 
     init(id: String, container: ContainerID, unscrolled: Rect, presented: Rect) {
         self.id = id
@@ -55,16 +55,16 @@ public struct MatchedTile: Sendable {
     }
 
     /// Opacity, 0…1 (the spring may overshoot; what is drawn may not).
-    public var opacity: Double { min(1, max(0, fade.value)) }
+    package var opacity: Double { min(1, max(0, fade.value)) }
 
     /// True while a spring or a container's scroll is carrying it.
-    public var isMoving: Bool { !frame.isSettled || !fade.isSettled || velocity != .zero }
+    var isMoving: Bool { !frame.isSettled || !fade.isSettled || velocity != .zero }
 
     /// Every spring at rest: the step may stop visiting it.
     var isSettled: Bool { frame.isSettled && fade.isSettled }
 
     /// The frame drawn at `alpha` ∈ [0, 1] between the previous step and this one.
-    public func interpolated(_ alpha: Double) -> Rect {
+    func interpolated(_ alpha: Double) -> Rect {
         alpha >= 1 ? presented : previousPresented.interpolated(to: presented, alpha)
     }
 }

@@ -3,7 +3,7 @@
 extension TileField {
     /// `container` as the dump shows it: its input frame in window points (the picker's dock panel, a
     /// row's frame) and its items.
-    public func dump(container id: ContainerID) -> ContainerDump {
+    package func dump(container id: ContainerID) -> ContainerDump {
         let c = containers[id]!
         let frame =
             c.parent.map { parent in
@@ -16,11 +16,11 @@ extension TileField {
     }
 
     /// Every container, parents first.
-    public func dumpContainers() -> [ContainerDump] { containerOrder.map { dump(container: $0) } }
+    func dumpContainers() -> [ContainerDump] { containerOrder.map { dump(container: $0) } }
 
     /// Every tile, in the order they were added. `target` is where its spring heads, in window points;
     /// `visible` is any part of it inside the window and (at home) its container's clip.
-    public func dumpTiles(window: Size) -> [TileDump] {
+    func dumpTiles(window: Size) -> [TileDump] {
         let windowRect = Rect(0, 0, window.width, window.height)
         return tiles.map { tile in
             let visible =

@@ -1,7 +1,7 @@
 /// What a tap at a point lands on, topmost first: the flight layer (a flying tile can be caught and sent
 /// back), then each container's tiles inside its clip, inner containers first.
 extension TileField {
-    public func tileID(at p: Point) -> String? {
+    func tileID(at p: Point) -> String? {
         if let id = above.reversed().first(where: { tiles[index[$0]!].presented.contains(p) }) { return id }
         for container in containerOrder.reversed() where windowClip(of: container).contains(p) {
             let hit = containers[container]!.items.first { id in

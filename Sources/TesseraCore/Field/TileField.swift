@@ -9,7 +9,7 @@
 ///
 /// Containers nest one level or more: a gallery row scrolls inside the outer scroll, so its viewport is
 /// given in its parent's unscrolled space and everything in it moves with both offsets.
-public struct TileField: Sendable {
+package struct TileField: Sendable {
     /// One container: its scroll, its items in model order, and where input reaches it.
     struct Container: Sendable {
         var scroll: ScrollContainer
@@ -26,23 +26,23 @@ public struct TileField: Sendable {
     var containers: [ContainerID: Container] = [:]
     /// Containers in the order they were added, parents first: the dump's order; hit tests run it
     /// backwards so an inner container wins.
-    public private(set) var containerOrder: [ContainerID] = []
-    public internal(set) var tiles: [MatchedTile] = []
+    private(set) var containerOrder: [ContainerID] = []
+    package internal(set) var tiles: [MatchedTile] = []
     var index: [String: Int] = [:]
     /// Tiles outside the container layer (flying, or resting in an overlay) in take-off order: the flight
     /// layer's draw order, later ones on top.
-    public internal(set) var above: [String] = []
+    package internal(set) var above: [String] = []
     /// The tiles `step` visits; every other one rests.
     var active = ActiveTileSet()
     /// Tiles whose springs ran in the last step (the profiler's "animating tiles").
-    public internal(set) var animatingTileCount = 0
+    package internal(set) var animatingTileCount = 0
     /// Set by `step` for each container in `containerOrder`: its offset moved in that step.
     var scrolledThisStep: [Bool] = []
     /// Gesture routing: the container a drag scrolls, and the one a press caught while it moved.
     var dragging: ContainerID?
     var caught: ContainerID?
 
-    public init() {}
+    package init() {}
 
     // MARK: Building
 
@@ -68,13 +68,13 @@ public struct TileField: Sendable {
 
     // MARK: Reading
 
-    public func tile(_ id: String) -> MatchedTile? { index[id].map { tiles[$0] } }
+    package func tile(_ id: String) -> MatchedTile? { index[id].map { tiles[$0] } }
 
     /// The ids `container` holds, in model order.
-    public func items(_ container: ContainerID) -> [String] { containers[container]?.items ?? [] }
+    package func items(_ container: ContainerID) -> [String] { containers[container]?.items ?? [] }
 
     /// A container's scroll (read it; change it through `subscript(scroll:)`).
-    public func scroll(_ id: ContainerID) -> ScrollContainer { containers[id]!.scroll }
+    package func scroll(_ id: ContainerID) -> ScrollContainer { containers[id]!.scroll }
 
     /// A container's scroll, for what a scene asks of it (scroll to a target, reveal a slot).
     subscript(scroll id: ContainerID) -> ScrollContainer {
@@ -84,7 +84,7 @@ public struct TileField: Sendable {
 
     /// The container's offset plus every enclosing container's (points), now or `alpha` ∈ [0, 1] of the
     /// way from the previous step.
-    public func offset(of id: ContainerID, alpha: Double = 1) -> Point {
+    package func offset(of id: ContainerID, alpha: Double = 1) -> Point {
         guard let c = containers[id] else { return .zero }
         let now = c.scroll.offset
         let own =
@@ -94,18 +94,18 @@ public struct TileField: Sendable {
     }
 
     /// d(offset)/dt of `offset(of:)`, points/second.
-    public func offsetVelocity(of id: ContainerID) -> Point {
+    func offsetVelocity(of id: ContainerID) -> Point {
         guard let c = containers[id] else { return .zero }
         return c.parent.map { c.scroll.offsetVelocity + offsetVelocity(of: $0) } ?? c.scroll.offsetVelocity
     }
 
     /// The container's frame in window points (its viewport moved by the enclosing containers' scroll).
-    public func windowFrame(of id: ContainerID, alpha: Double = 1) -> Rect {
+    func windowFrame(of id: ContainerID, alpha: Double = 1) -> Rect {
         shiftedByParent(containers[id]!.scroll.viewport, of: id, alpha: alpha)
     }
 
     /// What clips the container's tiles in window points: its frame inside every enclosing clip.
-    public func windowClip(of id: ContainerID, alpha: Double = 1) -> Rect {
+    func windowClip(of id: ContainerID, alpha: Double = 1) -> Rect {
         let frame = windowFrame(of: id, alpha: alpha)
         guard let parent = containers[id]!.parent else { return frame }
         return frame.intersection(windowClip(of: parent, alpha: alpha))
@@ -125,7 +125,7 @@ public struct TileField: Sendable {
     }
 
     /// Nothing moves: every scroll rests and every tile's springs have settled.
-    public var isSettled: Bool {
+    package var isSettled: Bool {
         containers.values.allSatisfy { !$0.scroll.scroll.isMoving } && active.allSatisfy { tiles[$0].isSettled }
     }
 

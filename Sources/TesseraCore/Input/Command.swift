@@ -1,6 +1,6 @@
 /// What a gesture means, after hit testing: a change to a scene's model (or to which scene shows).
 /// Scenes turn gestures into commands and apply them; tests apply them directly.
-public enum Command: Equatable, Sendable {
+package enum Command: Equatable, Sendable {
     /// Picker: move a grid photo to the end of the dock.
     case select(String)
     /// Picker: move a dock photo back to the grid.

@@ -2,9 +2,9 @@
 /// down is a tap on release; one that moves farther is a drag from then on (UIKit's touch slop idea).
 /// Release velocity comes from the recent samples (`VelocityTracker`), so a drag that is held still
 /// before release does not fling.
-public struct GestureRecognizer: Sendable {
+package struct GestureRecognizer: Sendable {
     /// Points a press may wander before it is a drag.
-    public var slop: Double
+    package var slop: Double
 
     private var pressStart: Point?
     private var lastPoint = Point.zero
@@ -12,15 +12,15 @@ public struct GestureRecognizer: Sendable {
     private var trackerX = VelocityTracker()
     private var trackerY = VelocityTracker()
 
-    public init(slop: Double) {
+    package init(slop: Double) {
         self.slop = slop
     }
 
     /// True between a press and its release.
-    public var isPressed: Bool { pressStart != nil }
+    var isPressed: Bool { pressStart != nil }
 
     /// Feeds one event; appends what it recognised to `gestures`.
-    public mutating func handle(_ event: InputEvent, into gestures: inout [Gesture]) {
+    package mutating func handle(_ event: InputEvent, into gestures: inout [Gesture]) {
         switch event {
         case .pointerDown(let p, let time):
             if isDragging { gestures.append(.dragEnded(velocity: .zero)) }
@@ -67,7 +67,7 @@ public struct GestureRecognizer: Sendable {
 
     /// Ends a press without a tap (a scene switch cancels it): a drag, or a press that caught a
     /// scroll, ends at rest.
-    public mutating func cancel(into gestures: inout [Gesture]) {
+    mutating func cancel(into gestures: inout [Gesture]) {
         if pressStart != nil { gestures.append(.dragEnded(velocity: .zero)) }
         pressStart = nil
         isDragging = false

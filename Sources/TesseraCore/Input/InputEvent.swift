@@ -1,7 +1,7 @@
 /// What the platform layer (SDL events, or a script) tells the engine. Points are window points.
 /// `time` is in seconds on the source's own clock (SDL's event timestamps, or simulated time for
 /// scripts); only differences between a gesture's own events are used, for release velocity.
-public enum InputEvent: Equatable, Sendable {
+package enum InputEvent: Equatable, Sendable {
     /// A mouse button or the first finger went down.
     case pointerDown(Point, time: Double)
     case pointerMove(Point, time: Double)

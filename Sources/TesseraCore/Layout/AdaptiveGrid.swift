@@ -1,13 +1,13 @@
 /// `LazyVGrid(columns: [GridItem(.adaptive(minimum: m))], spacing: s)` with rows of a fixed height
 /// (docs/BEHAVIOUR.md#picker): as many columns of at least `m` as fit, sharing the width.
-public struct AdaptiveGrid: Equatable, Sendable {
+package struct AdaptiveGrid: Equatable, Sendable {
     /// Container width in points.
-    public var width: Double
-    public var minimumColumnWidth: Double
-    public var spacing: Double
-    public var rowHeight: Double
+    package var width: Double
+    var minimumColumnWidth: Double
+    var spacing: Double
+    var rowHeight: Double
 
-    public init(width: Double, minimumColumnWidth: Double, spacing: Double, rowHeight: Double) {
+    package init(width: Double, minimumColumnWidth: Double, spacing: Double, rowHeight: Double) {
         self.width = width
         self.minimumColumnWidth = minimumColumnWidth
         self.spacing = spacing
@@ -15,18 +15,18 @@ public struct AdaptiveGrid: Equatable, Sendable {
     }
 
     /// `max(1, floor((W + s) / (m + s)))`.
-    public var columns: Int {
+    package var columns: Int {
         max(1, Int(((width + spacing) / (minimumColumnWidth + spacing)).rounded(.down)))
     }
 
     /// `(W − (columns − 1)·s) / columns`, never below zero.
-    public var columnWidth: Double {
+    var columnWidth: Double {
         let n = Double(columns)
         return max(0, (width - (n - 1) * spacing) / n)
     }
 
     /// Frame of item `index` in content coordinates (origin at the grid's top-left).
-    public func frame(at index: Int) -> Rect {
+    package func frame(at index: Int) -> Rect {
         let n = columns
         let column = Double(index % n)
         let row = Double(index / n)
@@ -35,7 +35,7 @@ public struct AdaptiveGrid: Equatable, Sendable {
     }
 
     /// Height of the content holding `count` items.
-    public func contentHeight(count: Int) -> Double {
+    func contentHeight(count: Int) -> Double {
         let rows = (count + columns - 1) / columns
         return rows == 0 ? 0 : Double(rows) * rowHeight + Double(rows - 1) * spacing
     }

@@ -1,21 +1,21 @@
 /// The dock's single row (`LazyHGrid(rows: [GridItem()])`, spacing 8): tiles of a fixed size,
 /// left to right, in a horizontally scrolling area.
-public struct DockRow: Equatable, Sendable {
-    public var tileSize: Size
-    public var spacing: Double
+package struct DockRow: Equatable, Sendable {
+    var tileSize: Size
+    var spacing: Double
 
-    public init(tileSize: Size, spacing: Double) {
+    package init(tileSize: Size, spacing: Double) {
         self.tileSize = tileSize
         self.spacing = spacing
     }
 
     /// Frame of item `index` in content coordinates.
-    public func frame(at index: Int) -> Rect {
+    package func frame(at index: Int) -> Rect {
         Rect(Double(index) * (tileSize.width + spacing), 0, tileSize.width, tileSize.height)
     }
 
     /// Width of the content holding `count` items.
-    public func contentWidth(count: Int) -> Double {
+    func contentWidth(count: Int) -> Double {
         count == 0 ? 0 : Double(count) * tileSize.width + Double(count - 1) * spacing
     }
 }

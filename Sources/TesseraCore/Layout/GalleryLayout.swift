@@ -11,46 +11,46 @@
 ///
 /// Outer content coordinates: points from the top-left of the outer scroll's content. Row content
 /// coordinates: points from the row content's leading edge, content margins included.
-public struct GalleryLayout: Equatable, Sendable {
-    public struct Row: Equatable, Sendable {
-        public var id: String
-        public var title: String
+package struct GalleryLayout: Equatable, Sendable {
+    package struct Row: Equatable, Sendable {
+        package var id: String
+        package var title: String
         /// The label's line, outer content coordinates.
-        public var label: Rect
+        package var label: Rect
         /// The scroll position's line under the label (the first row only), outer content coordinates.
-        public var positionLine: Rect?
+        var positionLine: Rect?
         /// The row's viewport, outer content coordinates: the window's width, one card high.
-        public var frame: Rect
+        package var frame: Rect
         /// The divider at the section's bottom, outer content coordinates (nil for the last section).
-        public var divider: Rect?
-        public var cardSize: Size
-        public var spacing: Double
-        public var margins: ContentMargins
-        public var cardCount: Int
+        var divider: Rect?
+        var cardSize: Size
+        var spacing: Double
+        package var margins: ContentMargins
+        var cardCount: Int
 
         /// Card `index`'s frame in row content coordinates.
-        public func cardFrame(at index: Int) -> Rect {
+        func cardFrame(at index: Int) -> Rect {
             Rect(margins.leading + Double(index) * (cardSize.width + spacing), 0, cardSize.width, cardSize.height)
         }
 
         /// Cards, gaps and both margins, in points.
-        public var contentSize: Size {
+        var contentSize: Size {
             let cards = Double(cardCount) * cardSize.width + Double(max(0, cardCount - 1)) * spacing
             return Size(margins.leading + cards + margins.trailing, cardSize.height)
         }
 
         /// Every card's frame in row content coordinates: the row's scroll targets.
-        public var cardFrames: [Rect] { (0..<cardCount).map(cardFrame(at:)) }
+        var cardFrames: [Rect] { (0..<cardCount).map(cardFrame(at:)) }
     }
 
-    public var sizeClass: SizeClass
+    var sizeClass: SizeClass
     /// The outer scroll's viewport and clip, window points.
-    public var viewport: Rect
-    public var rows: [Row]
+    package var viewport: Rect
+    package var rows: [Row]
     /// Height of the outer scroll's content, points.
-    public var contentHeight: Double
+    var contentHeight: Double
 
-    public init(config: GalleryConfig, chrome: ChromeConfig, window: Size) {
+    package init(config: GalleryConfig, chrome: ChromeConfig, window: Size) {
         sizeClass = SizeClass(width: window.width, compactBelow: config.compactWidth)
         let top = min(window.height, Chrome(config: chrome).contentTop(window: window))
         viewport = Rect(0, top, max(0, window.width), max(0, window.height - top))

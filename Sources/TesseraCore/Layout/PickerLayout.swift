@@ -2,21 +2,21 @@
 /// and the dock panel with its scroll area. Pure: (config, window size, item counts) → frames. Tiles'
 /// frames are in each container's content coordinates; `Container` turns them into window frames with
 /// the scroll offset.
-public struct PickerLayout: Equatable, Sendable {
+package struct PickerLayout: Equatable, Sendable {
     /// The header band holding the title (and the tab bar at its trailing end).
-    public var header: Rect
+    package var header: Rect
     /// The grid's viewport: its frame and clip, in window points.
-    public var gridViewport: Rect
+    var gridViewport: Rect
     /// The grey dock panel.
-    public var dockPanel: Rect
+    var dockPanel: Rect
     /// The dock's scroll area inside the panel's padding: its viewport and clip.
-    public var dockViewport: Rect
+    var dockViewport: Rect
     /// The Done button at the panel's trailing end, when configured.
-    public var doneButton: Rect?
-    public var grid: AdaptiveGrid
-    public var dock: DockRow
+    var doneButton: Rect?
+    package var grid: AdaptiveGrid
+    package var dock: DockRow
 
-    public init(config: PickerConfig, chrome: ChromeConfig, window: Size) {
+    package init(config: PickerConfig, chrome: ChromeConfig, window: Size) {
         let p = config.padding
         let width = max(0, window.width - 2 * p)
         header = Chrome(config: chrome).header(window: window)

@@ -1,11 +1,11 @@
 /// SwiftUI's horizontal `UserInterfaceSizeClass`, decided here by the window's width (ours;
 /// docs/BEHAVIOUR.md#container-relative-frames-and-size-classes):
 /// compact below a configured width (700 points by default), regular from there up.
-public enum SizeClass: String, Equatable, Sendable, Codable {
+package enum SizeClass: String, Equatable, Sendable, Codable {
     case compact, regular
 
     /// The size class of a window `width` points wide, compact below `compactBelow` points.
-    public init(width: Double, compactBelow: Double) {
+    package init(width: Double, compactBelow: Double) {
         self = width < compactBelow ? .compact : .regular
     }
 }

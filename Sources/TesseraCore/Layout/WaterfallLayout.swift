@@ -2,23 +2,23 @@
 /// spacing: 5) { VStack(spacing: 5) {…} … } }.padding(.horizontal, 5)`. Each photo fills its column's
 /// width at its own aspect ratio. Pure: (aspect ratios, config, window) → frames; no scrolling, no
 /// springs.
-public struct WaterfallLayout: Equatable, Sendable {
+package struct WaterfallLayout: Equatable, Sendable {
     /// The scroll view's viewport (its frame and clip), window points: the window below the chrome band.
-    public var viewport: Rect
-    public var columns: Int
+    package var viewport: Rect
+    package var columns: Int
     /// `(viewport width − 2·padding − (columns − 1)·spacing) / columns`, never below zero.
-    public var columnWidth: Double
+    var columnWidth: Double
     /// Each photo's frame in content coordinates (origin at the viewport's top-left), in model order.
-    public var frames: [Rect]
+    package var frames: [Rect]
     /// The column each photo is in, in model order.
-    public var column: [Int]
+    package var column: [Int]
     /// Height of the tallest column.
-    public var contentHeight: Double
+    var contentHeight: Double
 
     /// - Parameters:
     ///   - aspectRatios: width / height of each photo, in model order (each > 0).
     ///   - top: where the viewport starts (the chrome band's bottom), points from the window's top.
-    public init(aspectRatios: [Double], config: WaterfallConfig, top: Double, window: Size) {
+    package init(aspectRatios: [Double], config: WaterfallConfig, top: Double, window: Size) {
         viewport = Rect(0, top, window.width, max(0, window.height - top))
         columns = Self.columnCount(width: window.width, config: config)
         let n = Double(columns)
@@ -46,7 +46,7 @@ public struct WaterfallLayout: Equatable, Sendable {
 
     /// `columns`, or more for a wide window when `minimumColumnWidth` > 0:
     /// `max(columns, floor((W − 2·padding + s) / (m + s)))`, as `GridItem(.adaptive(minimum: m))`.
-    public static func columnCount(width: Double, config: WaterfallConfig) -> Int {
+    static func columnCount(width: Double, config: WaterfallConfig) -> Int {
         let fixed = max(1, config.columns)
         guard config.minimumColumnWidth > 0 else { return fixed }
         let inner = width - 2 * config.padding
@@ -55,7 +55,7 @@ public struct WaterfallLayout: Equatable, Sendable {
     }
 
     /// The column of each photo (model order), given each photo's height at the column width.
-    public static func distribute(
+    static func distribute(
         heights: [Double], columns: Int, spacing: Double, by distribution: WaterfallDistribution
     ) -> [Int] {
         switch distribution {

@@ -10,16 +10,16 @@
 /// presented hero springs to opacity 0 while something is presented and back to 1 after. Each tile has
 /// its own opacity spring, so a hero dismissed while another is presented fades with the list and lands
 /// at whatever opacity it has reached (no pop when it rejoins).
-public struct HeroOverlay: Sendable {
-    public private(set) var stage: HeroStage
-    public let slotStyle: HeroTransition.Style
-    public let overlayStyle: HeroTransition.Style
-    public let fadesWhilePresented: Bool
+package struct HeroOverlay: Sendable {
+    private(set) var stage: HeroStage
+    let slotStyle: HeroTransition.Style
+    let overlayStyle: HeroTransition.Style
+    let fadesWhilePresented: Bool
     private let spring: SpringParameters
     /// The stage's opacity the step before (frames interpolate between steps).
     private var previousOpacity = 0.0
 
-    public init(
+    package init(
         spring: SpringParameters, slotStyle: HeroTransition.Style, overlayStyle: HeroTransition.Style,
         fadesWhilePresented: Bool
     ) {
@@ -117,9 +117,9 @@ public struct HeroOverlay: Sendable {
 
     /// The stage's opacity (the backdrop's, the detail view's) `alpha` ∈ [0, 1] of the way from the
     /// previous step.
-    public func opacity(alpha: Double) -> Double {
+    package func opacity(alpha: Double) -> Double {
         previousOpacity + (stage.opacity - previousOpacity) * min(1, max(0, alpha))
     }
 
-    public var isSettled: Bool { stage.isSettled }
+    package var isSettled: Bool { stage.isSettled }
 }

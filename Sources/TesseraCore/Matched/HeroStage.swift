@@ -6,45 +6,45 @@
 /// while another is still flying home continues the fade from wherever it is instead of restarting.
 /// (The spring may overshoot 1 or 0 slightly; `opacity` clamps it.) The stage knows nothing of frames:
 /// the tiles' springs live in the `TileField`; `HeroOverlay` moves them.
-public struct HeroStage: Sendable {
+package struct HeroStage: Sendable {
     /// Every trip under way, in draw order: older first; the presented hero, if any, last (on top).
-    public private(set) var heroes: [HeroTransition] = []
-    public private(set) var presence = AnimatedValue(0, restThreshold: 0.002)
-    public let spring: SpringParameters
+    private(set) var heroes: [HeroTransition] = []
+    private(set) var presence = AnimatedValue(0, restThreshold: 0.002)
+    package let spring: SpringParameters
     /// The most recent hero, kept for the dump while the presence finishes fading after it landed.
     private var lastID: String?
 
-    public init(spring: SpringParameters) {
+    package init(spring: SpringParameters) {
         self.spring = spring
     }
 
     /// The hero heading for or resting in the overlay.
-    public var presented: HeroTransition? {
+    package var presented: HeroTransition? {
         guard let last = heroes.last, last.heading == .overlay else { return nil }
         return last
     }
 
-    public func index(of id: String) -> Int? { heroes.firstIndex { $0.id == id } }
+    package func index(of id: String) -> Int? { heroes.firstIndex { $0.id == id } }
 
-    public func hero(_ id: String) -> HeroTransition? { index(of: id).map { heroes[$0] } }
+    package func hero(_ id: String) -> HeroTransition? { index(of: id).map { heroes[$0] } }
 
     /// True while a hero is presented or any trip or fade is under way: the dump's `overlay` is set.
-    public var isActive: Bool { !heroes.isEmpty || !presence.isSettled }
+    var isActive: Bool { !heroes.isEmpty || !presence.isSettled }
 
     /// The dump's overlay id: the presented hero, else the latest one still flying home (or just landed
     /// while the fade finishes); nil when inactive.
-    public var overlayID: String? { isActive ? heroes.last?.id ?? lastID : nil }
+    var overlayID: String? { isActive ? heroes.last?.id ?? lastID : nil }
 
     /// Presence clamped to 0…1, for drawing.
-    public var opacity: Double { min(1, max(0, presence.value)) }
+    package var opacity: Double { min(1, max(0, presence.value)) }
 
-    public var isSettled: Bool { presence.isSettled && heroes.allSatisfy(\.isSettled) }
+    package var isSettled: Bool { presence.isSettled && heroes.allSatisfy(\.isSettled) }
 
     /// Presents `id`: a hero already flying home turns round (and goes on top); otherwise a trip starts
     /// from its slot, whose style is `slotStyle`. Does nothing (returns false) while another hero is
     /// presented: scenes hit-test the overlay first, so a second one cannot be asked for.
     @discardableResult
-    public mutating func present(_ id: String, slotStyle: HeroTransition.Style, overlayStyle: HeroTransition.Style)
+    package mutating func present(_ id: String, slotStyle: HeroTransition.Style, overlayStyle: HeroTransition.Style)
         -> Bool
     {
         if let current = presented { return current.id == id }
@@ -60,7 +60,7 @@ public struct HeroStage: Sendable {
     /// Sends the presented hero home, taking on `style`; the overlay fades out. Returns its id, nil when
     /// nothing was presented.
     @discardableResult
-    public mutating func dismiss(style: HeroTransition.Style) -> String? {
+    mutating func dismiss(style: HeroTransition.Style) -> String? {
         guard let id = presented?.id else { return nil }
         heroes[heroes.count - 1].dismiss(style: style)
         presence.animate(to: 0, with: spring)
@@ -68,13 +68,13 @@ public struct HeroStage: Sendable {
     }
 
     /// Advances presence and every hero's style springs by `dt` seconds.
-    public mutating func step(_ dt: Double) {
+    package mutating func step(_ dt: Double) {
         presence.step(dt)
         for i in heroes.indices { heroes[i].step(dt) }
     }
 
     /// Ends the trips of the heroes `isHome` says have landed in their slots.
-    public mutating func land(where isHome: (String) -> Bool) {
+    package mutating func land(where isHome: (String) -> Bool) {
         heroes.removeAll { $0.heading == .slot && isHome($0.id) }
     }
 }

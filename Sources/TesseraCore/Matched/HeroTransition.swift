@@ -3,8 +3,8 @@
 /// corner radius and shadow that change with the flight, on their own springs with the same parameters,
 /// so they change with the flight rather than before or after it (matched geometry between a list cell
 /// and a fullscreen or detail view, Apple's `matchedGeometryEffect` documentation).
-public struct HeroTransition: Sendable {
-    public enum Heading: Sendable, Equatable {
+package struct HeroTransition: Sendable {
+    package enum Heading: Sendable, Equatable {
         /// Towards (or resting in) the overlay.
         case overlay
         /// Towards its slot in the container.
@@ -13,23 +13,23 @@ public struct HeroTransition: Sendable {
 
     /// What changes with the flight besides the frame: each end's corner radius (points) and shadow
     /// strength (0…1, a multiplier of the scene's shadow colour).
-    public struct Style: Equatable, Sendable {
-        public var cornerRadius: Double
-        public var shadow: Double
-        public init(cornerRadius: Double, shadow: Double) {
+    package struct Style: Equatable, Sendable {
+        package var cornerRadius: Double
+        package var shadow: Double
+        package init(cornerRadius: Double, shadow: Double) {
             self.cornerRadius = cornerRadius
             self.shadow = shadow
         }
     }
 
-    public let id: String
-    public private(set) var heading: Heading = .slot
-    public private(set) var cornerRadius: AnimatedValue
-    public private(set) var shadow: AnimatedValue
-    public let spring: SpringParameters
+    package let id: String
+    private(set) var heading: Heading = .slot
+    package private(set) var cornerRadius: AnimatedValue
+    package private(set) var shadow: AnimatedValue
+    package let spring: SpringParameters
 
     /// A hero leaving its slot, which has `slot`'s style.
-    public init(id: String, slot: Style, spring: SpringParameters) {
+    package init(id: String, slot: Style, spring: SpringParameters) {
         self.id = id
         cornerRadius = AnimatedValue(slot.cornerRadius)
         shadow = AnimatedValue(slot.shadow, restThreshold: 0.002)
@@ -37,10 +37,10 @@ public struct HeroTransition: Sendable {
     }
 
     /// Heads for the overlay, taking on its style.
-    public mutating func present(style: Style) { head(.overlay, style) }
+    package mutating func present(style: Style) { head(.overlay, style) }
 
     /// Heads home, taking on the slot's style.
-    public mutating func dismiss(style: Style) { head(.slot, style) }
+    mutating func dismiss(style: Style) { head(.slot, style) }
 
     private mutating func head(_ heading: Heading, _ style: Style) {
         self.heading = heading
@@ -48,11 +48,11 @@ public struct HeroTransition: Sendable {
         shadow.animate(to: style.shadow, with: spring)
     }
 
-    public mutating func step(_ dt: Double) {
+    package mutating func step(_ dt: Double) {
         cornerRadius.step(dt)
         shadow.step(dt)
     }
 
     /// Corner radius and shadow at rest.
-    public var isSettled: Bool { cornerRadius.isSettled && shadow.isSettled }
+    package var isSettled: Bool { cornerRadius.isSettled && shadow.isSettled }
 }

@@ -1,16 +1,16 @@
 /// The hero scenes' tiles' aspect ratios (width / height): in model order for layout, by id for the
 /// overlay frame a hero heads for. A tile without a usable one (unknown size, zero, not finite) is laid
 /// out at the scene's fallback rather than collapsing to nothing.
-public struct TileAspectRatios: Sendable {
+package struct TileAspectRatios: Sendable {
     /// One per tile, in model order (what the layouts take).
-    public let inModelOrder: [Double]
+    let inModelOrder: [Double]
     private let byID: [String: Double]
     private let fallback: Double
 
     /// - Parameters:
     ///   - ids: the tiles, in model order; a repeated id keeps its first aspect ratio.
     ///   - aspectRatios: one per id, nil where the size is unknown.
-    public init(ids: [String], aspectRatios: [Double?], fallback: Double) {
+    package init(ids: [String], aspectRatios: [Double?], fallback: Double) {
         inModelOrder = aspectRatios.map { aspect in
             guard let aspect, aspect.isFinite, aspect > 0 else { return fallback }
             return aspect
@@ -20,5 +20,5 @@ public struct TileAspectRatios: Sendable {
     }
 
     /// Tile `id`'s aspect ratio; the fallback for an id it does not know.
-    public subscript(id: String) -> Double { byID[id] ?? fallback }
+    package subscript(id: String) -> Double { byID[id] ?? fallback }
 }

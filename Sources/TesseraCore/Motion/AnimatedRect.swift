@@ -5,14 +5,14 @@ import Foundation
 ///
 /// A component whose target does not change keeps its spring and clock, as
 /// SwiftUI animates only the values that changed.
-public struct AnimatedRect: Equatable, Sendable {
-    public private(set) var x: AnimatedValue
-    public private(set) var y: AnimatedValue
-    public private(set) var width: AnimatedValue
-    public private(set) var height: AnimatedValue
+package struct AnimatedRect: Equatable, Sendable {
+    package private(set) var x: AnimatedValue
+    package private(set) var y: AnimatedValue
+    package private(set) var width: AnimatedValue
+    package private(set) var height: AnimatedValue
 
     /// A settled rect at `r` (points); `restThreshold` in points for each component.
-    public init(_ r: Rect, restThreshold: Double = 0.01) {
+    package init(_ r: Rect, restThreshold: Double = 0.01) {
         x = AnimatedValue(r.x, restThreshold: restThreshold)
         y = AnimatedValue(r.y, restThreshold: restThreshold)
         width = AnimatedValue(r.width, restThreshold: restThreshold)
@@ -20,20 +20,20 @@ public struct AnimatedRect: Equatable, Sendable {
     }
 
     /// What is drawn this step, in points.
-    public var presented: Rect { Rect(x.value, y.value, width.value, height.value) }
+    package var presented: Rect { Rect(x.value, y.value, width.value, height.value) }
 
     /// Where each component is heading, in points.
-    public var target: Rect { Rect(x.target, y.target, width.target, height.target) }
+    package var target: Rect { Rect(x.target, y.target, width.target, height.target) }
 
     /// d(presented)/dt per component, in points/second, packed as a Rect value.
-    public var velocity: Rect { Rect(x.velocity, y.velocity, width.velocity, height.velocity) }
+    var velocity: Rect { Rect(x.velocity, y.velocity, width.velocity, height.velocity) }
 
     /// True when all four components rest on their targets.
-    public var isSettled: Bool { x.isSettled && y.isSettled && width.isSettled && height.isSettled }
+    package var isSettled: Bool { x.isSettled && y.isSettled && width.isSettled && height.isSettled }
 
     /// Retargets each changed component from its current value and velocity;
     /// components whose target is unchanged keep their springs and clocks.
-    public mutating func animate(to r: Rect, with p: SpringParameters) {
+    mutating func animate(to r: Rect, with p: SpringParameters) {
         if r.x != x.target { x.animate(to: r.x, with: p) }
         if r.y != y.target { y.animate(to: r.y, with: p) }
         if r.width != width.target { width.animate(to: r.width, with: p) }
@@ -41,7 +41,7 @@ public struct AnimatedRect: Equatable, Sendable {
     }
 
     /// Jumps to `r` (points) with zero velocity and settles.
-    public mutating func set(_ r: Rect) {
+    package mutating func set(_ r: Rect) {
         x.set(r.x)
         y.set(r.y)
         width.set(r.width)
@@ -50,13 +50,13 @@ public struct AnimatedRect: Equatable, Sendable {
 
     /// Re-bases the rect by `delta` points (x and y; sizes untouched), keeping
     /// every spring's displacement, velocity and clock: see `AnimatedValue.shift(by:)`.
-    public mutating func shift(by delta: Point) {
+    package mutating func shift(by delta: Point) {
         x.shift(by: delta.x)
         y.shift(by: delta.y)
     }
 
     /// Advances every moving component by `dt` seconds.
-    public mutating func step(_ dt: Double) {
+    package mutating func step(_ dt: Double) {
         x.step(dt)
         y.step(dt)
         width.step(dt)

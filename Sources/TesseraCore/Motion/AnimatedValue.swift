@@ -10,20 +10,20 @@ import Foundation
 /// (docs/BEHAVIOUR.md#retargeting-keeps-velocity: x₀ = current − newTarget, v₀ = current velocity,
 /// clock restarts), so position and velocity stay continuous. A settled value sleeps: stepping it
 /// costs one branch.
-public struct AnimatedValue: Equatable, Sendable {
+package struct AnimatedValue: Equatable, Sendable {
     /// The presented value, in units.
-    public private(set) var value: Double
+    package private(set) var value: Double
     /// d(value)/dt, in units/second.
-    public private(set) var velocity: Double
+    private(set) var velocity: Double
     /// Where the value is heading, in units.
-    public private(set) var target: Double
+    package private(set) var target: Double
     /// The spring currently driving the value (meaningless once settled).
-    public private(set) var parameters: SpringParameters
+    private(set) var parameters: SpringParameters
     /// Rest tolerance, in units: the value snaps to its target and sleeps once
     /// |value − target| < restThreshold and |velocity| < 10·restThreshold per second.
-    public var restThreshold: Double
+    var restThreshold: Double
     /// True when the value sits on its target with zero velocity.
-    public private(set) var isSettled: Bool
+    package private(set) var isSettled: Bool
 
     /// Seconds since the spring was last (re)started.
     private var elapsed: Double
@@ -34,7 +34,7 @@ public struct AnimatedValue: Equatable, Sendable {
     /// - Parameters:
     ///   - value: the initial value and target, in units.
     ///   - restThreshold: rest tolerance in units (velocity tolerance is ten times that, per second).
-    public init(_ value: Double, restThreshold: Double = 0.01) {
+    package init(_ value: Double, restThreshold: Double = 0.01) {
         self.value = value
         self.velocity = 0
         self.target = value
@@ -50,7 +50,7 @@ public struct AnimatedValue: Equatable, Sendable {
     ///
     /// No-op when the target and parameters are unchanged (the running clock
     /// keeps going), and when the value already rests on `target`.
-    public mutating func animate(to target: Double, with p: SpringParameters) {
+    mutating func animate(to target: Double, with p: SpringParameters) {
         if target == self.target && (isSettled || p == parameters) { return }
         restart(from: value, velocity: velocity, to: target, with: p)
     }
@@ -58,12 +58,12 @@ public struct AnimatedValue: Equatable, Sendable {
     /// Hands motion over from another simulation (a fling, a drag): the spring
     /// restarts towards `target` from `value` (units) moving at `velocity`
     /// (units/second), whatever it was doing before.
-    public mutating func animate(from value: Double, velocity: Double, to target: Double, with p: SpringParameters) {
+    mutating func animate(from value: Double, velocity: Double, to target: Double, with p: SpringParameters) {
         restart(from: value, velocity: velocity, to: target, with: p)
     }
 
     /// Jumps to `value` (units) with zero velocity and settles there.
-    public mutating func set(_ value: Double) {
+    package mutating func set(_ value: Double) {
         self.value = value
         self.target = value
         velocity = 0
@@ -74,7 +74,7 @@ public struct AnimatedValue: Equatable, Sendable {
     /// (units) to both value and target. The displacement, velocity and clock
     /// are unchanged, so the motion carries on exactly (e.g. a tile handed to a
     /// container scrolled differently).
-    public mutating func shift(by delta: Double) {
+    package mutating func shift(by delta: Double) {
         value += delta
         target += delta
     }
@@ -82,7 +82,7 @@ public struct AnimatedValue: Equatable, Sendable {
     /// Advances the clock by `dt` seconds and evaluates the closed form; snaps to
     /// the target and sleeps once within `restThreshold`. Does nothing when settled
     /// or when `dt` ≤ 0.
-    public mutating func step(_ dt: Double) {
+    package mutating func step(_ dt: Double) {
         guard !isSettled, dt > 0, let solution else { return }
         elapsed += dt
         let x = solution.displacement(at: elapsed)

@@ -10,16 +10,16 @@ import Foundation
 ///
 /// Encoded as `{"response": 0.5, "dampingFraction": 0.825}`; decoding rejects a
 /// response that is not positive or a negative damping fraction, naming the key.
-public struct SpringParameters: Equatable, Hashable, Sendable, Codable {
+package struct SpringParameters: Equatable, Hashable, Sendable, Codable {
     /// Period of the undamped oscillation, in seconds (SwiftUI's `response`).
-    public var response: Double
+    var response: Double
     /// Damping ratio ζ, dimensionless (SwiftUI's `dampingFraction`).
-    public var dampingFraction: Double
+    var dampingFraction: Double
 
     /// - Parameters:
     ///   - response: seconds, > 0.
     ///   - dampingFraction: ζ, ≥ 0.
-    public init(response: Double, dampingFraction: Double) {
+    package init(response: Double, dampingFraction: Double) {
         precondition(response > 0, "SpringParameters: response must be > 0 seconds")
         precondition(dampingFraction >= 0, "SpringParameters: dampingFraction must be ≥ 0")
         self.response = response
@@ -29,35 +29,35 @@ public struct SpringParameters: Equatable, Hashable, Sendable, Codable {
     /// SwiftUI's perceptual form (`Spring(duration:bounce:)`): `duration` in
     /// seconds becomes the response; `bounce` in (−1, 1) maps to
     /// `ζ = 1 − bounce` for bounce ≥ 0 and `ζ = 1 / (1 + bounce)` for bounce < 0.
-    public init(duration: Double, bounce: Double) {
+    package init(duration: Double, bounce: Double) {
         precondition(bounce > -1, "SpringParameters: bounce must be > -1")
         let zeta = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
         self.init(response: duration, dampingFraction: zeta)
     }
 
     /// Stiffness k for mass 1, in 1/s²: `(2π / response)²`.
-    public var stiffness: Double {
+    var stiffness: Double {
         let omega = 2 * Double.pi / response
         return omega * omega
     }
 
     /// Damping coefficient c for mass 1, in 1/s: `4π·ζ / response` (= 2ζ√k).
-    public var damping: Double { 4 * Double.pi * dampingFraction / response }
+    var damping: Double { 4 * Double.pi * dampingFraction / response }
 
     // MARK: Named presets (SwiftUI's values)
 
     /// `Animation.interactiveSpring()`: response 0.15 s, ζ 0.86.
-    public static let interactiveSpring = SpringParameters(response: 0.15, dampingFraction: 0.86)
+    static let interactiveSpring = SpringParameters(response: 0.15, dampingFraction: 0.86)
     /// `Animation.spring()` (iOS 17 default): response 0.5 s, ζ 0.825.
-    public static let spring = SpringParameters(response: 0.5, dampingFraction: 0.825)
+    package static let spring = SpringParameters(response: 0.5, dampingFraction: 0.825)
     /// `Animation.spring()` before iOS 17: response 0.55 s, ζ 0.825.
-    public static let springLegacy = SpringParameters(response: 0.55, dampingFraction: 0.825)
+    static let springLegacy = SpringParameters(response: 0.55, dampingFraction: 0.825)
     /// `Animation.smooth`: duration 0.5 s, bounce 0 (critically damped).
-    public static let smooth = SpringParameters(duration: 0.5, bounce: 0)
+    package static let smooth = SpringParameters(duration: 0.5, bounce: 0)
     /// `Animation.snappy`: duration 0.5 s, bounce 0.15 (ζ 0.85).
-    public static let snappy = SpringParameters(duration: 0.5, bounce: 0.15)
+    static let snappy = SpringParameters(duration: 0.5, bounce: 0.15)
     /// `Animation.bouncy`: duration 0.5 s, bounce 0.3 (ζ 0.7).
-    public static let bouncy = SpringParameters(duration: 0.5, bounce: 0.3)
+    static let bouncy = SpringParameters(duration: 0.5, bounce: 0.3)
 
     // MARK: Codable
 
@@ -65,7 +65,7 @@ public struct SpringParameters: Equatable, Hashable, Sendable, Codable {
         case response, dampingFraction
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let response = try c.decode(Double.self, forKey: .response)
         let dampingFraction = try c.decode(Double.self, forKey: .dampingFraction)

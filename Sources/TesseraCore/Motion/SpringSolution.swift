@@ -14,9 +14,9 @@ import Foundation
 ///
 /// Evaluating at any `t` is exact, so the result does not depend on how time
 /// was stepped to get there.
-public struct SpringSolution: Equatable, Sendable {
+package struct SpringSolution: Equatable, Sendable {
     /// Which of the three closed forms applies, with its precomputed constants.
-    public enum Regime: Equatable, Sendable {
+    package enum Regime: Equatable, Sendable {
         /// ζ < 1: decay rate λ (1/s), damped angular frequency ω_d (rad/s),
         /// sine coefficient B = (v₀+λx₀)/ω_d (units).
         case underdamped(lambda: Double, omegaD: Double, b: Double)
@@ -27,12 +27,12 @@ public struct SpringSolution: Equatable, Sendable {
     }
 
     /// Displacement at t = 0, in units (value − target).
-    public let initialDisplacement: Double
+    let initialDisplacement: Double
     /// Velocity at t = 0, in units/second.
-    public let initialVelocity: Double
+    let initialVelocity: Double
     /// The damping ratio ζ = c / (2√k), dimensionless.
-    public let dampingRatio: Double
-    public let regime: Regime
+    let dampingRatio: Double
+    let regime: Regime
 
     /// A spring of mass 1.
     /// - Parameters:
@@ -40,7 +40,7 @@ public struct SpringSolution: Equatable, Sendable {
     ///   - damping: c in 1/s, ≥ 0.
     ///   - displacement: x₀ = value − target at t = 0, in units.
     ///   - velocity: v₀ at t = 0, in units/second.
-    public init(stiffness: Double, damping: Double, displacement: Double, velocity: Double) {
+    package init(stiffness: Double, damping: Double, displacement: Double, velocity: Double) {
         precondition(stiffness > 0, "SpringSolution: stiffness must be > 0")
         precondition(damping >= 0, "SpringSolution: damping must be ≥ 0")
         let x0 = displacement
@@ -68,12 +68,12 @@ public struct SpringSolution: Equatable, Sendable {
 
     /// The spring SwiftUI would build from `p` (mass 1, k and c from
     /// docs/BEHAVIOUR.md#spring-parameters-and-presets).
-    public init(_ p: SpringParameters, displacement: Double, velocity: Double) {
+    package init(_ p: SpringParameters, displacement: Double, velocity: Double) {
         self.init(stiffness: p.stiffness, damping: p.damping, displacement: displacement, velocity: velocity)
     }
 
     /// Displacement from the rest point, in units, `t` seconds after release.
-    public func displacement(at t: Double) -> Double {
+    func displacement(at t: Double) -> Double {
         let x0 = initialDisplacement
         switch regime {
         case .underdamped(let lambda, let omegaD, let b):
@@ -90,7 +90,7 @@ public struct SpringSolution: Equatable, Sendable {
     /// - ζ < 1: `e^{−λt}[v₀ cos ω_d t − (λB + ω_d x₀) sin ω_d t]`
     /// - ζ = 1: `e^{−ω₀t}[v₀ − ω₀B t]`
     /// - ζ > 1: `C₁r₁e^{r₁t} + C₂r₂e^{r₂t}`
-    public func velocity(at t: Double) -> Double {
+    func velocity(at t: Double) -> Double {
         let x0 = initialDisplacement
         let v0 = initialVelocity
         switch regime {

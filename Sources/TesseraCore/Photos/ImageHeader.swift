@@ -13,17 +13,17 @@ import Foundation
 ///   Baseline (`SOF0`), extended (`SOF1`) and progressive (`SOF2`) files all work the same way.
 ///
 /// EXIF orientation is ignored, as SDL_image ignores it when decoding, so the two agree.
-public enum ImageHeader {
+package enum ImageHeader {
     /// Pixel size of the PNG or JPEG at `path`; nil when the file is missing, unreadable, of another
     /// format, truncated before its dimensions, or declares a zero dimension.
-    public static func pixelSize(ofFileAt path: String) -> Size? {
+    package static func pixelSize(ofFileAt path: String) -> Size? {
         // Mapped, not read: only the pages the header walk touches are loaded, however large the file.
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else { return nil }
         return pixelSize(of: data)
     }
 
     /// Pixel size declared by a PNG or JPEG header in `data`; nil if there is none.
-    public static func pixelSize(of data: Data) -> Size? {
+    package static func pixelSize(of data: Data) -> Size? {
         data.withUnsafeBytes { raw -> Size? in
             let bytes = raw.bindMemory(to: UInt8.self)
             if let size = png(bytes) { return size }

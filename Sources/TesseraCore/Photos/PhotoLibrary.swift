@@ -1,48 +1,48 @@
 import Foundation
 
 /// One photo the scenes can show. Its id is the file name without extension (CONTRACT.md).
-public struct Photo: Equatable, Sendable {
-    public var id: String
+package struct Photo: Equatable, Sendable {
+    package var id: String
     /// Absolute path of the image file.
-    public var path: String
+    package var path: String
     /// Pixel dimensions read from the file's header (`ImageHeader`); nil when unreadable, in which case
     /// layouts that need an aspect ratio fall back to a configured one.
-    public var pixelSize: Size?
-    public init(id: String, path: String, pixelSize: Size? = nil) {
+    package var pixelSize: Size?
+    package init(id: String, path: String, pixelSize: Size? = nil) {
         self.id = id
         self.path = path
         self.pixelSize = pixelSize
     }
 
     /// Width / height, nil when the size is unknown.
-    public var aspectRatio: Double? { pixelSize.map { $0.width / $0.height } }
+    var aspectRatio: Double? { pixelSize.map { $0.width / $0.height } }
 }
 
 /// The photos of a run, in name order: every JPEG/PNG in a folder.
-public struct PhotoLibrary: Sendable {
-    public private(set) var photos: [Photo]
+package struct PhotoLibrary: Sendable {
+    package private(set) var photos: [Photo]
     /// Files with a photo's extension that were left out, and why (named once on stderr by the caller).
-    public private(set) var skipped: [(path: String, reason: String)] = []
+    package private(set) var skipped: [(path: String, reason: String)] = []
     private var pathByID: [String: String]
     private var indexByID: [String: Int]
 
-    public init(photos: [Photo]) {
+    package init(photos: [Photo]) {
         self.photos = photos
         pathByID = Dictionary(photos.map { ($0.id, $0.path) }, uniquingKeysWith: { first, _ in first })
         indexByID = Dictionary(photos.indices.map { (photos[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    public var ids: [String] { photos.map(\.id) }
+    package var ids: [String] { photos.map(\.id) }
 
-    public func path(for id: String) -> String? { pathByID[id] }
+    package func path(for id: String) -> String? { pathByID[id] }
 
     /// The photo with `id`, if there is one.
-    public func photo(for id: String) -> Photo? { indexByID[id].map { photos[$0] } }
+    package func photo(for id: String) -> Photo? { indexByID[id].map { photos[$0] } }
 
-    public enum LoadError: Error, Equatable, CustomStringConvertible {
+    package enum LoadError: Error, Equatable, CustomStringConvertible {
         case missingFolder(String)
         case noPhotos(String)
-        public var description: String {
+        package var description: String {
             switch self {
             case .missingFolder(let path): "photo folder not found: \(path)"
             case .noPhotos(let path): "no JPEG or PNG photos in \(path)"
@@ -56,7 +56,7 @@ public struct PhotoLibrary: Sendable {
     /// pixel size its header declares (nil for a file whose header cannot be read; it is still listed
     /// and draws as a placeholder).
     /// Two usable files with the same name but different extensions keep the first in name order.
-    public static func scanning(folder: String) throws -> PhotoLibrary {
+    package static func scanning(folder: String) throws -> PhotoLibrary {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue
         else { throw LoadError.missingFolder(folder) }

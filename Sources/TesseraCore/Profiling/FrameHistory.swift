@@ -1,34 +1,34 @@
 /// The last `capacity` frames' records, in a ring allocated once: recording a frame writes one slot
 /// and never allocates, however long the run.
-public struct FrameHistory: Sendable {
-    public let capacity: Int
+package struct FrameHistory: Sendable {
+    package let capacity: Int
     private var slots: [FrameRecord]
     /// Frames recorded since the start, including those the ring has since overwritten.
-    public private(set) var totalCount = 0
+    private(set) var totalCount = 0
 
-    public init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(1, capacity)
         slots = Array(repeating: FrameRecord(), count: self.capacity)
     }
 
     /// Frames held now: the last `count` of `totalCount`.
-    public var count: Int { min(totalCount, capacity) }
+    package var count: Int { min(totalCount, capacity) }
 
     /// Number (0-based, since the start) of the oldest frame still held.
-    public var firstHeld: Int { totalCount - count }
+    var firstHeld: Int { totalCount - count }
 
-    public mutating func append(_ record: FrameRecord) {
+    package mutating func append(_ record: FrameRecord) {
         slots[totalCount % capacity] = record
         totalCount += 1
     }
 
     /// The record of frame `number` (since the start); it must still be held
     /// (`firstHeld..<totalCount`).
-    public subscript(number: Int) -> FrameRecord {
+    package subscript(number: Int) -> FrameRecord {
         precondition(number >= firstHeld && number < totalCount, "frame \(number) is not held")
         return slots[number % capacity]
     }
 
     /// The `back`-th most recent record (0 = the newest); `back < count`.
-    public func recent(_ back: Int) -> FrameRecord { self[totalCount - 1 - back] }
+    package func recent(_ back: Int) -> FrameRecord { self[totalCount - 1 - back] }
 }

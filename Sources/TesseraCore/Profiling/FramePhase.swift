@@ -5,11 +5,11 @@
 /// then `render` (the draw list built and turned into renderer calls) and `present` (the frame shown;
 /// in a window this includes waiting for vsync). `frame` is the wall time from the frame's start to
 /// its end, so it also holds what lies between the phases.
-public enum FramePhase: Int, CaseIterable, Sendable {
+package enum FramePhase: Int, CaseIterable, Sendable {
     case input, simulate, layout, render, present, frame
 
     /// The name in the profile JSON, the table and the trace.
-    public var name: String {
+    package var name: String {
         switch self {
         case .input: "input"
         case .simulate: "simulate"
@@ -21,5 +21,5 @@ public enum FramePhase: Int, CaseIterable, Sendable {
     }
 
     /// The phases inside a frame, in the order a frame runs them.
-    public static let parts: [FramePhase] = [.input, .layout, .simulate, .render, .present]
+    static let parts: [FramePhase] = [.input, .layout, .simulate, .render, .present]
 }

@@ -11,15 +11,15 @@
 /// offset is that of its first run. Steps are counted as the runs of `simulate`. Phases do not nest.
 /// Work the user asked for that is not part of a frame (a script's screenshot or dump) can be left
 /// out with `excluding`. Recording costs two counter reads per phase and allocates nothing.
-public final class FrameProfiler {
-    public let clock: TickSource
-    public private(set) var history: FrameHistory
+package final class FrameProfiler {
+    package let clock: TickSource
+    package private(set) var history: FrameHistory
     /// Streams records to a Chrome trace before the ring overwrites them; nil when not tracing.
-    public let trace: TraceWriter?
+    package let trace: TraceWriter?
 
     /// Counter value when the first frame began: records' `start` counts from here.
-    public private(set) var origin: UInt64?
-    public private(set) var isFrameOpen = false
+    package private(set) var origin: UInt64?
+    private(set) var isFrameOpen = false
     private var frameStart: UInt64 = 0
     private var current = FrameRecord()
     private var openPhase: FramePhase?
@@ -32,19 +32,19 @@ public final class FrameProfiler {
     ///   - clock: the counter to read.
     ///   - capacity: frames kept for statistics and the HUD (the ring's length).
     ///   - trace: where every frame goes before the ring forgets it, if anywhere.
-    public init(clock: TickSource, capacity: Int, trace: TraceWriter? = nil) {
+    package init(clock: TickSource, capacity: Int, trace: TraceWriter? = nil) {
         self.clock = clock
         history = FrameHistory(capacity: capacity)
         self.trace = trace
     }
 
-    public var ticksPerSecond: UInt64 { clock.ticksPerSecond }
+    package var ticksPerSecond: UInt64 { clock.ticksPerSecond }
 
     /// Milliseconds in `ticks` of this profiler's counter.
-    public func milliseconds(_ ticks: UInt32) -> Double { Double(ticks) * 1000 / Double(ticksPerSecond) }
+    package func milliseconds(_ ticks: UInt32) -> Double { Double(ticks) * 1000 / Double(ticksPerSecond) }
 
     /// Starts a frame; does nothing if one is open.
-    public func beginFrame() {
+    package func beginFrame() {
         guard !isFrameOpen else { return }
         let now = clock.now()
         if origin == nil { origin = now }
@@ -57,7 +57,7 @@ public final class FrameProfiler {
     }
 
     /// Starts timing `phase` (opening a frame first if none is open).
-    public func begin(_ phase: FramePhase) {
+    func begin(_ phase: FramePhase) {
         precondition(openPhase == nil, "phases do not nest: \(phase.name) began inside \(openPhase!.name)")
         beginFrame()
         let now = clock.now()
@@ -69,7 +69,7 @@ public final class FrameProfiler {
     }
 
     /// Stops timing `phase`, adding its time (less anything excluded) to this frame's total for it.
-    public func end(_ phase: FramePhase) {
+    package func end(_ phase: FramePhase) {
         precondition(openPhase == phase, "\(phase.name) ended but \(openPhase?.name ?? "no phase") is open")
         let elapsed = clock.now() - phaseStart - (excluded - excludedAtPhaseStart)
         let total = UInt64(current.durations[phase.rawValue]) + elapsed
@@ -78,14 +78,14 @@ public final class FrameProfiler {
     }
 
     /// Runs `body` as `phase`.
-    public func measure<Result>(_ phase: FramePhase, _ body: () throws -> Result) rethrows -> Result {
+    package func measure<Result>(_ phase: FramePhase, _ body: () throws -> Result) rethrows -> Result {
         begin(phase)
         defer { end(phase) }
         return try body()
     }
 
     /// Runs `body` without counting its time in the open phase or the frame.
-    public func excluding<Result>(_ body: () throws -> Result) rethrows -> Result {
+    func excluding<Result>(_ body: () throws -> Result) rethrows -> Result {
         guard isFrameOpen else { return try body() }
         let start = clock.now()
         defer { excluded += clock.now() - start }
@@ -93,7 +93,7 @@ public final class FrameProfiler {
     }
 
     /// Ends the open frame and records it; `animatingTiles` is the scene's count after its last step.
-    public func endFrame(animatingTiles: Int) {
+    package func endFrame(animatingTiles: Int) {
         guard isFrameOpen else { return }
         precondition(openPhase == nil, "the frame ended inside \(openPhase!.name)")
         current.durations[FramePhase.frame.rawValue] = FrameRecord.clamp(clock.now() - frameStart - excluded)
@@ -106,13 +106,13 @@ public final class FrameProfiler {
     }
 
     /// Drops the open frame unrecorded (the window closed half-way through it).
-    public func discardFrame() {
+    func discardFrame() {
         isFrameOpen = false
         openPhase = nil
     }
 
     /// Hands every recorded frame not yet written to the trace, and ends the trace file.
-    public func finishTrace() throws {
+    package func finishTrace() throws {
         guard let trace else { return }
         trace.write(history, ticksPerSecond: ticksPerSecond)
         try trace.finish()

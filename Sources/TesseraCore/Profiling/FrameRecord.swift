@@ -3,27 +3,27 @@
 /// Durations and start offsets are counter ticks relative to the frame's start, as `UInt32` (with a
 /// 10⁹ Hz counter: up to 4.29 s, saturating beyond), so a record is 80 bytes and a ring of them is
 /// one flat allocation.
-public struct FrameRecord: Sendable, Equatable {
+package struct FrameRecord: Sendable, Equatable {
     /// Ticks since the profiler's first frame began.
-    public var start: UInt64 = 0
+    package var start: UInt64 = 0
     /// Ticks spent in each phase, indexed by `FramePhase.rawValue` (`frame`: the whole frame).
-    public var durations = SIMD8<UInt32>(repeating: 0)
+    var durations = SIMD8<UInt32>(repeating: 0)
     /// Ticks from the frame's start to each phase's first occurrence; `FrameRecord.absent` when the
     /// phase did not run in this frame (a step without a render, with `--render-every`).
-    public var offsets = SIMD8<UInt32>(repeating: FrameRecord.absent)
+    var offsets = SIMD8<UInt32>(repeating: FrameRecord.absent)
     /// Fixed simulation steps run in this frame.
-    public var steps: UInt32 = 0
+    package var steps: UInt32 = 0
     /// Tiles whose springs ran in the frame's last step.
-    public var animatingTiles: UInt32 = 0
+    package var animatingTiles: UInt32 = 0
 
-    public static let absent = UInt32.max
+    static let absent = UInt32.max
 
-    public init() {}
+    package init() {}
 
-    public func duration(_ phase: FramePhase) -> UInt32 { durations[phase.rawValue] }
+    package func duration(_ phase: FramePhase) -> UInt32 { durations[phase.rawValue] }
 
     /// True when `phase` ran in this frame.
-    public func ran(_ phase: FramePhase) -> Bool { offsets[phase.rawValue] != FrameRecord.absent }
+    func ran(_ phase: FramePhase) -> Bool { offsets[phase.rawValue] != FrameRecord.absent }
 
     /// `ticks` as a record field: saturated to what a `UInt32` holds.
     static func clamp(_ ticks: UInt64) -> UInt32 { UInt32(min(ticks, UInt64(UInt32.max - 1))) }

@@ -2,16 +2,16 @@
 ///
 /// Percentiles are nearest-rank (README.md#profiling): the p-th percentile of n sorted samples is the
 /// sample of rank ⌈p·n/100⌉, so it is always a time some frame really took.
-public struct PhaseStatistics: Equatable, Sendable {
-    public var p50: Double
-    public var p95: Double
-    public var p99: Double
-    public var max: Double
-    public var mean: Double
+package struct PhaseStatistics: Equatable, Sendable {
+    package var p50: Double
+    package var p95: Double
+    package var p99: Double
+    package var max: Double
+    package var mean: Double
 
-    public static let zero = PhaseStatistics(p50: 0, p95: 0, p99: 0, max: 0, mean: 0)
+    package static let zero = PhaseStatistics(p50: 0, p95: 0, p99: 0, max: 0, mean: 0)
 
-    public init(p50: Double, p95: Double, p99: Double, max: Double, mean: Double) {
+    package init(p50: Double, p95: Double, p99: Double, max: Double, mean: Double) {
         self.p50 = p50
         self.p95 = p95
         self.p99 = p99
@@ -20,7 +20,7 @@ public struct PhaseStatistics: Equatable, Sendable {
     }
 
     /// Statistics of `samples` (milliseconds, any order); all zero when there are none.
-    public init(samples: [Double]) {
+    package init(samples: [Double]) {
         guard !samples.isEmpty else {
             self = .zero
             return
@@ -35,7 +35,7 @@ public struct PhaseStatistics: Equatable, Sendable {
 
     /// The `percent`-th percentile of ascending `sorted` by nearest rank: rank ⌈percent·n/100⌉,
     /// in integers so that 95 % of 100 is rank 95, not 96 by float rounding.
-    public static func nearestRank(_ percent: Int, of sorted: [Double]) -> Double {
+    static func nearestRank(_ percent: Int, of sorted: [Double]) -> Double {
         precondition(!sorted.isEmpty && (1...100).contains(percent))
         let rank = (percent * sorted.count + 99) / 100
         return sorted[rank - 1]

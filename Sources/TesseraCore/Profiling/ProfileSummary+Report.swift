@@ -11,7 +11,7 @@ extension ProfileSummary {
     ///     Tessera profile: 480 frames, 480 steps at 120 Hz, software renderer, 1024x768, budget 8.333 ms
     ///     phase        p50 ms    p95 ms    p99 ms    max ms   mean ms
     ///     input         0.002     0.004 …
-    public func table() -> String {
+    package func table() -> String {
         var lines = [
             "Tessera profile: \(frames) frames, \(steps) steps at \(Self.number(hz, 3)) Hz, \(renderer) renderer, "
                 + "\(Int(window.width))x\(Int(window.height)), budget \(Self.number(budgetMs, 3)) ms"
@@ -30,7 +30,7 @@ extension ProfileSummary {
     }
 
     /// The JSON of README.md#profiling; milliseconds rounded to 1/10000 (0.1 µs).
-    public func jsonData() -> Data {
+    package func jsonData() -> Data {
         func ms(_ v: Double) -> String { Self.number((v * 10000).rounded() / 10000, 4, trim: true) }
         let phaseLines = Self.reportOrder.map { phase -> String in
             let s = statistics(phase)

@@ -5,29 +5,29 @@ import Foundation
 ///
 /// Statistics cover the frames the profiler's ring still holds — every frame unless the run had more
 /// than `profiling.historyFrames` (then the most recent ones; `summarizedFrames` says how many).
-public struct ProfileSummary: Sendable {
+package struct ProfileSummary: Sendable {
     /// Frames recorded in the whole run.
-    public var frames: Int
+    package var frames: Int
     /// Fixed simulation steps in the whole run.
-    public var steps: Int
-    public var hz: Double
+    package var steps: Int
+    package var hz: Double
     /// A frame longer than this is over budget (milliseconds).
-    public var budgetMs: Double
+    package var budgetMs: Double
     /// The SDL renderer that drew the frames (`software`, `opengl`, …).
-    public var renderer: String
+    package var renderer: String
     /// Window size at the end, in points.
-    public var window: Size
+    package var window: Size
     /// Statistics per phase, `frame` included.
-    public var phases: [FramePhase: PhaseStatistics]
+    package var phases: [FramePhase: PhaseStatistics]
     /// Frames whose whole time exceeded `budgetMs`.
-    public var overBudget: Int
+    package var overBudget: Int
     /// Frame rate over the slowest 1 % of frames: 1000 / their mean frame time in ms (the "1 % low"
     /// of game benchmarks; at least one frame). 0 with no frames.
-    public var onePercentLowFps: Double
+    package var onePercentLowFps: Double
     /// Frames the statistics were computed from.
-    public var summarizedFrames: Int
+    var summarizedFrames: Int
 
-    public init(
+    package init(
         history: FrameHistory, ticksPerSecond: UInt64, steps: Int, hz: Double, budgetMs: Double, renderer: String,
         window: Size
     ) {
@@ -64,5 +64,5 @@ public struct ProfileSummary: Sendable {
         return mean > 0 ? 1000 / mean : 0
     }
 
-    public func statistics(_ phase: FramePhase) -> PhaseStatistics { phases[phase] ?? .zero }
+    func statistics(_ phase: FramePhase) -> PhaseStatistics { phases[phase] ?? .zero }
 }

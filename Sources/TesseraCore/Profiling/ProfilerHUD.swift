@@ -18,8 +18,8 @@ import Foundation
 /// share small it draws only solid fills and cached labels; the numbers change every
 /// `refreshSeconds`, not every frame, so labels are rasterised a few times a second and nothing is
 /// allocated in the frames between.
-public final class ProfilerHUD {
-    public let config: ProfilerHUDConfig
+package final class ProfilerHUD {
+    package let config: ProfilerHUDConfig
     private let slowMotionLabel: String
     private var budgetLabel = ""
     private var headline = ""
@@ -32,7 +32,7 @@ public final class ProfilerHUD {
     /// Breakdown entries: the phases inside a frame, then `.frame` standing for "other".
     static let breakdown: [FramePhase] = FramePhase.parts + [.frame]
 
-    public init(config: ProfilerHUDConfig, slowMotionFactor: Double) {
+    package init(config: ProfilerHUDConfig, slowMotionFactor: Double) {
         self.config = config
         slowMotionLabel = "slow motion \(Self.number(slowMotionFactor))×"
         shares = Array(repeating: 0, count: Self.breakdown.count)
@@ -40,7 +40,7 @@ public final class ProfilerHUD {
     }
 
     /// Points the panel takes, for a window of any size.
-    public var panelSize: Size {
+    var panelSize: Size {
         Size(graphWidth + 2 * config.padding, 2 * config.padding + 5 * lineHeight + config.graphHeight + 14)
     }
 
@@ -48,7 +48,7 @@ public final class ProfilerHUD {
     private var lineHeight: Double { (config.fontSize * 1.5).rounded() }
 
     /// Appends the HUD for `profiler`'s recorded frames; `slowMotion` marks slow motion in the headline.
-    public func draw(
+    package func draw(
         _ profiler: FrameProfiler, budgetMs: Double, slowMotion: Bool, window: Size, into list: inout DrawList
     ) {
         refreshIfDue(profiler, budgetMs: budgetMs)

@@ -2,26 +2,26 @@
 /// frame-time HUD, F4 toggles slow motion (the whole simulation at `slowMotionFactor` of real time,
 /// for inspecting transitions frame by frame; windowed runs only — a headless run's time is
 /// simulated, so it stays deterministic).
-public struct ProfilingControls: Sendable, Equatable {
-    public static let hudKey = Key.f3
-    public static let slowMotionKey = Key.f4
+package struct ProfilingControls: Sendable, Equatable {
+    static let hudKey = Key.f3
+    static let slowMotionKey = Key.f4
 
-    public var showsHUD: Bool
-    public var slowMotion: Bool
+    package var showsHUD: Bool
+    var slowMotion: Bool
     /// Simulated seconds per real second in slow motion (0.1 by default).
-    public let slowMotionFactor: Double
+    let slowMotionFactor: Double
 
-    public init(showsHUD: Bool, slowMotion: Bool, slowMotionFactor: Double) {
+    package init(showsHUD: Bool, slowMotion: Bool, slowMotionFactor: Double) {
         self.showsHUD = showsHUD
         self.slowMotion = slowMotion
         self.slowMotionFactor = slowMotionFactor
     }
 
     /// Simulated seconds per real second now.
-    public var timeScale: Double { slowMotion ? slowMotionFactor : 1 }
+    var timeScale: Double { slowMotion ? slowMotionFactor : 1 }
 
     /// Acts on a profiling key and returns true (the event is consumed); false for any other event.
-    public mutating func handle(_ event: InputEvent) -> Bool {
+    package mutating func handle(_ event: InputEvent) -> Bool {
         guard case .key(let key) = event else { return false }
         switch key {
         case Self.hudKey: showsHUD.toggle()

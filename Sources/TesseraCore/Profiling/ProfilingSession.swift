@@ -1,12 +1,12 @@
 /// Everything a host needs to profile a run: the frame profiler, the profiling keys and the HUD.
 /// The command line makes one per run; the window and the scripted runner time their loops with
 /// `profiler`, pass events through `handle` first, and draw `drawOverlay` after the scene.
-public final class ProfilingSession {
-    public let profiler: FrameProfiler
-    public var controls: ProfilingControls
+package final class ProfilingSession {
+    package let profiler: FrameProfiler
+    var controls: ProfilingControls
     /// A frame longer than this (milliseconds) is over budget: one display refresh in a vsync'd
     /// window, one simulation step in a headless run.
-    public let budgetMs: Double
+    package let budgetMs: Double
     private let hud: ProfilerHUD
 
     /// - Parameters:
@@ -15,7 +15,7 @@ public final class ProfilingSession {
     ///   - budgetMs: see `budgetMs`.
     ///   - showsHUD: whether the HUD starts visible (on in `--profile` windowed runs).
     ///   - trace: where to stream every frame, if `--trace` was given.
-    public init(config: ProfilingConfig, clock: TickSource, budgetMs: Double, showsHUD: Bool, trace: TraceWriter?) {
+    package init(config: ProfilingConfig, clock: TickSource, budgetMs: Double, showsHUD: Bool, trace: TraceWriter?) {
         profiler = FrameProfiler(clock: clock, capacity: config.historyFrames, trace: trace)
         controls = ProfilingControls(
             showsHUD: showsHUD, slowMotion: config.slowMotion, slowMotionFactor: config.slowMotionFactor)
@@ -24,17 +24,17 @@ public final class ProfilingSession {
     }
 
     /// Consumes the profiling keys (F3, F4); false for events the simulation should get.
-    public func handle(_ event: InputEvent) -> Bool { controls.handle(event) }
+    package func handle(_ event: InputEvent) -> Bool { controls.handle(event) }
 
     /// Appends the HUD, if shown, to a frame's draw list (after the scene, so it is on top).
-    public func drawOverlay(into list: inout DrawList, window: Size) {
+    package func drawOverlay(into list: inout DrawList, window: Size) {
         guard controls.showsHUD else { return }
         hud.draw(
             profiler, budgetMs: budgetMs, slowMotion: controls.slowMotion, window: window, into: &list)
     }
 
     /// The summary of every frame recorded so far.
-    public func summary(steps: Int, hz: Double, renderer: String, window: Size) -> ProfileSummary {
+    package func summary(steps: Int, hz: Double, renderer: String, window: Size) -> ProfileSummary {
         ProfileSummary(
             history: profiler.history, ticksPerSecond: profiler.ticksPerSecond, steps: steps, hz: hz,
             budgetMs: budgetMs, renderer: renderer, window: window)

@@ -12,9 +12,9 @@ import Foundation
 /// The profiler hands over records in batches (when its ring is about to forget them, and at the
 /// end), so writing happens between frames, never inside one. Write errors are kept and thrown by
 /// `finish`.
-public final class TraceWriter {
+package final class TraceWriter {
     /// Frames written so far (frame numbers `0..<writtenCount`).
-    public private(set) var writtenCount = 0
+    private(set) var writtenCount = 0
     private let handle: FileHandle
     private var text = ""
     private var needsComma = false
@@ -25,7 +25,7 @@ public final class TraceWriter {
     static let lanes: [FramePhase] = [.frame] + FramePhase.parts
 
     /// Creates (or truncates) the file at `path`, making missing folders, and writes the header.
-    public init(path: String) throws {
+    package init(path: String) throws {
         let url = URL(fileURLWithPath: path)
         try FileManager.default.createDirectory(
             at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -48,7 +48,7 @@ public final class TraceWriter {
 
     /// Writes every frame of `history` not written yet. Frames the ring has already overwritten are
     /// skipped (the profiler hands them over before that happens).
-    public func write(_ history: FrameHistory, ticksPerSecond: UInt64) {
+    package func write(_ history: FrameHistory, ticksPerSecond: UInt64) {
         let first = max(writtenCount, history.firstHeld)
         for number in first..<max(first, history.totalCount) {
             append(history[number], number: number, ticksPerSecond: ticksPerSecond)
@@ -58,7 +58,7 @@ public final class TraceWriter {
     }
 
     /// Closes the JSON and the file; throws the first write error, if any.
-    public func finish() throws {
+    package func finish() throws {
         text += "\n]}\n"
         flush()
         try handle.close()

@@ -1,14 +1,14 @@
 /// What must hold after every step, whatever the input (issue: reliability): every tile is in exactly
 /// one container and appears once among the tiles; every number is finite; what a tap hits is what is
 /// drawn there.
-public enum Invariants {
+package enum Invariants {
     /// The broken invariants of the current state, empty when all hold.
-    public static func violations(of simulation: Simulation) -> [String] {
+    package static func violations(of simulation: Simulation) -> [String] {
         violations(of: simulation.dump(), scene: simulation.scene)
     }
 
     /// The broken invariants of `dump`, hit-testing through `scene`.
-    public static func violations(of dump: StateDump, scene: Scene) -> [String] {
+    package static func violations(of dump: StateDump, scene: Scene) -> [String] {
         var problems: [String] = []
         var owner: [String: String] = [:]
         for container in dump.containers {

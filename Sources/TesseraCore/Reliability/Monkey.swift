@@ -2,15 +2,15 @@
 /// drags at every speed (flicks, slow pulls, held drags), wheel bursts, keys, scene switches and
 /// resizes down to a 1×1 window. Made from a seed, as an ordinary `Script`, so a storm that breaks
 /// something is written out and replayed exactly.
-public struct Monkey: Sendable {
-    public var seed: UInt64
+package struct Monkey: Sendable {
+    package var seed: UInt64
     /// Simulated seconds the input lasts.
-    public var duration: Double
-    public var eventCount: Int
+    package var duration: Double
+    package var eventCount: Int
     /// Window size at the start; the storm's clicks aim inside the current size.
-    public var window: Size
+    package var window: Size
 
-    public init(seed: UInt64, duration: Double, eventCount: Int, window: Size) {
+    package init(seed: UInt64, duration: Double, eventCount: Int, window: Size) {
         self.seed = seed
         self.duration = duration
         self.eventCount = eventCount
@@ -27,7 +27,7 @@ public struct Monkey: Sendable {
     ]
 
     /// The storm as a script starting in `scene`; `dumpEvery` seconds a `dump` step into `dumpFolder`.
-    public func script(scene: SceneID, dumpFolder: String? = nil, dumpEvery: Double = 10) -> Script {
+    package func script(scene: SceneID, dumpFolder: String? = nil, dumpEvery: Double = 10) -> Script {
         var random = SeededRandom(seed: seed)
         var times = (0..<eventCount).map { _ in Double.random(in: 0..<duration, using: &random) }
         times.sort()

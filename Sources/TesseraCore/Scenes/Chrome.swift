@@ -2,37 +2,37 @@
 /// leading end, the tab bar at the trailing end. In a window too narrow for both on one row (a phone-
 /// sized kiosk) the tab bar takes a row of its own under the title. Scenes lay their content out below
 /// `contentTop(window:)`.
-public struct Chrome: Sendable {
-    public var config: ChromeConfig
-    public init(config: ChromeConfig) { self.config = config }
+package struct Chrome: Sendable {
+    package var config: ChromeConfig
+    package init(config: ChromeConfig) { self.config = config }
 
     /// True when the tab bar sits on its own row under the title.
-    public func isStacked(window: Size) -> Bool { window.width < config.stackBelowWidth }
+    func isStacked(window: Size) -> Bool { window.width < config.stackBelowWidth }
 
     /// The whole band, inside the padding: the title row, and the tab row when stacked.
-    public func header(window: Size) -> Rect {
+    package func header(window: Size) -> Rect {
         let rows = config.headerHeight + (isStacked(window: window) ? config.tabRowHeight : 0)
         return Rect(config.padding, config.padding, max(0, window.width - 2 * config.padding), rows)
     }
 
     /// The row the title is centred in.
-    public func titleRow(window: Size) -> Rect {
+    func titleRow(window: Size) -> Rect {
         let band = header(window: window)
         return Rect(band.minX, band.minY, band.width, config.headerHeight)
     }
 
     /// The row the tab bar is centred in: the title's row (trailing end), or its own row when stacked.
-    public func tabRow(window: Size) -> Rect {
+    func tabRow(window: Size) -> Rect {
         let band = header(window: window)
         guard isStacked(window: window) else { return titleRow(window: window) }
         return Rect(band.minX, band.minY + config.headerHeight, band.width, config.tabRowHeight)
     }
 
     /// Where scene content may start (points from the window's top).
-    public func contentTop(window: Size) -> Double { header(window: window).maxY }
+    func contentTop(window: Size) -> Double { header(window: window).maxY }
 
     /// The scene's title: large and heavy, at the band's leading end.
-    public func drawTitle(_ title: String, window: Size, color: Color, opacity: Double = 1, into list: inout DrawList) {
+    func drawTitle(_ title: String, window: Size, color: Color, opacity: Double = 1, into list: inout DrawList) {
         let row = titleRow(window: window)
         list.append(
             .text(

@@ -1,7 +1,7 @@
 /// One scene: a model, its pure layout, its own look, and the commands it understands, standing on a
 /// `TileField` (containers, tiles, motion, gesture routing, draw pass, dump). See docs/ARCHITECTURE.md,
 /// "Adding a scene".
-public protocol Scene: AnyObject {
+package protocol Scene: AnyObject {
     var id: SceneID { get }
     /// The scene's containers and tiles. A copy is a value: reading it (the dump, hit tests by the
     /// monkey) cannot change the scene.
@@ -40,21 +40,21 @@ public protocol Scene: AnyObject {
 }
 
 extension Scene {
-    public var hidesChrome: Bool { false }
-    public func reconfigure(_ config: Config) -> Bool { false }
-    public func tileID(at p: Point) -> String? { nil }
-    public var overlayDump: OverlayDump? { nil }
-    public var position: String? { nil }
-    public var selection: [String]? { nil }
+    package var hidesChrome: Bool { false }
+    package func reconfigure(_ config: Config) -> Bool { false }
+    package func tileID(at p: Point) -> String? { nil }
+    package var overlayDump: OverlayDump? { nil }
+    package var position: String? { nil }
+    package var selection: [String]? { nil }
 
     /// The frame a tile presents now (window points), for scripted taps by id.
-    public func presentedFrame(of id: String) -> Rect? { field.tile(id)?.presented }
+    package func presentedFrame(of id: String) -> Rect? { field.tile(id)?.presented }
 
     /// Tiles whose springs ran in the last step (the profiler's "animating tiles" counter).
-    public var animatingTileCount: Int { field.animatingTileCount }
+    package var animatingTileCount: Int { field.animatingTileCount }
 
     /// What the scene contributes to a state dump, read from a copy of its field.
-    public func dump(window: Size) -> SceneDump {
+    package func dump(window: Size) -> SceneDump {
         let field = field
         return SceneDump(
             containers: field.dumpContainers(), tiles: field.dumpTiles(window: window), overlay: overlayDump,

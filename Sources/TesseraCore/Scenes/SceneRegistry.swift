@@ -1,25 +1,25 @@
 /// A scene's name on the command line, in scripts, configs and dumps (`--scene picker`). Each scene's
 /// folder declares its own (`extension SceneID { static let picker = … }`); the registry lists them.
-public struct SceneID: Hashable, Sendable, Codable, CustomStringConvertible {
-    public let rawValue: String
+package struct SceneID: Hashable, Sendable, Codable, CustomStringConvertible {
+    package let rawValue: String
 
     init(_ name: String) { rawValue = name }
 
     /// The registered scene called `rawValue`, nil for none.
-    public init?(rawValue: String) {
+    package init?(rawValue: String) {
         guard let known = SceneRegistry.scenes.first(where: { $0.id.rawValue == rawValue }) else { return nil }
         self = known.id
     }
 
     /// Every registered scene, in tab-bar order (keys 1…n).
-    public static var allCases: [SceneID] { SceneRegistry.scenes.map(\.id) }
+    static var allCases: [SceneID] { SceneRegistry.scenes.map(\.id) }
 
     /// The tab bar's label.
-    public var title: String { SceneRegistry.description(of: self)?.title ?? rawValue }
+    package var title: String { SceneRegistry.description(of: self)?.title ?? rawValue }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let name = try decoder.singleValueContainer().decode(String.self)
         guard let id = SceneID(rawValue: name) else {
             throw DecodingError.dataCorrupted(
@@ -30,39 +30,39 @@ public struct SceneID: Hashable, Sendable, Codable, CustomStringConvertible {
         self = id
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
 
     /// "picker, waterfall, …", for messages.
-    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    package static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
 /// What a scene is made from: the run's config, content and window.
-public struct SceneContext {
-    public var config: Config
-    public var photos: PhotoLibrary
-    public var palettes: PaletteBook
-    public var destinations: DestinationCatalog
-    public var window: Size
+package struct SceneContext {
+    package var config: Config
+    package var photos: PhotoLibrary
+    package var palettes: PaletteBook
+    package var destinations: DestinationCatalog
+    package var window: Size
     /// Makes a confirmed selection durable (`--output`); false if it could not, and then the selection
     /// stays. Confirming does nothing when the run has no output.
-    public var confirm: ([String]) -> Bool
+    var confirm: ([String]) -> Bool
 }
 
 /// One entry of the registry: a scene's id, its tab-bar title and how to make it.
-public struct SceneDescription: Sendable {
-    public let id: SceneID
-    public let title: String
+package struct SceneDescription: Sendable {
+    package let id: SceneID
+    package let title: String
     let make: @Sendable (SceneContext) -> Scene
 }
 
 /// The scenes, in tab-bar order. Adding a scene is one folder (its model, layout, scene type and a
 /// `SceneDescription`) and one line here; the tab bar, the digit keys, `--scene`, scripts and the usage
 /// text follow this list (docs/ARCHITECTURE.md, "Adding a scene").
-public enum SceneRegistry {
-    public static let scenes: [SceneDescription] = [.picker, .waterfall, .gallery, .destinations]
+package enum SceneRegistry {
+    static let scenes: [SceneDescription] = [.picker, .waterfall, .gallery, .destinations]
 
     static func description(of id: SceneID) -> SceneDescription? { scenes.first { $0.id == id } }
 }

@@ -3,7 +3,7 @@ import Foundation
 extension Script {
     /// The script as a file `Script.parse` reads back to an equal script (the monkey writes the
     /// storm that broke an invariant this way, so it can be replayed).
-    public func jsonData() throws -> Data {
+    package func jsonData() throws -> Data {
         var object: [String: Any] = ["steps": steps.map(Self.object)]
         if let scene { object["scene"] = scene.rawValue }
         if let window { object["window"] = [window.width, window.height] }

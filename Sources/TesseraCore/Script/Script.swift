@@ -1,18 +1,18 @@
 import Foundation
 
 /// A script file (CONTRACT.md "Script files"): timed input for deterministic runs.
-public struct Script: Equatable, Sendable {
-    public var scene: SceneID?
-    public var window: Size?
-    public var steps: [Step]
+package struct Script: Equatable, Sendable {
+    package var scene: SceneID?
+    package var window: Size?
+    package var steps: [Step]
 
-    public struct Step: Equatable, Sendable {
+    package struct Step: Equatable, Sendable {
         /// Simulated seconds from the start.
-        public var at: Double
-        public var action: Action
+        package var at: Double
+        var action: Action
     }
 
-    public enum Action: Equatable, Sendable {
+    package enum Action: Equatable, Sendable {
         /// Press and release at the centre of the tile's presented frame.
         case tap(String)
         case click(Point)
@@ -27,19 +27,19 @@ public struct Script: Equatable, Sendable {
         case dump(String)
     }
 
-    public init(scene: SceneID? = nil, window: Size? = nil, steps: [Step]) {
+    package init(scene: SceneID? = nil, window: Size? = nil, steps: [Step]) {
         self.scene = scene
         self.window = window
         self.steps = steps
     }
 
     /// A script that cannot be used; `message` names the step index or the top-level key.
-    public struct Error: Swift.Error, Equatable, CustomStringConvertible {
-        public var message: String
-        public var description: String { message }
+    package struct Error: Swift.Error, Equatable, CustomStringConvertible {
+        package var message: String
+        package var description: String { message }
     }
 
-    public static func load(path: String) throws -> Script {
+    package static func load(path: String) throws -> Script {
         guard let data = FileContents.read(path) else {
             throw Error(message: "script \(path): cannot read the file")
         }
@@ -50,7 +50,7 @@ public struct Script: Equatable, Sendable {
         }
     }
 
-    public static func parse(_ data: Data) throws -> Script {
+    package static func parse(_ data: Data) throws -> Script {
         let root: Any
         do {
             root = try JSONSerialization.jsonObject(with: data)

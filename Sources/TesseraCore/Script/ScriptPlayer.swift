@@ -1,8 +1,8 @@
 /// Plays a script against simulated time: each fixed step asks for what happens at that step's time,
 /// in the script's order. Drags are spread over steps (one move per step), as a hand would.
-public struct ScriptPlayer: Sendable {
+package struct ScriptPlayer: Sendable {
     /// What the runner must do at a step. Pointer input goes through the same recognizer as SDL's.
-    public enum Event: Equatable, Sendable {
+    package enum Event: Equatable, Sendable {
         case input(InputEvent)
         /// Press and release at the centre of this tile's presented frame (resolved by the runner).
         case tap(id: String, stepIndex: Int)
@@ -23,15 +23,15 @@ public struct ScriptPlayer: Sendable {
         var hold: Double
     }
 
-    public init(script: Script) {
+    package init(script: Script) {
         steps = script.steps
     }
 
     /// True once every step has started and every drag has been released.
-    public var isFinished: Bool { next >= steps.count && drags.isEmpty }
+    var isFinished: Bool { next >= steps.count && drags.isEmpty }
 
     /// Simulated time of the last scripted action (a drag ends at its release).
-    public var endTime: Double {
+    var endTime: Double {
         steps.map { step in
             if case .drag(_, _, let seconds, let hold) = step.action { return step.at + seconds + hold }
             return step.at
@@ -39,7 +39,7 @@ public struct ScriptPlayer: Sendable {
     }
 
     /// Everything due at simulated time `time` (seconds), appended to `events` in order.
-    public mutating func events(at time: Double, into events: inout [Event]) {
+    package mutating func events(at time: Double, into events: inout [Event]) {
         // Half a microsecond of slack: `at` values are decimal, step times are n / hz.
         let now = time + 5e-7
         // Drags already under way move (or release) first: they began at an earlier step.

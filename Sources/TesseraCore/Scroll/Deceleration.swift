@@ -14,41 +14,41 @@ import Foundation
 ///
 /// Encoded as the bare rate, e.g. `"deceleration": 0.998`; configs may also name
 /// UIKit's rates, `"normal"` or `"fast"`.
-public struct Deceleration: Equatable, Hashable, Sendable {
+package struct Deceleration: Equatable, Hashable, Sendable {
     /// Fraction of the velocity kept after each millisecond, in (0, 1).
-    public var rate: Double
+    var rate: Double
 
-    public init(rate: Double) {
+    package init(rate: Double) {
         precondition(rate > 0 && rate < 1, "Deceleration: rate must be in (0, 1)")
         self.rate = rate
     }
 
     /// `UIScrollView.DecelerationRate.normal`: 0.998 per ms.
-    public static let normal = Deceleration(rate: 0.998)
+    static let normal = Deceleration(rate: 0.998)
     /// `UIScrollView.DecelerationRate.fast`: 0.99 per ms.
-    public static let fast = Deceleration(rate: 0.99)
+    package static let fast = Deceleration(rate: 0.99)
 
     /// 1000·ln r, in 1/s (negative): the velocity's exponential decay constant.
-    public var decayPerSecond: Double { 1000 * log(rate) }
+    var decayPerSecond: Double { 1000 * log(rate) }
 
     /// Velocity in points/second `t` seconds after a fling at `v0` points/second.
-    public func velocity(initial v0: Double, at t: Double) -> Double {
+    func velocity(initial v0: Double, at t: Double) -> Double {
         v0 * pow(rate, 1000 * t)
     }
 
     /// Offset in points `t` seconds after a fling from `x0` points at `v0` points/second.
-    public func offset(from x0: Double, velocity v0: Double, at t: Double) -> Double {
+    package func offset(from x0: Double, velocity v0: Double, at t: Double) -> Double {
         x0 + v0 * (pow(rate, 1000 * t) - 1) / decayPerSecond
     }
 
     /// Where a fling from `x0` points at `v0` points/second comes to rest, in points.
-    public func restingOffset(from x0: Double, velocity v0: Double) -> Double {
+    func restingOffset(from x0: Double, velocity v0: Double) -> Double {
         x0 - v0 / decayPerSecond
     }
 }
 
 extension Deceleration: Codable {
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
         if let name = try? c.decode(String.self) {
             switch name {
@@ -69,7 +69,7 @@ extension Deceleration: Codable {
         self.init(rate: rate)
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.singleValueContainer()
         try c.encode(rate)
     }

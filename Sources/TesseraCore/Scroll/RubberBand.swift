@@ -8,14 +8,14 @@ import Foundation
 ///
 /// with c = 0.55 and d the viewport length on that axis, in points. The
 /// displayed overscroll starts with slope c and never reaches d.
-public enum RubberBand {
+package enum RubberBand {
     /// UIKit's coefficient.
-    public static let defaultCoefficient = 0.55
+    static let defaultCoefficient = 0.55
 
     /// Displayed overscroll in points for a raw (unresisted) overscroll `x`
     /// points, viewport length `d` points. Odd: negative `x` (past the leading
     /// edge) gives the mirror image. |result| < d. Returns 0 when d ≤ 0.
-    public static func displayed(overscroll x: Double, dimension d: Double, coefficient c: Double = 0.55) -> Double {
+    static func displayed(overscroll x: Double, dimension d: Double, coefficient c: Double = 0.55) -> Double {
         guard d > 0 else { return 0 }
         let magnitude = (1 - 1 / (abs(x) * c / d + 1)) * d
         return x < 0 ? -magnitude : magnitude
@@ -24,7 +24,7 @@ public enum RubberBand {
     /// The inverse of `displayed`: the raw overscroll in points that shows as
     /// `b` points, `x = (d / c)·|b| / (d − |b|)` with b's sign. Since |b| < d is
     /// all `displayed` can produce, |b| ≥ d answers ±infinity. Returns 0 when d ≤ 0.
-    public static func overscroll(displayed b: Double, dimension d: Double, coefficient c: Double = 0.55) -> Double {
+    static func overscroll(displayed b: Double, dimension d: Double, coefficient c: Double = 0.55) -> Double {
         guard d > 0 else { return 0 }
         let magnitude = abs(b) >= d ? Double.infinity : (d / c) * abs(b) / (d - abs(b))
         return b < 0 ? -magnitude : magnitude

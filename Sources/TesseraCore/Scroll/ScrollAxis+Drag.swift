@@ -5,7 +5,7 @@ extension ScrollAxis {
     /// A press: stops any fling or spring where the offset is now (catching a
     /// moving scroll). Past an edge, the raw drag offset is recovered through the
     /// rubber band's inverse so the next `drag(by:)` continues without a jump.
-    public mutating func beginDrag() {
+    mutating func beginDrag() {
         phase = .dragging
         velocity = 0
         spring.set(offset)
@@ -16,7 +16,7 @@ extension ScrollAxis {
     /// along the axis is an offset delta of −d). In bounds the offset follows
     /// exactly; past an edge it shows `RubberBand.displayed` of the raw
     /// overscroll. Begins a drag if none is in progress.
-    public mutating func drag(by delta: Double) {
+    package mutating func drag(by delta: Double) {
         if phase != .dragging { beginDrag() }
         rawDragOffset += delta
         offset = displayedOffset(raw: rawDragOffset)
@@ -34,7 +34,7 @@ extension ScrollAxis {
     ///   target (clamped to bounds) is reached by the settle spring of
     ///   `ScrollAxis+Settle.swift`, starting with the release velocity. An
     ///   unmoved one is a plain fling, which bounces at an edge it crosses.
-    public mutating func endDrag(velocity released: Double) {
+    mutating func endDrag(velocity released: Double) {
         let v = min(max(released, -physics.maxFlingVelocity), physics.maxFlingVelocity)
         velocity = v
         let edge = clamped(offset)

@@ -6,7 +6,7 @@ extension ScrollAxis {
     /// there and rests (ending any drag or fling); otherwise a spring with those
     /// parameters starts from the current offset and velocity, or retargets the
     /// running spring, so motion stays continuous.
-    public mutating func scroll(to target: Double, animated: SpringParameters?) {
+    package mutating func scroll(to target: Double, animated: SpringParameters?) {
         let destination = clamped(target)
         guard let p = animated else {
             offset = destination
@@ -26,7 +26,7 @@ extension ScrollAxis {
     /// Scrolls by `delta` points from where the current spring is heading (or
     /// from the offset when no spring runs), clamped: wheel notches in quick
     /// succession add up instead of restarting from the presented offset.
-    public mutating func scroll(by delta: Double, animated: SpringParameters?) {
+    package mutating func scroll(by delta: Double, animated: SpringParameters?) {
         let base = phase == .springing ? spring.target : offset
         scroll(to: base + delta, animated: animated)
     }
@@ -35,7 +35,7 @@ extension ScrollAxis {
     /// range `range` (points, content coordinates) whole — `ScrollViewReader
     /// .scrollTo(id)` without an anchor. Unchanged if already visible; a range
     /// longer than the viewport aligns its leading edge. Clamped to bounds.
-    public func minimalOffset(revealing range: ClosedRange<Double>) -> Double {
+    func minimalOffset(revealing range: ClosedRange<Double>) -> Double {
         let lo = range.lowerBound
         let hi = range.upperBound
         let candidate: Double

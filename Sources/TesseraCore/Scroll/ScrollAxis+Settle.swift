@@ -23,7 +23,7 @@ import Foundation
 extension ScrollAxis {
     /// The spring that carries an offset at `offset` points, moving at `velocity` points/second, to
     /// `target` points, for a fling decelerating as `deceleration` (the behaviour's, or the physics').
-    public func settleSpring(
+    func settleSpring(
         from offset: Double, velocity v: Double, to target: Double, deceleration: Deceleration? = nil
     ) -> SpringParameters {
         let distance = target - offset

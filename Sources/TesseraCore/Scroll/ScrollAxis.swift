@@ -22,8 +22,8 @@ import Foundation
 /// Nothing here allocates per step. The drag, fling and programmatic APIs live
 /// in `ScrollAxis+Drag.swift` and `ScrollAxis+ScrollTo.swift`; how a picked
 /// target is reached, in `ScrollAxis+Settle.swift`.
-public struct ScrollAxis: Sendable {
-    public enum Phase: String, Equatable, Sendable, Codable {
+package struct ScrollAxis: Sendable {
+    package enum Phase: String, Equatable, Sendable, Codable {
         case idle, dragging, decelerating, springing
         /// The last stretch of a glide, at constant deceleration (`ScrollPhysics.finishSpeed`).
         case finishing
@@ -33,25 +33,25 @@ public struct ScrollAxis: Sendable {
     /// point is below this many points (then its velocity is below
     /// 0.5·|1000·ln r| ≈ 1 pt/s at 0.998): close enough that the end is
     /// invisible, and the rest lies within half a point of `Deceleration`'s.
-    public static let flingRestDistance = 0.5
+    static let flingRestDistance = 0.5
 
-    public var physics: ScrollPhysics
+    var physics: ScrollPhysics
 
     /// Presented offset in points; outside `0...maxOffset` while rubber-banding.
-    public internal(set) var offset: Double = 0
+    package internal(set) var offset: Double = 0
     /// d(offset)/dt in points/second (0 while dragging: the caller tracks the pointer).
-    public internal(set) var velocity: Double = 0
+    internal(set) var velocity: Double = 0
     /// The container, content, margins and scroll targets this axis scrolls through.
-    public internal(set) var geometry = ScrollGeometry()
-    public internal(set) var phase: Phase = .idle
+    package internal(set) var geometry = ScrollGeometry()
+    package internal(set) var phase: Phase = .idle
     /// Where the last released fling would rest by deceleration alone, in points,
     /// before any edge or `targetBehavior`; may lie outside bounds. For a release
     /// out of bounds moving outwards it is the edge sprung back to.
-    public internal(set) var projectedOffset: Double = 0
+    internal(set) var projectedOffset: Double = 0
 
     /// Where a scroll comes to rest (SwiftUI's `scrollTargetBehavior`): asked when a drag ends and
     /// when the container is resized. Nil: plain flings, resting wherever they stop.
-    public var targetBehavior: (any ScrollTargetBehavior)?
+    package var targetBehavior: (any ScrollTargetBehavior)?
 
     /// While dragging: the offset the pointer asks for without resistance, in points.
     var rawDragOffset: Double = 0
@@ -67,28 +67,28 @@ public struct ScrollAxis: Sendable {
     var finish = (origin: 0.0, velocity: 0.0, target: 0.0, duration: 0.0, elapsed: 0.0)
 
     /// An axis at rest at offset 0 with no content; `axis` is the direction it scrolls in.
-    public init(physics: ScrollPhysics = .init(), axis: Axis = .vertical) {
+    package init(physics: ScrollPhysics = .init(), axis: Axis = .vertical) {
         self.physics = physics
         geometry.axis = axis
     }
 
     /// Length of the content along this axis (margins included), in points.
-    public var contentLength: Double { geometry.contentLength }
+    var contentLength: Double { geometry.contentLength }
     /// Length of the visible window onto the content, in points.
-    public var viewportLength: Double { geometry.containerLength }
+    var viewportLength: Double { geometry.containerLength }
 
     /// The largest in-bounds offset, in points: `max(0, content − viewport)`.
-    public var maxOffset: Double { geometry.maxOffset }
+    var maxOffset: Double { geometry.maxOffset }
 
     /// False only when idle (at rest).
-    public var isMoving: Bool { phase != .idle }
+    var isMoving: Bool { phase != .idle }
 
     /// True when the presented offset lies past an edge.
-    public var isOutOfBounds: Bool { offset < 0 || offset > maxOffset }
+    var isOutOfBounds: Bool { offset < 0 || offset > maxOffset }
 
     /// Where the current motion will come to rest, in points: the spring's
     /// target, the fling's clamped projection, or the offset itself.
-    public var targetOffset: Double {
+    var targetOffset: Double {
         switch phase {
         case .idle, .dragging: return offset
         case .decelerating: return clamped(projectedOffset)
@@ -99,7 +99,7 @@ public struct ScrollAxis: Sendable {
 
     /// Updates the lengths (points) along the current axis, keeping the rest of the geometry: see
     /// `setGeometry`.
-    public mutating func setLengths(content: Double, viewport: Double) {
+    mutating func setLengths(content: Double, viewport: Double) {
         var g = geometry
         if g.axis == .horizontal {
             g.contentSize.width = content
@@ -120,7 +120,7 @@ public struct ScrollAxis: Sendable {
     /// the target behaviour is asked again (`containerResized`), from `preferred` — where the caller
     /// wants to rest, e.g. the new offset of the view at its scroll position — or from the current
     /// target; the scroll then moves there on `animation` (nil: at once).
-    public mutating func setGeometry(
+    mutating func setGeometry(
         _ new: ScrollGeometry, restingAt preferred: Double? = nil, animation: SpringParameters? = nil
     ) {
         let resized = new.containerSize != geometry.containerSize
@@ -159,7 +159,7 @@ public struct ScrollAxis: Sendable {
 
     /// Advances the fling or spring by `dt` seconds (closed forms, so the step
     /// size does not change where things end up). Idle and dragging do nothing.
-    public mutating func step(_ dt: Double) {
+    package mutating func step(_ dt: Double) {
         guard dt > 0 else { return }
         switch phase {
         case .idle, .dragging:

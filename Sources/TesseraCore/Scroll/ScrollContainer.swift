@@ -1,24 +1,24 @@
 /// A clipped, scrolling container of tiles: its viewport in the window (frame and clip), one scroll
 /// axis, and the size of its content. Turns content coordinates into window points.
-public struct ScrollContainer: Sendable {
-    public let axis: Axis
+package struct ScrollContainer: Sendable {
+    package let axis: Axis
     /// The container's frame and clip in window points.
-    public private(set) var viewport = Rect.zero
-    public var scroll: ScrollAxis
+    package private(set) var viewport = Rect.zero
+    package var scroll: ScrollAxis
 
-    public init(axis: Axis, physics: ScrollPhysics, targetBehavior: (any ScrollTargetBehavior)? = nil) {
+    package init(axis: Axis, physics: ScrollPhysics, targetBehavior: (any ScrollTargetBehavior)? = nil) {
         self.axis = axis
         scroll = ScrollAxis(physics: physics, axis: axis)
         scroll.targetBehavior = targetBehavior
     }
 
     /// The size of everything that scrolls, content margins included, in points.
-    public var contentSize: Size { scroll.geometry.contentSize }
+    var contentSize: Size { scroll.geometry.contentSize }
 
     /// Lays the container out: its viewport (window points), its content's size (margins included),
     /// content margins along the axis and scroll targets in content coordinates (`ScrollGeometry`).
     /// A resize re-asks the target behaviour, from `preferred` if given (see `ScrollAxis.setGeometry`).
-    public mutating func setLayout(
+    mutating func setLayout(
         viewport: Rect, contentSize: Size, contentMargins: ContentMargins = .zero, targets: [Rect] = [],
         restingAt preferred: Double? = nil, animation: SpringParameters? = nil
     ) {
@@ -32,49 +32,49 @@ public struct ScrollContainer: Sendable {
 
     /// Moves the frame to `frame` without laying out again: scroll geometry keeps the laid-out size (a
     /// horizontal row whose top rides a resize spring scrolls the same).
-    public mutating func reposition(_ frame: Rect) { viewport = frame }
+    mutating func reposition(_ frame: Rect) { viewport = frame }
 
     /// The scroll offset as a vector (points): how far the content has moved towards its end.
-    public var offset: Point { along(scroll.offset) }
+    package var offset: Point { along(scroll.offset) }
     /// d(offset)/dt in points/second.
-    public var offsetVelocity: Point { along(scroll.velocity) }
+    var offsetVelocity: Point { along(scroll.velocity) }
 
     /// Where content at `frame` (content coordinates) would be in the window if the offset were zero.
     /// Tiles spring in this space, so that scrolling moves them at once while layout changes animate.
-    public func unscrolled(_ frame: Rect) -> Rect { frame.offsetBy(dx: viewport.x, dy: viewport.y) }
+    func unscrolled(_ frame: Rect) -> Rect { frame.offsetBy(dx: viewport.x, dy: viewport.y) }
 
     /// Window frame of an unscrolled frame, at the current offset.
-    public func scrolled(_ unscrolledFrame: Rect) -> Rect {
+    package func scrolled(_ unscrolledFrame: Rect) -> Rect {
         unscrolledFrame.offsetBy(dx: -offset.x, dy: -offset.y)
     }
 
     /// Scrolls the minimum that shows content `frame` wholly (ScrollViewReader `scrollTo(id)`, no anchor).
-    public mutating func reveal(_ frame: Rect, animated: SpringParameters?) {
+    mutating func reveal(_ frame: Rect, animated: SpringParameters?) {
         let range = axis == .horizontal ? frame.minX...frame.maxX : frame.minY...frame.maxY
         scroll.scroll(to: scroll.minimalOffset(revealing: range), animated: animated)
     }
 
     // MARK: Gestures, in finger space (+x right, +y down)
 
-    public mutating func beginDrag() { scroll.beginDrag() }
+    mutating func beginDrag() { scroll.beginDrag() }
 
     /// A press on this container: if it is scrolling on its own (a fling, a settle, an animation) it
     /// stops under the finger, as UIScrollView's does, and true says the press caught it — so the tap
     /// that may follow is not also a tap on what lies beneath. The caller ends the catch with
     /// `endDrag` (at zero velocity for a tap: the scroll then rests, or snaps to its nearest target).
-    public mutating func catchScroll() -> Bool {
+    mutating func catchScroll() -> Bool {
         guard scroll.isMoving, scroll.phase != .dragging else { return false }
         scroll.beginDrag()
         return true
     }
 
-    public mutating func drag(by fingerDelta: Point) { scroll.drag(by: -component(fingerDelta)) }
+    package mutating func drag(by fingerDelta: Point) { scroll.drag(by: -component(fingerDelta)) }
 
-    public mutating func endDrag(fingerVelocity: Point) { scroll.endDrag(velocity: -component(fingerVelocity)) }
+    mutating func endDrag(fingerVelocity: Point) { scroll.endDrag(velocity: -component(fingerVelocity)) }
 
     /// Wheel notches (`dy > 0` towards the start). A horizontal container also takes a plain vertical
     /// wheel, as most desktop toolkits do, since a mouse has no horizontal wheel.
-    public mutating func wheel(dx: Double, dy: Double, step: Double, animation: SpringParameters) {
+    package mutating func wheel(dx: Double, dy: Double, step: Double, animation: SpringParameters) {
         let notches = axis == .vertical ? dy : (dx != 0 ? dx : dy)
         guard notches != 0 else { return }
         scroll.scroll(by: -notches * step, animated: animation)

@@ -1,21 +1,21 @@
 /// Content margins along a scroll axis (SwiftUI's `contentMargins(.horizontal, 20)`), in points: they
 /// inset the content, and so where view-aligned snapping puts a view, but not the clip — content
 /// scrolls through the margins to the container's edges.
-public struct ContentMargins: Equatable, Sendable {
+package struct ContentMargins: Equatable, Sendable {
     /// Space before the first content, along the axis (left, or top).
-    public var leading: Double
+    package var leading: Double
     /// Space after the last content, along the axis (right, or bottom).
-    public var trailing: Double
+    package var trailing: Double
 
-    public init(leading: Double, trailing: Double) {
+    package init(leading: Double, trailing: Double) {
         self.leading = leading
         self.trailing = trailing
     }
 
     /// The same margin on both ends.
-    public init(_ both: Double) { self.init(leading: both, trailing: both) }
+    package init(_ both: Double) { self.init(leading: both, trailing: both) }
 
-    public static let zero = ContentMargins(0)
+    package static let zero = ContentMargins(0)
 }
 
 /// What a scroll view knows about its shape, besides its motion: the container (the visible window
@@ -25,19 +25,19 @@ public struct ContentMargins: Equatable, Sendable {
 ///
 /// Content coordinates: points from the content's leading edge, margins included; an offset is the
 /// content coordinate at the container's leading edge.
-public struct ScrollGeometry: Equatable, Sendable {
+package struct ScrollGeometry: Equatable, Sendable {
     /// The axis the view scrolls along.
-    public var axis: Axis
+    package var axis: Axis
     /// The visible size of the scroll view, in points.
-    public var containerSize: Size
+    var containerSize: Size
     /// The size of everything that scrolls, margins included, in points.
-    public var contentSize: Size
-    public var contentMargins: ContentMargins
+    var contentSize: Size
+    var contentMargins: ContentMargins
     /// Frames of the views that view-aligned behaviours align to (SwiftUI's `scrollTargetLayout`),
     /// in content coordinates, sorted along the axis.
-    public var targets: [Rect]
+    package var targets: [Rect]
 
-    public init(
+    package init(
         axis: Axis = .vertical, containerSize: Size = .zero, contentSize: Size = .zero,
         contentMargins: ContentMargins = .zero, targets: [Rect] = []
     ) {
@@ -49,24 +49,24 @@ public struct ScrollGeometry: Equatable, Sendable {
     }
 
     /// The container's length along the axis, in points.
-    public var containerLength: Double { along(containerSize) }
+    var containerLength: Double { along(containerSize) }
     /// The content's length along the axis (margins included), in points.
-    public var contentLength: Double { along(contentSize) }
+    var contentLength: Double { along(contentSize) }
     /// The largest in-bounds offset, in points: `max(0, content − container)`.
-    public var maxOffset: Double { max(0, contentLength - containerLength) }
+    var maxOffset: Double { max(0, contentLength - containerLength) }
 
     /// The component of `size` along the axis.
-    public func along(_ size: Size) -> Double { axis == .horizontal ? size.width : size.height }
+    package func along(_ size: Size) -> Double { axis == .horizontal ? size.width : size.height }
     /// The component of `point` along the axis.
-    public func along(_ point: Point) -> Double { axis == .horizontal ? point.x : point.y }
+    package func along(_ point: Point) -> Double { axis == .horizontal ? point.x : point.y }
     /// A vector along the axis with `length` points.
-    public func vector(_ length: Double) -> Point { axis == .horizontal ? Point(length, 0) : Point(0, length) }
+    func vector(_ length: Double) -> Point { axis == .horizontal ? Point(length, 0) : Point(0, length) }
 
     /// The leading coordinate of `rect` along the axis, in points.
-    public func leadingEdge(of rect: Rect) -> Double { axis == .horizontal ? rect.minX : rect.minY }
+    func leadingEdge(of rect: Rect) -> Double { axis == .horizontal ? rect.minX : rect.minY }
 
     /// The visible rect, in content coordinates, when resting at `offset` points.
-    public func visibleRect(at offset: Double) -> Rect {
+    func visibleRect(at offset: Double) -> Rect {
         Rect(origin: vector(offset), size: containerSize)
     }
 }

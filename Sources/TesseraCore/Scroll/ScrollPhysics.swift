@@ -8,34 +8,34 @@ import Foundation
 ///      "restVelocity": 10,
 ///      "scrollAnimation": {"response": 0.15, "dampingFraction": 0.86},
 ///      "quickestSettle": 0.1, "maxFlingVelocity": 8000, "finishSpeed": 200}
-public struct ScrollPhysics: Equatable, Sendable, Codable {
+package struct ScrollPhysics: Equatable, Sendable, Codable {
     /// How a released fling slows down (UIScrollView `.normal`: 0.998 per ms).
-    public var deceleration: Deceleration
+    var deceleration: Deceleration
     /// Rubber-band coefficient c of `RubberBand.displayed` (UIKit: 0.55), dimensionless.
-    public var rubberBandCoefficient: Double
+    var rubberBandCoefficient: Double
     /// Spring that brings the offset back from overscroll, and that pulls a slow
     /// release into the target its `ScrollTargetBehavior` picked (`ScrollAxis+Settle.swift`). Critically
     /// damped with a 0.4 s response: UIKit's bounce-back returns in about half a
     /// second without oscillating.
-    public var bounce: SpringParameters
+    var bounce: SpringParameters
     /// Points/second: a release slower than this does not fling; the offset
     /// stays where the finger left it.
-    public var restVelocity: Double
+    var restVelocity: Double
     /// Spring for animated `scroll(to:)` / `scroll(by:)` (wheel, keys, scrollTo(id)).
-    public var scrollAnimation: SpringParameters
+    var scrollAnimation: SpringParameters
     /// Seconds: the shortest response of a glide to a picked target (a hard fling stopped one card on).
-    public var quickestSettle: Double
+    var quickestSettle: Double
     /// Points/second: the fastest a release can fling (Flutter's `kMaxFlingVelocity`, about what
     /// UIKit's fastest swipe gives); a flick measured faster is capped.
-    public var maxFlingVelocity: Double
+    var maxFlingVelocity: Double
     /// Points/second: a glide (a fling, or a critically damped spring to a picked target) slower than
     /// this finishes its remaining distance at constant deceleration instead of creeping on
     /// exponentially — it lands exactly where it was going, with no jump in position or velocity, in
     /// 2/k = 1 s at 0.998 instead of several. So the hardest fling is at rest within 3 s of release:
     /// ln(8000/200)/2 + 1 ≈ 2.8 s.
-    public var finishSpeed: Double
+    var finishSpeed: Double
 
-    public init(
+    package init(
         deceleration: Deceleration = .normal,
         rubberBandCoefficient: Double = RubberBand.defaultCoefficient,
         bounce: SpringParameters = SpringParameters(response: 0.4, dampingFraction: 1.0),
@@ -61,7 +61,7 @@ public struct ScrollPhysics: Equatable, Sendable, Codable {
     }
 
     /// Missing keys keep their defaults; a bad value is an error naming its key.
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = ScrollPhysics()
         deceleration = try c.decodeIfPresent(Deceleration.self, forKey: .deceleration) ?? defaults.deceleration

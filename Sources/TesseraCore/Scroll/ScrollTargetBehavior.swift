@@ -7,7 +7,7 @@
 /// reached by a spring that starts from the release velocity.
 ///
 /// Conformers are pure values: the same target and context always give the same answer.
-public protocol ScrollTargetBehavior: Sendable {
+package protocol ScrollTargetBehavior: Sendable {
     func updateTarget(_ target: inout ScrollTarget, context: ScrollTargetContext)
 
     /// The deceleration this behaviour's flings use instead of the scroll physics' own, for the
@@ -16,40 +16,40 @@ public protocol ScrollTargetBehavior: Sendable {
 }
 
 extension ScrollTargetBehavior {
-    public var deceleration: Deceleration? { nil }
+    package var deceleration: Deceleration? { nil }
 }
 
 /// Where a scroll would rest: the visible rect, in content coordinates (points), at that offset.
 /// Behaviours move `rect.origin` along the scroll axis (SwiftUI's `target.rect.origin.y = 0`).
-public struct ScrollTarget: Equatable, Sendable {
-    public var rect: Rect
-    public init(rect: Rect) { self.rect = rect }
+package struct ScrollTarget: Equatable, Sendable {
+    package var rect: Rect
+    package init(rect: Rect) { self.rect = rect }
 }
 
 /// What a behaviour may know when it picks a target (SwiftUI's `ScrollTargetBehaviorContext`, plus
 /// what its built-in behaviours read internally: the release offset and the scroll targets).
-public struct ScrollTargetContext: Sendable {
+package struct ScrollTargetContext: Sendable {
     /// Why the target is being updated.
-    public enum Event: Equatable, Sendable {
+    package enum Event: Equatable, Sendable {
         /// The finger lifted; the original target is the fling's projected resting point.
         case dragEnded
         /// The container changed size; the original target is where the scroll rests (or is heading).
         case containerResized
     }
 
-    public var event: Event
+    package var event: Event
     /// The target before any behaviour moved it.
-    public var originalTarget: ScrollTarget
+    var originalTarget: ScrollTarget
     /// The content offset's velocity, points/second: positive scrolls towards the content's end (so
     /// `velocity.dy < 0` moves towards the top, as in the session's custom behaviour:
     /// docs/BEHAVIOUR.md#snap-to-top).
-    public var velocity: Point
+    var velocity: Point
     /// The offset (points, along the axis) where the scroll is now: where the finger let go, or
     /// where it rests when the container was resized.
-    public var currentOffset: Double
-    public var geometry: ScrollGeometry
+    var currentOffset: Double
+    package var geometry: ScrollGeometry
 
-    public init(
+    package init(
         event: Event, originalTarget: ScrollTarget, velocity: Point, currentOffset: Double, geometry: ScrollGeometry
     ) {
         self.event = event
@@ -59,24 +59,24 @@ public struct ScrollTargetContext: Sendable {
         self.geometry = geometry
     }
 
-    public var axis: Axis { geometry.axis }
-    public var containerSize: Size { geometry.containerSize }
-    public var contentSize: Size { geometry.contentSize }
-    public var contentMargins: ContentMargins { geometry.contentMargins }
+    package var axis: Axis { geometry.axis }
+    var containerSize: Size { geometry.containerSize }
+    var contentSize: Size { geometry.contentSize }
+    var contentMargins: ContentMargins { geometry.contentMargins }
     /// The scroll target layout's frames, content coordinates, sorted along the axis.
-    public var targets: [Rect] { geometry.targets }
+    package var targets: [Rect] { geometry.targets }
     /// The largest in-bounds offset along the axis, in points.
-    public var maxOffset: Double { geometry.maxOffset }
+    var maxOffset: Double { geometry.maxOffset }
     /// The velocity's component along the axis, points/second.
-    public var axialVelocity: Double { geometry.along(velocity) }
+    var axialVelocity: Double { geometry.along(velocity) }
 }
 
 extension ScrollTarget {
     /// The target's offset along `axis`, in points.
-    public func offset(along axis: Axis) -> Double { axis == .horizontal ? rect.minX : rect.minY }
+    package func offset(along axis: Axis) -> Double { axis == .horizontal ? rect.minX : rect.minY }
 
     /// Moves the target to `offset` points along `axis`.
-    public mutating func setOffset(_ offset: Double, along axis: Axis) {
+    mutating func setOffset(_ offset: Double, along axis: Axis) {
         if axis == .horizontal { rect.x = offset } else { rect.y = offset }
     }
 }

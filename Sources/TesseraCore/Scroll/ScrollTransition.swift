@@ -6,11 +6,11 @@
 ///
 /// The visible region is the scroll view's frame (the clip), not the content margins: a card resting
 /// at the margin is fully visible.
-public enum ScrollTransition {
+package enum ScrollTransition {
     /// Phase value in −1...1 of a view with layout frame `frame` (window points, before any effect)
     /// in a scroll view whose visible region is `visible`, along `axis`: the fraction of the view's
     /// length outside the trailing edge minus the fraction outside the leading edge.
-    public static func phaseValue(of frame: Rect, in visible: Rect, axis: Axis) -> Double {
+    static func phaseValue(of frame: Rect, in visible: Rect, axis: Axis) -> Double {
         let (start, end, visibleStart, visibleEnd) =
             axis == .horizontal
             ? (frame.minX, frame.maxX, visible.minX, visible.maxX)
@@ -24,7 +24,7 @@ public enum ScrollTransition {
 
     /// The session's `scaleEffect(phase.isIdentity ? 1 : edgeScale)`, interpolated: 1 at phase value 0,
     /// `edgeScale` at ±1.
-    public static func scale(phaseValue: Double, edgeScale: Double) -> Double {
+    package static func scale(phaseValue: Double, edgeScale: Double) -> Double {
         1 + (edgeScale - 1) * min(abs(phaseValue), 1)
     }
 }

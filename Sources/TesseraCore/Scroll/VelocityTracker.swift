@@ -8,26 +8,26 @@ import Foundation
 /// Times are seconds on the caller's (simulated) clock; positions are points
 /// on one axis. Storage is a fixed ring of 20 samples: no growth, no allocation
 /// after `init`.
-public struct VelocityTracker: Equatable, Sendable {
+package struct VelocityTracker: Equatable, Sendable {
     /// One pointer position: time in seconds, position in points.
-    public struct Sample: Equatable, Sendable {
-        public var time: Double
-        public var position: Double
-        public init(time: Double, position: Double) {
+    package struct Sample: Equatable, Sendable {
+        package var time: Double
+        package var position: Double
+        package init(time: Double, position: Double) {
             self.time = time
             self.position = position
         }
     }
 
     /// Samples kept (Flutter's `_historySize`).
-    public static let capacity = 20
+    package static let capacity = 20
 
     /// Seconds of history used for the estimate (Flutter: 100 ms).
-    public var horizon: Double
+    var horizon: Double
     /// Seconds without a new sample after which the pointer counts as stopped:
     /// both a gap inside the history and the age of the newest sample at `now`
     /// (Flutter: 40 ms).
-    public var stopInterval: Double
+    var stopInterval: Double
 
     private var ring: [Sample]
     /// Index the next sample is written to.
@@ -35,7 +35,7 @@ public struct VelocityTracker: Equatable, Sendable {
     /// Number of valid samples, ≤ capacity.
     private var count = 0
 
-    public init(horizon: Double = 0.1, stopInterval: Double = 0.04) {
+    package init(horizon: Double = 0.1, stopInterval: Double = 0.04) {
         self.horizon = horizon
         self.stopInterval = stopInterval
         ring = Array(repeating: Sample(time: 0, position: 0), count: Self.capacity)
@@ -43,20 +43,20 @@ public struct VelocityTracker: Equatable, Sendable {
 
     /// Records the pointer at `position` points at `time` seconds; the oldest
     /// sample is dropped once 20 are held.
-    public mutating func add(time: Double, position: Double) {
+    mutating func add(time: Double, position: Double) {
         ring[next] = Sample(time: time, position: position)
         next = (next + 1) % Self.capacity
         count = min(count + 1, Self.capacity)
     }
 
     /// Forgets every sample (a new press).
-    public mutating func reset() {
+    package mutating func reset() {
         next = 0
         count = 0
     }
 
     /// The samples held, oldest first (for inspection and tests; allocates).
-    public var samples: [Sample] {
+    package var samples: [Sample] {
         (0..<count).map { ring[(next - count + $0 + Self.capacity) % Self.capacity] }
     }
 
@@ -65,7 +65,7 @@ public struct VelocityTracker: Equatable, Sendable {
     /// `horizon` of the newest one and has no gap longer than `stopInterval`.
     /// Zero with fewer than two such samples, or when the newest sample is older
     /// than `stopInterval` at `now` (a press held still, then released).
-    public func velocity(at now: Double) -> Double {
+    func velocity(at now: Double) -> Double {
         guard count >= 2 else { return 0 }
         let newest = ring[(next - 1 + Self.capacity) % Self.capacity]
         guard now - newest.time <= min(stopInterval, horizon) else { return 0 }

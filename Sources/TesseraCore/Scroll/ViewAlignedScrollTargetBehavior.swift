@@ -10,9 +10,9 @@
 /// Aligned offsets beyond the content's end are clamped to it (the last views cannot reach the
 /// margin). Lookups are binary searches over the sorted targets, so a row of a million views costs
 /// the same as one of ten.
-public struct ViewAlignedScrollTargetBehavior: ScrollTargetBehavior, Equatable {
+package struct ViewAlignedScrollTargetBehavior: ScrollTargetBehavior, Equatable {
     /// SwiftUI's `ViewAlignedScrollTargetBehavior.LimitBehavior`.
-    public enum LimitBehavior: String, Equatable, Sendable, Codable, CaseIterable {
+    package enum LimitBehavior: String, Equatable, Sendable, Codable, CaseIterable {
         /// Limited in the compact size class, free in the regular one.
         case automatic
         /// At most one view per swipe.
@@ -20,7 +20,7 @@ public struct ViewAlignedScrollTargetBehavior: ScrollTargetBehavior, Equatable {
         /// As far as the fling carries.
         case never
 
-        public init(from decoder: Decoder) throws {
+        package init(from decoder: Decoder) throws {
             let c = try decoder.singleValueContainer()
             let name = try c.decode(String.self)
             guard let value = Self(rawValue: name) else {
@@ -32,13 +32,13 @@ public struct ViewAlignedScrollTargetBehavior: ScrollTargetBehavior, Equatable {
         }
     }
 
-    public var limitBehavior: LimitBehavior
+    var limitBehavior: LimitBehavior
     /// The size class `.automatic` resolves against.
-    public var sizeClass: SizeClass
+    var sizeClass: SizeClass
     /// Points/second: a release at least this fast moves on in its direction.
-    public var flingVelocity: Double
+    var flingVelocity: Double
 
-    public init(limitBehavior: LimitBehavior = .automatic, sizeClass: SizeClass = .regular, flingVelocity: Double = 10)
+    package init(limitBehavior: LimitBehavior = .automatic, sizeClass: SizeClass = .regular, flingVelocity: Double = 10)
     {
         self.limitBehavior = limitBehavior
         self.sizeClass = sizeClass
@@ -46,7 +46,7 @@ public struct ViewAlignedScrollTargetBehavior: ScrollTargetBehavior, Equatable {
     }
 
     /// True when a swipe may move at most one view.
-    public var isLimited: Bool {
+    var isLimited: Bool {
         switch limitBehavior {
         case .always: true
         case .never: false
@@ -57,7 +57,7 @@ public struct ViewAlignedScrollTargetBehavior: ScrollTargetBehavior, Equatable {
     /// Points: offsets this close count as the same snap point (a release resting on a view).
     static let tolerance = 0.5
 
-    public func updateTarget(_ target: inout ScrollTarget, context: ScrollTargetContext) {
+    package func updateTarget(_ target: inout ScrollTarget, context: ScrollTargetContext) {
         let snaps = SnapPoints(context: context)
         guard snaps.count > 0 else { return }
         let released = context.currentOffset

@@ -11,17 +11,17 @@ import Foundation
 /// `O_APPEND` (so a crash cannot leave half a line between two whole ones) and `fsync`ed before
 /// `append` returns — only then does the picker empty its dock. A power cut right after a
 /// confirmation never loses it.
-public final class SelectionLog {
-    public struct Error: Swift.Error, CustomStringConvertible {
-        public var description: String
+package final class SelectionLog {
+    package struct Error: Swift.Error, CustomStringConvertible {
+        package var description: String
     }
 
     private let descriptor: Int32
     private let ownsDescriptor: Bool
-    public let path: String?
+    package let path: String?
 
     /// Appends to `path`, creating it (mode 0644) if needed; nil writes to standard output.
-    public init(path: String?) throws {
+    package init(path: String?) throws {
         self.path = path
         if let path {
             let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
@@ -41,7 +41,7 @@ public final class SelectionLog {
     }
 
     /// The line for a confirmation, newline-terminated. `time` is wall-clock UTC, to the second.
-    public static func line(photos: [String], time: Date) -> String {
+    package static func line(photos: [String], time: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         formatter.timeZone = TimeZone(identifier: "UTC")
@@ -51,7 +51,7 @@ public final class SelectionLog {
     }
 
     /// Writes one line and makes it durable; throws (and nothing is acknowledged) if either fails.
-    public func append(photos: [String], time: Date = Date()) throws {
+    package func append(photos: [String], time: Date = Date()) throws {
         let bytes = Array(Self.line(photos: photos, time: time).utf8)
         var written = 0
         while written < bytes.count {

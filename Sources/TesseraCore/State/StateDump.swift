@@ -2,22 +2,22 @@ import Foundation
 
 /// The state dump (README.md#state-dump) (`--dump-state`, script `dump`). Frames are `[x, y, width, height]`
 /// in window points after scrolling; numbers are rounded to 1/10000 pt so dumps stay readable.
-public struct StateDump: Encodable, Sendable {
-    public var time: Double
-    public var step: Int
-    public var scene: String
-    public var window: Size
-    public var containers: [ContainerDump]
-    public var tiles: [TileDump]
-    public var overlay: OverlayDump?
-    public var position: String?
-    public var selection: [String]?
+package struct StateDump: Encodable, Sendable {
+    package var time: Double
+    package var step: Int
+    package var scene: String
+    package var window: Size
+    package var containers: [ContainerDump]
+    package var tiles: [TileDump]
+    package var overlay: OverlayDump?
+    package var position: String?
+    package var selection: [String]?
 
     enum CodingKeys: String, CodingKey {
         case time, step, scene, window, containers, tiles, overlay, position, selection
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(rounded(time), forKey: .time)
         try c.encode(step, forKey: .step)
@@ -31,7 +31,7 @@ public struct StateDump: Encodable, Sendable {
         try c.encode(selection, forKey: .selection)
     }
 
-    public func jsonData() throws -> Data {
+    package func jsonData() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(self)
@@ -39,24 +39,24 @@ public struct StateDump: Encodable, Sendable {
 }
 
 /// What a scene contributes to a dump.
-public struct SceneDump: Sendable {
-    public var containers: [ContainerDump]
-    public var tiles: [TileDump]
-    public var overlay: OverlayDump?
-    public var position: String?
-    public var selection: [String]?
+package struct SceneDump: Sendable {
+    package var containers: [ContainerDump]
+    package var tiles: [TileDump]
+    package var overlay: OverlayDump?
+    package var position: String?
+    package var selection: [String]?
 }
 
-public struct ContainerDump: Encodable, Sendable {
-    public var id: String
-    public var frame: Rect
-    public var contentSize: Size
-    public var offset: Point
-    public var items: [String]
+package struct ContainerDump: Encodable, Sendable {
+    package var id: String
+    package var frame: Rect
+    var contentSize: Size
+    package var offset: Point
+    package var items: [String]
 
     enum CodingKeys: String, CodingKey { case id, frame, contentSize, offset, items }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(id, forKey: .id)
         try c.encode(rounded(frame), forKey: .frame)
@@ -66,23 +66,23 @@ public struct ContainerDump: Encodable, Sendable {
     }
 }
 
-public struct TileDump: Encodable, Sendable {
-    public var id: String
-    public var container: String
-    public var target: Rect
-    public var presented: Rect
-    public var velocity: Rect
-    public var moving: Bool
-    public var layer: String
-    public var visible: Bool
-    public var scale: Double
-    public var opacity: Double
+package struct TileDump: Encodable, Sendable {
+    package var id: String
+    package var container: String
+    package var target: Rect
+    package var presented: Rect
+    var velocity: Rect
+    package var moving: Bool
+    package var layer: String
+    package var visible: Bool
+    package var scale: Double
+    package var opacity: Double
 
     enum CodingKeys: String, CodingKey {
         case id, container, target, presented, velocity, moving, layer, visible, scale, opacity
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(id, forKey: .id)
         try c.encode(container, forKey: .container)
@@ -97,9 +97,9 @@ public struct TileDump: Encodable, Sendable {
     }
 }
 
-public struct OverlayDump: Encodable, Sendable, Equatable {
-    public var id: String
-    public var kind: String
+package struct OverlayDump: Encodable, Sendable, Equatable {
+    package var id: String
+    package var kind: String
 }
 
 private func rounded(_ v: Double) -> Double { (v * 10000).rounded() / 10000 }

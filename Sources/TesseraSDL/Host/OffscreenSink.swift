@@ -3,7 +3,7 @@ import TesseraCore
 
 /// Headless frames (`--headless`): the software renderer drawing into an offscreen surface, one point
 /// per pixel, so a script gives the same pixels on every machine. A resize makes a new canvas.
-public final class OffscreenSink: FrameSink {
+package final class OffscreenSink: FrameSink {
     private let photos: PhotoLibrary
     private let fonts: FontSet
     private let background: Color
@@ -11,7 +11,7 @@ public final class OffscreenSink: FrameSink {
     private var renderer: DrawListRenderer?
     private var canvasSize = Size.zero
 
-    public init(photos: PhotoLibrary, background: Color) throws {
+    package init(photos: PhotoLibrary, background: Color) throws {
         SDLLibraries.initialize()
         self.photos = photos
         self.background = background
@@ -25,7 +25,7 @@ public final class OffscreenSink: FrameSink {
         canvas = nil
     }
 
-    public func render(_ list: DrawList, window: Size) {
+    package func render(_ list: DrawList, window: Size) {
         if canvas == nil || window != canvasSize {
             canvasSize = window
             // Decoded photos and text textures belong to a renderer: a new canvas starts a new cache.
@@ -38,13 +38,13 @@ public final class OffscreenSink: FrameSink {
     }
 
     /// Finishes drawing into the canvas (SDL may queue renderer calls until a flush).
-    public func present() {
+    package func present() {
         if let canvas { SDL_RenderFlush(canvas.renderer) }
     }
 
-    public var rendererName: String { "software" }
+    package var rendererName: String { "software" }
 
-    public func saveScreenshot(to path: String) throws {
+    package func saveScreenshot(to path: String) throws {
         guard let canvas else { throw HostError("no frame rendered yet for \(path)", exitCode: 1) }
         try canvas.savePNG(to: path)
     }

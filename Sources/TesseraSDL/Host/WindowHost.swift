@@ -10,7 +10,7 @@ import TesseraCore
 /// screensaver off, the pointer hidden until a mouse moves (and again after a few still seconds), the
 /// close button and Ctrl+Q ignored — only the configured chord quits. Display resizes relayout; a lost
 /// renderer (`SDL_RENDER_TARGETS_RESET`, `SDL_RENDER_DEVICE_RESET`) rebuilds its textures.
-public final class WindowHost: FrameSink, InteractiveHost {
+package final class WindowHost: FrameSink, InteractiveHost {
     private let window: OpaquePointer
     private let sdlRenderer: OpaquePointer
     private let photos: PhotoLibrary
@@ -26,7 +26,7 @@ public final class WindowHost: FrameSink, InteractiveHost {
     /// contents are undefined.
     private var lastFrame = DrawList()
     /// Set when the user closes the window or presses the quit chord.
-    public private(set) var quitRequested = false
+    private(set) var quitRequested = false
     /// The window's contents were lost (a renderer reset, an expose): draw again even at rest.
     private var contentsLost = false
 
@@ -34,7 +34,7 @@ public final class WindowHost: FrameSink, InteractiveHost {
     private var lastMouseActivity: UInt64 = 0
     private var cursorShown = true
 
-    public init(title: String, size: Size, photos: PhotoLibrary, background: Color, kiosk: KioskConfig? = nil) throws {
+    package init(title: String, size: Size, photos: PhotoLibrary, background: Color, kiosk: KioskConfig? = nil) throws {
         SDLLibraries.initialize()
         // SDL turns the screensaver off by default; a demo window should let the screen blank as usual.
         if kiosk == nil { SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1") }
@@ -107,7 +107,7 @@ public final class WindowHost: FrameSink, InteractiveHost {
     }
 
     /// The window's size in points.
-    public var size: Size {
+    package var size: Size {
         var w: Int32 = 0
         var h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
@@ -142,7 +142,7 @@ public final class WindowHost: FrameSink, InteractiveHost {
 
     /// Feeds pending SDL events to the simulation (the profiling keys to `profiling` first). False once
     /// the user asked to quit.
-    public func pumpEvents(into simulation: Simulation, profiling: ProfilingSession?) -> Bool {
+    package func pumpEvents(into simulation: Simulation, profiling: ProfilingSession?) -> Bool {
         syncSize(simulation)
         var event = SDL_Event()
         translated.removeAll(keepingCapacity: true)
@@ -191,21 +191,21 @@ public final class WindowHost: FrameSink, InteractiveHost {
     }
 
     /// Blocks in `SDL_WaitEventTimeout` until an event arrives or `seconds` pass (the event stays queued).
-    public func waitForEvents(upTo seconds: Double) {
+    package func waitForEvents(upTo seconds: Double) {
         _ = SDL_WaitEventTimeout(nil, Int32(min(max(seconds * 1000, 1), 10_000)))
     }
 
     /// The kiosk's pointer hides after `cursorHideSeconds` still: the loop wakes for it.
-    public var nextDue: Double? {
+    package var nextDue: Double? {
         guard let kiosk, cursorShown else { return nil }
         let still = Double(SDL_GetPerformanceCounter() - lastMouseActivity) / frequency
         return max(0, kiosk.cursorHideSeconds - still)
     }
 
     /// Interactive runs never stall a frame on decoding: photos appear as they are ready.
-    public func drawPhotosAsTheyDecode() { drawer.textures.waitsForPhotos = false }
+    package func drawPhotosAsTheyDecode() { drawer.textures.waitsForPhotos = false }
 
-    public var needsRedraw: Bool { contentsLost || drawer.textures.drewLoadingTile }
+    package var needsRedraw: Bool { contentsLost || drawer.textures.drewLoadingTile }
 
     /// Draws `list` and keeps a copy for screenshots. The copy is element-wise into storage it owns,
     /// so the caller's list stays uniquely referenced and is reused next frame without allocating.
@@ -220,7 +220,7 @@ public final class WindowHost: FrameSink, InteractiveHost {
     }
 
     /// The SDL renderer's name (`opengl`, `opengles2`, `software`, …).
-    public var rendererName: String {
+    package var rendererName: String {
         var info = SDL_RendererInfo()
         guard SDL_GetRendererInfo(sdlRenderer, &info) == 0, let name = info.name else { return "unknown" }
         return String(cString: name)
@@ -228,7 +228,7 @@ public final class WindowHost: FrameSink, InteractiveHost {
 
     /// The frame budget in milliseconds: one refresh of the window's display when presents wait for
     /// vsync (a frame that misses it is shown a refresh late), otherwise one simulation step.
-    public func frameBudgetMs(hz: Double) -> Double {
+    package func frameBudgetMs(hz: Double) -> Double {
         var info = SDL_RendererInfo()
         var mode = SDL_DisplayMode()
         let vsync =
@@ -241,11 +241,11 @@ public final class WindowHost: FrameSink, InteractiveHost {
 
     // MARK: FrameSink (scripted runs in a window)
 
-    public func render(_ list: DrawList, window: Size) { draw(list) }
+    package func render(_ list: DrawList, window: Size) { draw(list) }
 
-    public func present() { SDL_RenderPresent(sdlRenderer) }
+    package func present() { SDL_RenderPresent(sdlRenderer) }
 
-    public func saveScreenshot(to path: String) throws {
+    package func saveScreenshot(to path: String) throws {
         var pw: Int32 = 0
         var ph: Int32 = 0
         SDL_GetRendererOutputSize(sdlRenderer, &pw, &ph)

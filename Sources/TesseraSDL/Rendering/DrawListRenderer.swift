@@ -18,17 +18,17 @@ import TesseraCore
 ///
 /// Per-frame cost: no Swift allocation once warm (vertex, index and rect buffers are reused;
 /// photos and labels are cached), commands wholly outside the output or their clip are skipped.
-public final class DrawListRenderer {
+package final class DrawListRenderer {
     /// The `SDL_Renderer*` everything is drawn with.
-    public let renderer: OpaquePointer
+    package let renderer: OpaquePointer
     /// Decoded photos (mip chains); also answers `pixelSize(of:)` for aspect ratios.
-    public let textures: TextureCache
+    let textures: TextureCache
     /// Label textures and text measurement.
-    public let text: TextRenderer
+    package let text: TextRenderer
 
     /// Renderer output pixels per window point (set by the caller: output pixels / window points;
     /// 1 on ordinary displays, 2 on most HiDPI ones).
-    public var pixelsPerPoint: Double = 1 {
+    var pixelsPerPoint: Double = 1 {
         didSet {
             if !(pixelsPerPoint.isFinite && pixelsPerPoint > 0) { pixelsPerPoint = 1 }
             text.pixelsPerPoint = pixelsPerPoint
@@ -66,7 +66,7 @@ public final class DrawListRenderer {
     ///   - renderer: an `SDL_Renderer*` (a window's, or `OffscreenCanvas.renderer`); it must outlive this.
     ///   - photos: where photo ids' files are.
     ///   - fonts: the fonts labels use.
-    public init(renderer: OpaquePointer, photos: PhotoLibrary, fonts: FontSet) {
+    package init(renderer: OpaquePointer, photos: PhotoLibrary, fonts: FontSet) {
         SDLLibraries.initialize()
         self.renderer = renderer
         textures = TextureCache(renderer: renderer, photos: photos)
@@ -85,14 +85,14 @@ public final class DrawListRenderer {
     }
 
     /// Size of a photo in pixels (before the texture cache's cap), nil if it cannot be loaded.
-    public func pixelSize(of id: String) -> (Int, Int)? { textures.pixelSize(of: id) }
+    package func pixelSize(of id: String) -> (Int, Int)? { textures.pixelSize(of: id) }
 
     /// Size of one line of text in POINTS at the current `pixelsPerPoint`.
-    public func measure(_ s: String, style: TextStyle) -> Size { text.measure(s, style: style) }
+    package func measure(_ s: String, style: TextStyle) -> Size { text.measure(s, style: style) }
 
     /// Clears to `background` and draws every command of `list` in order. Does not present.
     /// Leaves the renderer with no clip rect.
-    public func render(_ list: DrawList, background: Color) {
+    package func render(_ list: DrawList, background: Color) {
         var w: Int32 = 0
         var h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)

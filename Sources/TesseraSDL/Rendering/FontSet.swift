@@ -9,18 +9,18 @@ import TesseraCore
 /// Defaults are DejaVu Sans and DejaVu Sans Bold from Debian's fonts-dejavu-core, the only fonts the
 /// project relies on. Missing or unreadable font files fail at init, naming the path, rather than
 /// at the first label.
-public final class FontSet {
-    public static let defaultDirectory = "/usr/share/fonts/truetype/dejavu"
-    public static let defaultRegularPath = defaultDirectory + "/DejaVuSans.ttf"
-    public static let defaultBoldPath = defaultDirectory + "/DejaVuSans-Bold.ttf"
+package final class FontSet {
+    static let defaultDirectory = "/usr/share/fonts/truetype/dejavu"
+    static let defaultRegularPath = defaultDirectory + "/DejaVuSans.ttf"
+    static let defaultBoldPath = defaultDirectory + "/DejaVuSans-Bold.ttf"
 
-    public enum Error: Swift.Error, Equatable, CustomStringConvertible {
+    package enum Error: Swift.Error, Equatable, CustomStringConvertible {
         /// No file at `path`.
         case missingFont(path: String)
         /// The file exists but SDL_ttf cannot open it (`reason` is SDL's message).
         case unreadableFont(path: String, reason: String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .missingFont(let path): "font not found: \(path) (install fonts-dejavu-core or pass another path)"
             case .unreadableFont(let path, let reason): "cannot open font \(path): \(reason)"
@@ -28,8 +28,8 @@ public final class FontSet {
         }
     }
 
-    public let regularPath: String
-    public let boldPath: String
+    let regularPath: String
+    let boldPath: String
 
     private struct Key: Hashable {
         var weight: TextStyle.Weight
@@ -38,7 +38,7 @@ public final class FontSet {
     private var fonts: [Key: OpaquePointer] = [:]
 
     /// - Parameters: paths of the regular and bold TTF files. Throws `FontSet.Error` naming the path.
-    public init(regularPath: String = FontSet.defaultRegularPath, boldPath: String = FontSet.defaultBoldPath) throws {
+    package init(regularPath: String = FontSet.defaultRegularPath, boldPath: String = FontSet.defaultBoldPath) throws {
         SDLLibraries.initialize()
         self.regularPath = regularPath
         self.boldPath = boldPath
@@ -54,7 +54,7 @@ public final class FontSet {
         for font in fonts.values { TTF_CloseFont(font) }
     }
 
-    public func path(for weight: TextStyle.Weight) -> String {
+    package func path(for weight: TextStyle.Weight) -> String {
         switch weight {
         case .regular: regularPath
         case .bold: boldPath
@@ -63,7 +63,7 @@ public final class FontSet {
 
     /// The `TTF_Font*` for `weight` at `pixelSize` pixels (clamped to 1…1000), opened on first use
     /// and kept; nil only if SDL_ttf fails on a file that opened at init.
-    public func font(weight: TextStyle.Weight, pixelSize: Int) -> OpaquePointer? {
+    func font(weight: TextStyle.Weight, pixelSize: Int) -> OpaquePointer? {
         let key = Key(weight: weight, pixelSize: max(1, min(1000, pixelSize)))
         if let font = fonts[key] { return font }
         guard let font = TTF_OpenFont(path(for: weight), Int32(key.pixelSize)) else {
@@ -75,7 +75,7 @@ public final class FontSet {
     }
 
     /// Font size in pixels for a style at a given pixels-per-point: rounded, at least 1.
-    public static func pixelSize(of style: TextStyle, pixelsPerPoint: Double) -> Int {
+    package static func pixelSize(of style: TextStyle, pixelsPerPoint: Double) -> Int {
         let v = style.size * pixelsPerPoint
         guard v.isFinite else { return 1 }
         return max(1, min(1000, Int(v.rounded())))

@@ -5,13 +5,13 @@ import TesseraCore
 /// A render target in memory: an ARGB8888 SDL surface of `width`×`height` PIXELS with SDL's software
 /// renderer drawing into it. No window and no video driver needed — headless runs and tests use it,
 /// and it produces the same pixels as the software renderer of a `--headless` window.
-public final class OffscreenCanvas {
-    public enum Error: Swift.Error, CustomStringConvertible {
+package final class OffscreenCanvas {
+    package enum Error: Swift.Error, CustomStringConvertible {
         case createFailed(String)
         case readFailed(String)
         case saveFailed(path: String, reason: String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .createFailed(let reason): "cannot create offscreen canvas: \(reason)"
             case .readFailed(let reason): "cannot read rendered pixels: \(reason)"
@@ -21,14 +21,14 @@ public final class OffscreenCanvas {
     }
 
     /// Size in pixels.
-    public let width: Int
-    public let height: Int
+    package let width: Int
+    package let height: Int
     /// The `SDL_Renderer*` to draw with; valid for this canvas's lifetime.
-    public let renderer: OpaquePointer
+    package let renderer: OpaquePointer
     private let surface: UnsafeMutablePointer<SDL_Surface>
 
     /// - Parameters: size in PIXELS, each at least 1.
-    public init(width: Int, height: Int) throws {
+    package init(width: Int, height: Int) throws {
         SDLLibraries.initialize()
         guard width > 0, height > 0 else { throw Error.createFailed("size \(width)x\(height) is empty") }
         guard
@@ -51,7 +51,7 @@ public final class OffscreenCanvas {
     }
 
     /// Every pixel as 0xAARRGGBB, row-major, `width * height` values. Flushes queued drawing first.
-    public func readPixels() throws -> [UInt32] {
+    package func readPixels() throws -> [UInt32] {
         var pixels = [UInt32](repeating: 0, count: width * height)
         let rc = pixels.withUnsafeMutableBytes { buffer in
             SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, buffer.baseAddress, Int32(width * 4))
@@ -61,7 +61,7 @@ public final class OffscreenCanvas {
     }
 
     /// Writes the canvas to a PNG file (flushes queued drawing first).
-    public func savePNG(to path: String) throws {
+    func savePNG(to path: String) throws {
         // SDL batches draw calls; the surface only holds them after a flush.
         SDL_RenderFlush(renderer)
         guard IMG_SavePNG(surface, path) == 0 else { throw Error.saveFailed(path: path, reason: sdlError()) }

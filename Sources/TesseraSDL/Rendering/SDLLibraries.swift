@@ -7,7 +7,7 @@ import Foundation
 /// and tests only need `SDL_Init(0)`; a windowed app calls `SDL_Init(SDL_INIT_VIDEO)` itself
 /// (before or after this, SDL reference-counts subsystems). IMG and TTF are needed by
 /// `TextureCache` (IMG_Load, IMG_SavePNG) and `FontSet` (TTF_OpenFont).
-public enum SDLLibraries {
+package enum SDLLibraries {
     /// Runs once, on first use, whichever thread asks first (Swift's global initialisers are lazy and
     /// thread-safe).
     private static let initialized: Void = {
@@ -19,7 +19,7 @@ public enum SDLLibraries {
 
     /// Idempotent: safe to call from every entry point (FontSet, OffscreenCanvas, tests).
     /// Call it from the thread that renders (SDL's renderer is single-threaded).
-    public static func initialize() { initialized }
+    package static func initialize() { initialized }
 }
 
 /// SDL's last error message (`SDL_GetError`), for error values and stderr lines.

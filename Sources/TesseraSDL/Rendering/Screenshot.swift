@@ -2,12 +2,12 @@ import CSDL2
 import Foundation
 
 /// Screenshots of any renderer (a window's, or an offscreen one).
-public enum Screenshot {
+package enum Screenshot {
     /// Reads the renderer's current output with `SDL_RenderReadPixels` and writes it as a PNG.
     /// `width`/`height` are the output size in PIXELS (`SDL_GetRendererOutputSize`). Call it after
     /// drawing a frame and before `SDL_RenderPresent` (after presenting, the back buffer's contents
     /// are undefined on GPU renderers).
-    public static func savePNG(renderer: OpaquePointer, width: Int, height: Int, path: String) throws {
+    static func savePNG(renderer: OpaquePointer, width: Int, height: Int, path: String) throws {
         guard width > 0, height > 0 else {
             throw OffscreenCanvas.Error.saveFailed(path: path, reason: "empty size \(width)x\(height)")
         }

@@ -9,14 +9,14 @@ import TesseraCore
 /// `FontSet.pixelSize(of:pixelsPerPoint:)` PIXELS and blitted 1:1 at whole-pixel positions, so text
 /// stays crisp on HiDPI. Opacity is the texture's alpha mod, not part of the key, so fading a label
 /// does not re-rasterise it every frame.
-public final class TextRenderer {
+package final class TextRenderer {
     private let renderer: OpaquePointer
-    public let fonts: FontSet
+    package let fonts: FontSet
     /// Most textures kept; the least recently drawn is dropped beyond it (a screen holds far fewer labels).
-    public var capacity: Int { textures.capacity }
+    package var capacity: Int { textures.capacity }
 
     /// Pixels per point of the output; changing it drops the cache (every glyph size changes).
-    public var pixelsPerPoint: Double = 1 {
+    var pixelsPerPoint: Double = 1 {
         didSet { if pixelsPerPoint != oldValue { removeAll() } }
     }
 
@@ -26,19 +26,19 @@ public final class TextRenderer {
     /// - Parameters:
     ///   - renderer: the `SDL_Renderer*` to draw with (must outlive this object).
     ///   - capacity: most cached label textures (at least 8).
-    public init(renderer: OpaquePointer, fonts: FontSet, capacity: Int = 256) {
+    package init(renderer: OpaquePointer, fonts: FontSet, capacity: Int = 256) {
         self.renderer = renderer
         self.fonts = fonts
         textures = TextTextureCache(renderer: renderer, capacity: max(8, capacity))
     }
 
     /// Number of cached textures (for tests and diagnostics).
-    public var cachedCount: Int { textures.count }
+    var cachedCount: Int { textures.count }
 
-    public func removeAll() { textures.removeAll() }
+    func removeAll() { textures.removeAll() }
 
     /// Size of `s` in `style`, in POINTS: advance width of the whole line × the font's line height.
-    public func measure(_ s: String, style: TextStyle) -> Size {
+    package func measure(_ s: String, style: TextStyle) -> Size {
         let px = FontSet.pixelSize(of: style, pixelsPerPoint: pixelsPerPoint)
         guard let font = fonts.font(weight: style.weight, pixelSize: px) else { return .zero }
         var w: Int32 = 0
@@ -54,7 +54,7 @@ public final class TextRenderer {
     /// Draws `s` with `alignment` about `anchor` (POINTS): leading = starts at anchor.x, center =
     /// centred on it, trailing = ends at it; the line box is centred vertically on anchor.y.
     /// `color.a` is applied as opacity. Uses whatever clip rect the renderer has.
-    public func draw(_ s: String, anchor: Point, alignment: TextAlignment, style: TextStyle, color: Color) {
+    package func draw(_ s: String, anchor: Point, alignment: TextAlignment, style: TextStyle, color: Color) {
         guard !s.isEmpty, color.a > 0, let entry = texture(for: s, style: style, color: color) else { return }
         let ax = anchor.x * pixelsPerPoint
         let left: Double

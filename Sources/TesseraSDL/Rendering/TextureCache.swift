@@ -59,14 +59,14 @@ final class PhotoTextures {
 ///
 /// `waitsForPhotos` (headless runs, tests): a frame waits until every photo it draws is decoded, so a
 /// script renders the same pixels every time.
-public final class TextureCache {
+package final class TextureCache {
     /// Long-side cap of the stored base level, in pixels. The renderer raises it to its output size.
-    public var maxDimension: Int
+    var maxDimension: Int
     /// Most photos kept as textures at once.
-    public let capacity: Int
-    public let photos: PhotoLibrary
+    package let capacity: Int
+    package let photos: PhotoLibrary
     /// Block a frame until its photos are decoded (deterministic) instead of drawing placeholders.
-    public var waitsForPhotos = true
+    var waitsForPhotos = true
     private let renderer: OpaquePointer
     private let decoder = DecodeQueue()
     private var entries: [String: PhotoTextures] = [:]
@@ -85,7 +85,7 @@ public final class TextureCache {
     ///   - renderer: the `SDL_Renderer*` the textures belong to (it must outlive this cache).
     ///   - maxDimension: cap on the stored base level's long side, pixels.
     ///   - capacity: photos kept as textures at once (LRU beyond that).
-    public init(renderer: OpaquePointer, photos: PhotoLibrary, maxDimension: Int = 1600, capacity: Int = 96) {
+    package init(renderer: OpaquePointer, photos: PhotoLibrary, maxDimension: Int = 1600, capacity: Int = 96) {
         SDLLibraries.initialize()
         self.renderer = renderer
         self.photos = photos
@@ -101,30 +101,30 @@ public final class TextureCache {
 
     /// The photo's decoded size in pixels (before any scaling), for aspect ratios; nil if it cannot be
     /// decoded. Decodes the photo now if it has not been.
-    public func pixelSize(of id: String) -> (Int, Int)? {
+    package func pixelSize(of id: String) -> (Int, Int)? {
         prepare([id], waiting: true)
         _ = textures(for: id)
         return originalSizes[id].map { ($0.width, $0.height) }
     }
 
     /// Decodes the given photos now and makes their textures (e.g. before the first frame).
-    public func preload(_ ids: [String]) {
+    func preload(_ ids: [String]) {
         prepare(ids, waiting: true)
         for id in ids { _ = textures(for: id) }
     }
 
     /// Decodes every photo in the library now.
-    public func preloadAll() { preload(photos.ids) }
+    package func preloadAll() { preload(photos.ids) }
 
     /// Whether `id` has decoded textures (false for placeholders and photos not decoded yet).
-    public func isLoaded(_ id: String) -> Bool { entries[id] != nil }
+    func isLoaded(_ id: String) -> Bool { entries[id] != nil }
 
     /// Number of photos holding textures now.
-    public var residentCount: Int { entries.count }
+    var residentCount: Int { entries.count }
 
     /// True when the last frame drew a photo still loading (it pulses, and shows once decoded): a window
     /// must draw again although nothing else changed.
-    public private(set) var drewLoadingTile = false
+    private(set) var drewLoadingTile = false
 
     /// Starts decoding whatever of `ids` is missing — all at once, so they decode in parallel — and,
     /// when waiting, blocks until they are done. Called with a frame's photos before it is drawn.

@@ -17,7 +17,9 @@ final class FrameLoopProfilingTests: XCTestCase {
         let profiling = session()
         let script = try Script.parse(Data(json.utf8))
         try FrameLoop(
-            simulation: sim, sink: sink, timing: .simulated, script: script, frames: frames, renderEvery: renderEvery, profiling: profiling).run()
+            simulation: sim, sink: sink, timing: .simulated, script: script, frames: frames, renderEvery: renderEvery,
+            profiling: profiling
+        ).run()
         return (sim, profiling)
     }
 
@@ -67,8 +69,10 @@ final class FrameLoopProfilingTests: XCTestCase {
         let profiling = session()
         let script = try Script.parse(Data(#"{"steps": [{"at": 0.05, "key": "F3"}]}"#.utf8))
         try FrameLoop(
-            simulation: sim, sink: sink, timing: .simulated, script: script, frames: 12, renderEvery: 1, profiling: profiling)
-            .run()
+            simulation: sim, sink: sink, timing: .simulated, script: script, frames: 12, renderEvery: 1,
+            profiling: profiling
+        )
+        .run()
         XCTAssertFalse(sink.frames[0].contains { $0.isText("budget") }, "hidden at first")
         XCTAssertTrue(sink.frames[11].contains { $0.isText("budget") })
     }
@@ -78,7 +82,9 @@ final class FrameLoopProfilingTests: XCTestCase {
         let (profiled, _) = try run(json, frames: 60)
         let plain = makeSimulation()
         try FrameLoop(
-            simulation: plain, sink: NullSink(), timing: .simulated, script: try Script.parse(Data(json.utf8)), frames: 60, renderEvery: 1).run()
+            simulation: plain, sink: NullSink(), timing: .simulated, script: try Script.parse(Data(json.utf8)),
+            frames: 60, renderEvery: 1
+        ).run()
         XCTAssertEqual(try profiled.dump().jsonData(), try plain.dump().jsonData())
     }
 }

@@ -1,5 +1,5 @@
 extension SceneID {
-    public static let destinations = SceneID("destinations")
+    package static let destinations = SceneID("destinations")
 }
 
 extension SceneDescription {
@@ -16,10 +16,10 @@ extension SceneDescription {
 /// Corner radius and shadow change with the flight (10 and a shadow in the list, square and none in the
 /// detail view). Layers as in the waterfall: `container` at home, `flight` flying, `overlay` at rest in
 /// the detail view.
-public final class DestinationsScene: Scene {
-    public let id = SceneID.destinations
+package final class DestinationsScene: Scene {
+    package let id = SceneID.destinations
     /// The dump's `overlay.kind`.
-    public static let overlayKind = "detail"
+    static let overlayKind = "detail"
 
     private let config: Config
     private var window: Size
@@ -27,12 +27,12 @@ public final class DestinationsScene: Scene {
     private let placeIndex: [String: Int]
     /// Read while `heroes` is being stepped (for the overlay frame), so not kept in it.
     private let aspectRatios: TileAspectRatios
-    public private(set) var field = TileField()
+    package private(set) var field = TileField()
     private var heroes: HeroOverlay
     private var layout: DestinationsLayout
     private var needsLayout = false
 
-    public init(catalog: DestinationCatalog, config: Config, window: Size) {
+    package init(catalog: DestinationCatalog, config: Config, window: Size) {
         self.config = config
         self.window = window
         let settings = config.destinations
@@ -56,10 +56,10 @@ public final class DestinationsScene: Scene {
     }
 
     /// Where place `id`'s image rests in the detail view (window points).
-    public func detailFrame(of id: String) -> Rect { layout.detailImage(aspectRatio: aspectRatio(of: id)) }
+    func detailFrame(of id: String) -> Rect { layout.detailImage(aspectRatio: aspectRatio(of: id)) }
 
     /// The close button's circle (window points).
-    public var closeButton: Rect { layout.closeButton }
+    var closeButton: Rect { layout.closeButton }
 
     private func aspectRatio(of id: String) -> Double {
         aspectRatios[id]
@@ -67,12 +67,12 @@ public final class DestinationsScene: Scene {
 
     // MARK: Layout
 
-    public func resize(to window: Size) {
+    package func resize(to window: Size) {
         self.window = window
         needsLayout = true
     }
 
-    public func layOutIfNeeded() {
+    package func layOutIfNeeded() {
         if needsLayout { layOut(animated: true) }
     }
 
@@ -90,7 +90,7 @@ public final class DestinationsScene: Scene {
     // MARK: Commands and input
 
     @discardableResult
-    public func apply(_ command: Command) -> Bool {
+    package func apply(_ command: Command) -> Bool {
         switch command {
         case .present(let id): heroes.present(id, overlay: detailFrame(of: id), in: &field)
         case .dismiss: heroes.dismiss(in: &field) != nil
@@ -98,30 +98,30 @@ public final class DestinationsScene: Scene {
         }
     }
 
-    public func handle(_ gesture: Gesture) {
+    package func handle(_ gesture: Gesture) {
         // The detail view covers the list; only its close button answers.
         heroes.handle(
             gesture, field: &field, input: config.input, wheelAnimation: config.scroll.scrollAnimation,
             overlay: { self.detailFrame(of: $0) }, tapCloses: { self.layout.closeButton.contains($0) })
     }
 
-    public func tileID(at p: Point) -> String? { heroes.tileID(at: p, in: field) }
+    package func tileID(at p: Point) -> String? { heroes.tileID(at: p, in: field) }
 
     // MARK: Motion
 
-    public func step(_ dt: Double) {
+    package func step(_ dt: Double) {
         layOutIfNeeded()
         heroes.step(dt, field: &field) { self.detailFrame(of: $0) }
     }
 
-    public var isSettled: Bool { !needsLayout && heroes.isSettled && field.isSettled }
+    package var isSettled: Bool { !needsLayout && heroes.isSettled && field.isSettled }
 
     /// The detail view reaches the window's top, where the tab bar would draw over its close button.
-    public var hidesChrome: Bool { heroes.stage.isActive }
+    package var hidesChrome: Bool { heroes.stage.isActive }
 
     // MARK: Drawing
 
-    public func draw(into list: inout DrawList, alpha: Double) {
+    package func draw(into list: inout DrawList, alpha: Double) {
         let settings = config.destinations
         let theme = config.theme
         let presence = heroes.opacity(alpha: alpha)
@@ -192,7 +192,7 @@ public final class DestinationsScene: Scene {
 
     // MARK: State dump
 
-    public var overlayDump: OverlayDump? {
+    package var overlayDump: OverlayDump? {
         heroes.stage.overlayID.map { OverlayDump(id: $0, kind: Self.overlayKind) }
     }
 }

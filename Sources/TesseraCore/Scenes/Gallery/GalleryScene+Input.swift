@@ -8,7 +8,7 @@
 /// (or page) per `wheelNotchesPerTarget` notches, so it rests aligned. Keys: Left/Right are the
 /// Featured paddles; Up/Down, Page Up/Page Down, Home/End scroll the outer view.
 extension GalleryScene {
-    public func handle(_ gesture: Gesture) {
+    package func handle(_ gesture: Gesture) {
         switch gesture {
         case .press(let p):
             // The paddles sit above the row: pressing one must not catch the row it is scrolling.

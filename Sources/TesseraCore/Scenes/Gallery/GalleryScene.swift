@@ -1,5 +1,5 @@
 extension SceneID {
-    public static let gallery = SceneID("gallery")
+    package static let gallery = SceneID("gallery")
 }
 
 extension SceneDescription {
@@ -16,9 +16,9 @@ extension SceneDescription {
 ///
 /// The rows are containers inside the outer one in the scene's `TileField`, so scrolling either moves
 /// cards at once and a resize animates them to their new frames.
-public final class GalleryScene: Scene {
-    public let id = SceneID.gallery
-    public internal(set) var field = TileField()
+package final class GalleryScene: Scene {
+    package let id = SceneID.gallery
+    package internal(set) var field = TileField()
 
     let config: Config
     let palettes: PaletteBook
@@ -35,9 +35,9 @@ public final class GalleryScene: Scene {
     let resizeAnimation: SpringParameters
 
     /// The Featured row's index: the first row.
-    public static let featured = 0
+    package static let featured = 0
 
-    public init(palettes: PaletteBook, config: Config, window: Size) {
+    package init(palettes: PaletteBook, config: Config, window: Size) {
         self.config = config
         self.palettes = palettes
         self.window = window
@@ -64,13 +64,13 @@ public final class GalleryScene: Scene {
 
     // MARK: Layout
 
-    public func resize(to window: Size) {
+    package func resize(to window: Size) {
         guard window != self.window else { return }
         self.window = window
         needsLayout = true
     }
 
-    public func layOutIfNeeded() {
+    package func layOutIfNeeded() {
         if needsLayout { layOut(animated: true) }
     }
 
@@ -164,7 +164,7 @@ public final class GalleryScene: Scene {
 
     // MARK: Motion
 
-    public func step(_ dt: Double) {
+    package func step(_ dt: Double) {
         layOutIfNeeded()
         let outer = field.scroll(.gallery)
         for r in rows.indices {
@@ -189,12 +189,12 @@ public final class GalleryScene: Scene {
         }
     }
 
-    public var isSettled: Bool { !needsLayout && field.isSettled && rows.allSatisfy { $0.frame.isSettled } }
+    package var isSettled: Bool { !needsLayout && field.isSettled && rows.allSatisfy { $0.frame.isSettled } }
 
     // MARK: Scroll position
 
     /// The Featured row's `scrollPosition(id:)`: the card at its leading edge.
-    public var position: String? {
+    package var position: String? {
         guard rows.indices.contains(Self.featured) else { return nil }
         let row = rows[Self.featured]
         return row.position(in: layout.rows[Self.featured], scroll: rowScroll(Self.featured)).map { row.ids[$0] }
@@ -206,7 +206,7 @@ public final class GalleryScene: Scene {
     }
 
     @discardableResult
-    public func apply(_ command: Command) -> Bool {
+    package func apply(_ command: Command) -> Bool {
         guard case .scrollToNeighbour(let direction) = command else { return false }
         return scrollToNeighbour(direction)
     }

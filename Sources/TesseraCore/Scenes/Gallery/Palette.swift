@@ -2,13 +2,13 @@ import Foundation
 
 /// One colour combination a gallery card shows (the `Palette` of WWDC 2023 "Beyond scroll views"): a name, the card's backdrop,
 /// and the three stacked rectangles from back to front (the session's red, blue and green).
-public struct Palette: Equatable, Sendable, Codable {
-    public var name: String
-    public var background: Color
+package struct Palette: Equatable, Sendable, Codable {
+    package var name: String
+    package var background: Color
     /// Back, middle and front rectangle colours.
-    public var colors: [Color]
+    package var colors: [Color]
 
-    public init(name: String, background: Color, colors: [Color]) {
+    package init(name: String, background: Color, colors: [Color]) {
         self.name = name
         self.background = background
         self.colors = colors
@@ -19,21 +19,21 @@ public struct Palette: Equatable, Sendable, Codable {
 ///
 ///     {"palettes": [{"name": "Ember", "background": "#FFF3EA",
 ///                    "colors": ["#D9480F", "#F59F00", "#862E9C"]}, ...]}
-public struct PaletteBook: Equatable, Sendable {
-    public var palettes: [Palette]
+package struct PaletteBook: Equatable, Sendable {
+    package var palettes: [Palette]
 
-    public init(palettes: [Palette]) { self.palettes = palettes }
+    package init(palettes: [Palette]) { self.palettes = palettes }
 
     /// No palettes: the gallery then shows empty rows.
-    public static let empty = PaletteBook(palettes: [])
+    package static let empty = PaletteBook(palettes: [])
 
-    public struct Error: Swift.Error, Equatable, CustomStringConvertible {
-        public var message: String
-        public var description: String { message }
+    package struct Error: Swift.Error, Equatable, CustomStringConvertible {
+        package var message: String
+        package var description: String { message }
     }
 
     /// Reads a palette file; every problem is one line naming the file and the palette.
-    public static func load(path: String) throws -> PaletteBook {
+    package static func load(path: String) throws -> PaletteBook {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Error(message: "palettes \(path): cannot read the file")
         }
@@ -44,7 +44,7 @@ public struct PaletteBook: Equatable, Sendable {
         }
     }
 
-    public static func decode(_ data: Data) throws -> PaletteBook {
+    package static func decode(_ data: Data) throws -> PaletteBook {
         struct File: Decodable { var palettes: [Palette] }
         let file: File
         do {
@@ -62,7 +62,7 @@ public struct PaletteBook: Equatable, Sendable {
     }
 
     /// The palette of card `index` of a row starting at palette `first`: they cycle.
-    public func palette(first: Int, index: Int) -> Palette? {
+    package func palette(first: Int, index: Int) -> Palette? {
         guard !palettes.isEmpty else { return nil }
         return palettes[(first + index) % palettes.count]
     }

@@ -1,5 +1,5 @@
 extension SceneID {
-    public static let picker = SceneID("picker")
+    package static let picker = SceneID("picker")
 }
 
 extension SceneDescription {
@@ -12,9 +12,9 @@ extension SceneDescription {
 /// The picker (docs/BEHAVIOUR.md#picker): a photo grid above a dock. Tapping a grid photo moves it to the
 /// end of the dock, tapping a dock photo sends it back; every change animates through matched geometry
 /// on `.interactiveSpring()`, and the dock scrolls to reveal a new arrival.
-public final class PickerScene: Scene {
-    public let id = SceneID.picker
-    public private(set) var field = TileField()
+package final class PickerScene: Scene {
+    package let id = SceneID.picker
+    package private(set) var field = TileField()
 
     private var config: Config
     private var window: Size
@@ -30,10 +30,10 @@ public final class PickerScene: Scene {
     private let confirmHandler: ([String]) -> Bool
 
     /// The model: ordered ids per container. Every photo is in exactly one of them.
-    public var grid: [String] { field.items(.grid) }
-    public var dock: [String] { field.items(.dock) }
+    package var grid: [String] { field.items(.grid) }
+    package var dock: [String] { field.items(.dock) }
 
-    public init(
+    package init(
         photoIDs: [String], config: Config, window: Size, confirm: @escaping ([String]) -> Bool = { _ in false }
     ) {
         self.config = config
@@ -49,12 +49,12 @@ public final class PickerScene: Scene {
         layOut(animated: false)
     }
 
-    public var selection: [String]? { dock }
+    package var selection: [String]? { dock }
 
     // MARK: Commands
 
     @discardableResult
-    public func apply(_ command: Command) -> Bool {
+    package func apply(_ command: Command) -> Bool {
         switch command {
         case .select(let id):
             guard let index = grid.firstIndex(of: id) else { return false }
@@ -80,7 +80,7 @@ public final class PickerScene: Scene {
 
     /// Takes a new config (live reload): springs, sizes and colours change, the model stays, and every
     /// tile animates to its new layout.
-    public func reconfigure(_ config: Config) -> Bool {
+    package func reconfigure(_ config: Config) -> Bool {
         self.config = config
         animation = config.spring(named: config.picker.animation) ?? .interactiveSpring
         dockScrollAnimation = config.spring(named: config.picker.dockScrollAnimation) ?? .interactiveSpring
@@ -92,7 +92,7 @@ public final class PickerScene: Scene {
 
     // MARK: Layout
 
-    public func resize(to window: Size) {
+    package func resize(to window: Size) {
         self.window = window
         needsLayout = true
     }
@@ -100,7 +100,7 @@ public final class PickerScene: Scene {
     /// Lays out now if the model or the window changed since the last layout (`UIView.layoutIfNeeded`):
     /// commands and resizes only mark the layout stale, so a step's layout is one pass however many taps
     /// preceded it.
-    public func layOutIfNeeded() {
+    package func layOutIfNeeded() {
         guard needsLayout else { return }
         layOut(animated: true)
         if let id = pendingReveal, let slot = dock.firstIndex(of: id) {
@@ -128,16 +128,16 @@ public final class PickerScene: Scene {
 
     // MARK: Motion
 
-    public func step(_ dt: Double) {
+    package func step(_ dt: Double) {
         layOutIfNeeded()
         field.step(dt)
     }
 
-    public var isSettled: Bool { !needsLayout && field.isSettled }
+    package var isSettled: Bool { !needsLayout && field.isSettled }
 
     // MARK: Input
 
-    public func handle(_ gesture: Gesture) {
+    package func handle(_ gesture: Gesture) {
         if field.route(gesture, wheelStep: config.input.wheelStep, wheelAnimation: config.scroll.scrollAnimation) {
             return
         }
@@ -156,16 +156,16 @@ public final class PickerScene: Scene {
     }
 
     /// What a tap at `p` asks for: a grid photo goes to the dock, a dock photo (or one flying there) back.
-    public func command(at p: Point) -> Command? {
+    package func command(at p: Point) -> Command? {
         guard let id = tileID(at: p), let tile = field.tile(id) else { return nil }
         return tile.container == .dock ? .deselect(id) : .select(id)
     }
 
-    public func tileID(at p: Point) -> String? { field.tileID(at: p) }
+    package func tileID(at p: Point) -> String? { field.tileID(at: p) }
 
     // MARK: Drawing
 
-    public func draw(into list: inout DrawList, alpha: Double) {
+    package func draw(into list: inout DrawList, alpha: Double) {
         let theme = config.theme
         let picker = config.picker
         Chrome(config: config.chrome).drawTitle(picker.title, window: window, color: theme.text, into: &list)

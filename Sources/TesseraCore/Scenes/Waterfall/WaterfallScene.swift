@@ -1,5 +1,5 @@
 extension SceneID {
-    public static let waterfall = SceneID("waterfall")
+    package static let waterfall = SceneID("waterfall")
 }
 
 extension SceneDescription {
@@ -17,23 +17,23 @@ extension SceneDescription {
 /// `flight`; at rest fullscreen it is `overlay`. Tapping a photo that is still flying home turns it
 /// round; tapping another photo while one flies home presents the new one and the old one lands on its
 /// own.
-public final class WaterfallScene: Scene {
-    public let id = SceneID.waterfall
+package final class WaterfallScene: Scene {
+    package let id = SceneID.waterfall
     /// The dump's `overlay.kind`.
-    public static let overlayKind = "fullscreen"
+    static let overlayKind = "fullscreen"
 
     private let config: Config
     private var window: Size
     /// Read while `heroes` is being stepped (for the overlay frame), so not kept in it.
     private let aspectRatios: TileAspectRatios
-    public private(set) var field = TileField()
+    package private(set) var field = TileField()
     private var heroes: HeroOverlay
     private var layout: WaterfallLayout
     private var needsLayout = false
 
     /// - Parameter photos: the photos in model order; a photo without a known size is laid out at
     ///   `waterfall.fallbackAspectRatio`.
-    public init(photos: [Photo], config: Config, window: Size) {
+    package init(photos: [Photo], config: Config, window: Size) {
         self.config = config
         self.window = window
         let settings = config.waterfall
@@ -55,19 +55,19 @@ public final class WaterfallScene: Scene {
 
     /// The fullscreen frame of photo `id`: aspect-fit to the whole window (`.scaledToFit()` in a
     /// `GeometryReader` the size of the screen).
-    public func fullscreenFrame(of id: String) -> Rect {
+    func fullscreenFrame(of id: String) -> Rect {
         let aspect = aspectRatios[id]
         return Rect(0, 0, window.width, window.height).aspectFit(aspect)
     }
 
     // MARK: Layout
 
-    public func resize(to window: Size) {
+    package func resize(to window: Size) {
         self.window = window
         needsLayout = true
     }
 
-    public func layOutIfNeeded() {
+    package func layOutIfNeeded() {
         if needsLayout { layOut(animated: true) }
     }
 
@@ -85,7 +85,7 @@ public final class WaterfallScene: Scene {
     // MARK: Commands and input
 
     @discardableResult
-    public func apply(_ command: Command) -> Bool {
+    package func apply(_ command: Command) -> Bool {
         switch command {
         case .present(let id): heroes.present(id, overlay: fullscreenFrame(of: id), in: &field)
         case .dismiss: heroes.dismiss(in: &field) != nil
@@ -93,30 +93,30 @@ public final class WaterfallScene: Scene {
         }
     }
 
-    public func handle(_ gesture: Gesture) {
+    package func handle(_ gesture: Gesture) {
         // The overlay covers the window: any tap on it closes (the article's onTapGesture on the overlay).
         heroes.handle(
             gesture, field: &field, input: config.input, wheelAnimation: config.scroll.scrollAnimation,
             overlay: { self.fullscreenFrame(of: $0) }, tapCloses: { _ in true })
     }
 
-    public func tileID(at p: Point) -> String? { heroes.tileID(at: p, in: field) }
+    package func tileID(at p: Point) -> String? { heroes.tileID(at: p, in: field) }
 
     // MARK: Motion
 
-    public func step(_ dt: Double) {
+    package func step(_ dt: Double) {
         layOutIfNeeded()
         heroes.step(dt, field: &field) { self.fullscreenFrame(of: $0) }
     }
 
-    public var isSettled: Bool { !needsLayout && heroes.isSettled && field.isSettled }
+    package var isSettled: Bool { !needsLayout && heroes.isSettled && field.isSettled }
 
     /// The tab bar would draw over the fullscreen photo: hidden from the tap until the photo is home.
-    public var hidesChrome: Bool { heroes.stage.isActive }
+    package var hidesChrome: Bool { heroes.stage.isActive }
 
     // MARK: Drawing
 
-    public func draw(into list: inout DrawList, alpha: Double) {
+    package func draw(into list: inout DrawList, alpha: Double) {
         let settings = config.waterfall
         Chrome(config: config.chrome).drawTitle(settings.title, window: window, color: config.theme.text, into: &list)
         field.drawTiles(in: .waterfall, alpha: alpha) { tile, frame, clip in
@@ -138,7 +138,7 @@ public final class WaterfallScene: Scene {
 
     // MARK: State dump
 
-    public var overlayDump: OverlayDump? {
+    package var overlayDump: OverlayDump? {
         heroes.stage.overlayID.map { OverlayDump(id: $0, kind: Self.overlayKind) }
     }
 }
