@@ -44,6 +44,12 @@ final class DecodeQueue: @unchecked Sendable {
         }
     }
 
+    /// Holds back decodes not yet started until `resumeDecoding` (a test's way to see the loading tile
+    /// whatever the machine's speed: `DispatchQueue.suspend` stops blocks from starting).
+    func suspendDecoding() { queue.suspend() }
+
+    func resumeDecoding() { queue.resume() }
+
     /// The finished decode of `id`, removed from the queue (the caller owns its surfaces); nil while
     /// it is still decoding or was never requested.
     func collect(_ id: String) -> Outcome? {

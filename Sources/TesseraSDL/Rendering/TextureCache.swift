@@ -68,7 +68,7 @@ package final class TextureCache {
     /// Block a frame until its photos are decoded (deterministic) instead of drawing placeholders.
     var waitsForPhotos = true
     private let renderer: OpaquePointer
-    private let decoder = DecodeQueue()
+    let decoder = DecodeQueue()
     private var entries: [String: PhotoTextures] = [:]
     /// Frame number each entry was last drawn in (LRU).
     private var lastUsed: [String: Int] = [:]

@@ -124,9 +124,13 @@ final class PhotoPipelineTests: XCTestCase {
         let (canvas, renderer) = try RenderFixture.renderer(
             width: 120, height: 200, photos: RenderFixture.library(folder, ["slow": "slow.jpg"]))
         renderer.textures.waitsForPhotos = false
+        // The decode must not finish before the frame is drawn, however fast the machine.
+        renderer.textures.decoder.suspendDecoding()
+        defer { renderer.textures.decoder.resumeDecoding() }
         var list = DrawList()
         list.append(.photo(id: "slow", frame: Rect(10, 10, 83, 150), radius: 8, opacity: 1, clip: nil))
         renderer.render(list, background: Color(255, 255, 255))
+        XCTAssertTrue(renderer.textures.drewLoadingTile)
         let pixels = try canvas.readPixels()
         for (x, y) in [(51, 85), (15, 85), (51, 14), (88, 155)] {
             let c = Pixels.channels(pixels[y * 120 + x])
