@@ -80,7 +80,8 @@ struct Launcher {
         }
         try ProfileOutput.report(
             profiling.summary(
-                steps: simulation.stepCount, hz: options.hz, renderer: sink.rendererName, window: simulation.window),
+                steps: simulation.stepCount, presented: loop.presentedFrames, hz: options.hz,
+                renderer: sink.rendererName, window: simulation.window),
             table: options.profile, json: profileJSON)
         try ProfileOutput.finishTrace(profiling.profiler, path: options.trace)
         if let path = options.screenshot {

@@ -44,9 +44,10 @@ package final class FrameLoop {
     private let profiling: ProfilingSession?
     private var list = DrawList()
     private var events: [ScriptPlayer.Event] = []
-    /// The step and revision whose state was last rendered (nil before the first render).
-    private var renderedStep: Int?
+    /// The revision whose state was last rendered (nil before the first render).
     private var renderedRevision: Int?
+    /// Frames presented so far (the profile's `frames`).
+    package private(set) var presentedFrames = 0
 
     /// Called after every step (the monkey checks its invariants here); a throw ends the run.
     package var afterStep: ((Simulation) throws -> Void)?
@@ -126,7 +127,8 @@ package final class FrameLoop {
             try timed(.input) { try playDueEvents() }
             timed(.layout) { simulation.layOutIfNeeded() }
             timed(.simulate) { simulation.step() }
-            if simulation.stepCount % renderEvery == 0 {
+            // A frame that would show nothing new is not drawn: its steps join the next frame.
+            if simulation.stepCount % renderEvery == 0 && needsFrame {
                 draw(alpha: 1, timed: true)
                 profiling?.profiler.endFrame(animatingTiles: simulation.animatingTileCount)
             }
@@ -145,6 +147,10 @@ package final class FrameLoop {
         var fixed = FixedStepClock(hz: simulation.hz)
         var last = clock.now()
         var lastConfigPoll = last
+        // Presents are paced to the display's refresh (or the step rate) whether or not the renderer
+        // waits for vsync; a late frame moves the schedule on rather than being followed by a burst.
+        let presentInterval = host.refreshInterval ?? 1 / simulation.hz
+        var nextPresent = last
         while true {
             if let frames, simulation.stepCount >= frames { return }
             if stopRequested() { return }
@@ -172,8 +178,16 @@ package final class FrameLoop {
                 pollConfig()
             }
             if needsFrame {
+                let wait = nextPresent - clock.now()
+                if wait > 0 {
+                    // Too soon after the last present: take input meanwhile, draw when it is time.
+                    profiling?.profiler.discardFrame()
+                    host.waitForEvents(upTo: wait)
+                    continue
+                }
                 draw(alpha: simulation.isSettled ? 1 : fixed.alpha, timed: true)
                 profiling?.profiler.endFrame(animatingTiles: simulation.animatingTileCount)
+                nextPresent = max(nextPresent + presentInterval, clock.now())
             } else {
                 profiling?.profiler.discardFrame()
                 host.waitForEvents(upTo: nextDue(lastConfigPoll: lastConfigPoll))
@@ -205,9 +219,9 @@ package final class FrameLoop {
 
     // MARK: Drawing
 
-    /// Renders the current state unless it already is the last rendered frame.
+    /// Renders the current state unless the last rendered frame already shows it.
     package func render() {
-        guard renderedStep != simulation.stepCount || renderedRevision != simulation.revision else { return }
+        guard needsFrame else { return }
         draw(alpha: 1, timed: false)
     }
 
@@ -218,7 +232,7 @@ package final class FrameLoop {
             sink.render(list, window: simulation.window)
         }
         timed(.present, if: isTimed) { sink.present() }
-        renderedStep = simulation.stepCount
+        presentedFrames += 1
         renderedRevision = simulation.revision
     }
 

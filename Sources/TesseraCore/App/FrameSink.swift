@@ -29,6 +29,9 @@ package protocol InteractiveHost: AnyObject {
     func waitForEvents(upTo seconds: Double)
     /// Seconds until the host's own next timed change (the kiosk hiding an idle pointer), nil for none.
     var nextDue: Double? { get }
+    /// The display's refresh interval in seconds, nil when the display does not say: the loop never
+    /// presents more often, with or without vsync.
+    var refreshInterval: Double? { get }
 }
 
 /// Seconds on a clock that never jumps (the run loop's real time).

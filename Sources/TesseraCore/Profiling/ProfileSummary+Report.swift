@@ -16,7 +16,13 @@ extension ProfileSummary {
             "Tessera profile: \(frames) frames, \(steps) steps at \(Self.number(hz, 3)) Hz, \(renderer) renderer, "
                 + "\(Int(window.width))x\(Int(window.height)), budget \(Self.number(budgetMs, 3)) ms"
         ]
-        if summarizedFrames < frames { lines.append("(statistics over the last \(summarizedFrames) frames)") }
+        lines.append(
+            "CPU: \(Self.number(cpuSeconds, 3)) s over \(Self.number(wallSeconds, 3)) s wall "
+                + "(\(Self.number(cpuPercent, 1)) % of a core), \(Self.number(cpuMsPerFrame, 3)) ms per presented frame"
+        )
+        if summarizedFrames < recordedFrames {
+            lines.append("(statistics over the last \(summarizedFrames) frames)")
+        }
         lines.append(Self.row(["phase", "p50 ms", "p95 ms", "p99 ms", "max ms", "mean ms"]))
         for phase in Self.reportOrder {
             let s = statistics(phase)
@@ -41,6 +47,7 @@ extension ProfileSummary {
         let text = """
             {
               "frames": \(frames), "steps": \(steps), "hz": \(ms(hz)), "budgetMs": \(ms(budgetMs)),
+              "wallSeconds": \(Self.number(wallSeconds, 6, trim: true)), "cpuSeconds": \(Self.number(cpuSeconds, 6, trim: true)),
               "renderer": \(renderer), "window": [\(ms(window.width)), \(ms(window.height))],
               "phases": {
             \(phaseLines.joined(separator: ",\n"))

@@ -6,8 +6,13 @@ import Foundation
 /// Statistics cover the frames the profiler's ring still holds — every frame unless the run had more
 /// than `profiling.historyFrames` (then the most recent ones; `summarizedFrames` says how many).
 package struct ProfileSummary: Sendable {
-    /// Frames recorded in the whole run.
+    /// Frames presented in the whole run (a run at rest presents none).
     package var frames: Int
+    /// Frames the profiler recorded (presented ones, and a last one of steps that drew nothing).
+    var recordedFrames: Int
+    /// The run's wall-clock length and the process's CPU time over it (user + system), seconds.
+    package var wallSeconds: Double
+    package var cpuSeconds: Double
     /// Fixed simulation steps in the whole run.
     package var steps: Int
     package var hz: Double
@@ -28,8 +33,8 @@ package struct ProfileSummary: Sendable {
     var summarizedFrames: Int
 
     package init(
-        history: FrameHistory, ticksPerSecond: UInt64, steps: Int, hz: Double, budgetMs: Double, renderer: String,
-        window: Size
+        history: FrameHistory, ticksPerSecond: UInt64, steps: Int, presented: Int, times: ProcessTimes, hz: Double,
+        budgetMs: Double, renderer: String, window: Size
     ) {
         let held = history.count
         let perMillisecond = Double(ticksPerSecond) / 1000
@@ -44,7 +49,10 @@ package struct ProfileSummary: Sendable {
         var phases: [FramePhase: PhaseStatistics] = [:]
         for phase in FramePhase.allCases { phases[phase] = PhaseStatistics(samples: samples[phase.rawValue]) }
         let frameTimes = samples[FramePhase.frame.rawValue]
-        self.frames = history.totalCount
+        frames = presented
+        recordedFrames = history.totalCount
+        wallSeconds = times.wallSeconds
+        cpuSeconds = times.cpuSeconds
         self.steps = steps
         self.hz = hz
         self.budgetMs = budgetMs
@@ -65,4 +73,10 @@ package struct ProfileSummary: Sendable {
     }
 
     func statistics(_ phase: FramePhase) -> PhaseStatistics { phases[phase] ?? .zero }
+
+    /// CPU milliseconds per presented frame (0 without presents).
+    package var cpuMsPerFrame: Double { frames > 0 ? cpuSeconds * 1000 / Double(frames) : 0 }
+
+    /// Share of one core the run used, in percent.
+    package var cpuPercent: Double { wallSeconds > 0 ? cpuSeconds * 100 / wallSeconds : 0 }
 }

@@ -8,6 +8,8 @@ package final class ProfilingSession {
     /// window, one simulation step in a headless run.
     package let budgetMs: Double
     private let hud: ProfilerHUD
+    /// The process's times when the session began (the run's start, for the summary's CPU figures).
+    private let started = ProcessTimes.now()
 
     /// - Parameters:
     ///   - config: the `profiling` block of the config.
@@ -33,10 +35,11 @@ package final class ProfilingSession {
             profiler, budgetMs: budgetMs, slowMotion: controls.slowMotion, window: window, into: &list)
     }
 
-    /// The summary of every frame recorded so far.
-    package func summary(steps: Int, hz: Double, renderer: String, window: Size) -> ProfileSummary {
+    /// The summary of every frame recorded so far; `presented` is how many frames the run presented, and
+    /// CPU and wall time run from the session's start to now.
+    package func summary(steps: Int, presented: Int, hz: Double, renderer: String, window: Size) -> ProfileSummary {
         ProfileSummary(
-            history: profiler.history, ticksPerSecond: profiler.ticksPerSecond, steps: steps, hz: hz,
-            budgetMs: budgetMs, renderer: renderer, window: window)
+            history: profiler.history, ticksPerSecond: profiler.ticksPerSecond, steps: steps, presented: presented,
+            times: ProcessTimes.now() - started, hz: hz, budgetMs: budgetMs, renderer: renderer, window: window)
     }
 }

@@ -202,6 +202,13 @@ package final class WindowHost: FrameSink, InteractiveHost {
         return max(0, kiosk.cursorHideSeconds - still)
     }
 
+    /// One refresh of the window's display, nil when SDL does not know its rate.
+    package var refreshInterval: Double? {
+        var mode = SDL_DisplayMode()
+        guard SDL_GetWindowDisplayMode(window, &mode) == 0, mode.refresh_rate > 0 else { return nil }
+        return 1 / Double(mode.refresh_rate)
+    }
+
     /// Interactive runs never stall a frame on decoding: photos appear as they are ready.
     package func drawPhotosAsTheyDecode() { drawer.textures.waitsForPhotos = false }
 

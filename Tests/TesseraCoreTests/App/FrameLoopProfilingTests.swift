@@ -13,28 +13,45 @@ final class FrameLoopProfilingTests: XCTestCase {
     private func run(_ json: String, frames: Int, renderEvery: Int = 1, sink: NullSink = NullSink()) throws -> (
         Simulation, ProfilingSession
     ) {
-        let sim = makeSimulation()
-        let profiling = session()
-        let script = try Script.parse(Data(json.utf8))
-        try FrameLoop(
-            simulation: sim, sink: sink, timing: .simulated, script: script, frames: frames, renderEvery: renderEvery,
-            profiling: profiling
-        ).run()
+        let (sim, profiling, _) = try runLoop(json, frames: frames, renderEvery: renderEvery, sink: sink)
         return (sim, profiling)
     }
 
-    func testEveryStepIsAFrameWithEveryPhase() throws {
+    private func runLoop(_ json: String, frames: Int, renderEvery: Int = 1, sink: NullSink = NullSink()) throws -> (
+        Simulation, ProfilingSession, FrameLoop
+    ) {
+        let sim = makeSimulation()
+        let profiling = session()
+        let script = try Script.parse(Data(json.utf8))
+        let loop = try FrameLoop(
+            simulation: sim, sink: sink, timing: .simulated, script: script, frames: frames, renderEvery: renderEvery,
+            profiling: profiling)
+        try loop.run()
+        return (sim, profiling, loop)
+    }
+
+    func testEveryStepThatChangesSomethingIsAFrameWithEveryPhase() throws {
         let taps = (1...12).map { #"{"at": \#(Double($0) / 10), "tap": "photo-\#(String(format: "%02d", $0))"}"# }
-        let (sim, profiling) = try run(#"{"steps": [\#(taps.joined(separator: ","))]}"#, frames: 480)
-        let summary = profiling.summary(steps: sim.stepCount, hz: sim.hz, renderer: "none", window: sim.window)
+        let (sim, profiling, loop) = try runLoop(#"{"steps": [\#(taps.joined(separator: ","))]}"#, frames: 480)
+        let summary = profiling.summary(
+            steps: sim.stepCount, presented: loop.presentedFrames, hz: sim.hz, renderer: "none", window: sim.window)
         XCTAssertEqual(summary.steps, 480)
-        XCTAssertEqual(summary.frames, 480)
         let history = profiling.profiler.history
-        for number in 0..<history.totalCount {
-            let record = history[number]
-            XCTAssertEqual(record.steps, 1)
-            for phase in FramePhase.allCases { XCTAssertTrue(record.ran(phase), "\(phase.name) in frame \(number)") }
+        // The first frame draws the scene; nothing changes until the first tap (step 12), so those steps
+        // make one frame; then every step draws while the flights run; once all rest nothing is drawn,
+        // and the steps left make one last frame without a render.
+        XCTAssertEqual(summary.frames, history.totalCount - 1)
+        XCTAssertLessThan(summary.frames, 480)
+        let steps = (0..<history.totalCount).map { history[$0].steps }
+        XCTAssertEqual(steps.reduce(0, +), 480)
+        XCTAssertEqual(Array(steps.prefix(3)), [1, 12, 1])
+        XCTAssertEqual(steps.dropFirst(2).dropLast().filter { $0 != 1 }, [], "one step a frame while anything moves")
+        for number in 0..<(history.totalCount - 1) {
+            for phase in FramePhase.allCases where phase != .input || number > 1 {
+                XCTAssertTrue(history[number].ran(phase), "\(phase.name) in frame \(number)")
+            }
         }
+        XCTAssertFalse(history.recent(0).ran(.render), "the rest is not drawn")
         for phase in FramePhase.allCases {
             let s = summary.statistics(phase)
             XCTAssertGreaterThan(s.p50, 0, phase.name)
@@ -43,17 +60,26 @@ final class FrameLoopProfilingTests: XCTestCase {
             XCTAssertLessThanOrEqual(s.p99, s.max)
         }
         // The counter follows the flights: tiles animate after the first tap, none at the end.
-        XCTAssertGreaterThan(history[13].animatingTiles, 0)
+        XCTAssertGreaterThan(history[3].animatingTiles, 0)
         XCTAssertEqual(history.recent(0).animatingTiles, 0)
     }
 
     func testRenderEveryGroupsStepsIntoFrames() throws {
         let sink = NullSink()
-        let (_, profiling) = try run(#"{"steps": []}"#, frames: 10, renderEvery: 4, sink: sink)
+        let (_, profiling) = try run(
+            #"{"steps": [{"at": 0, "tap": "photo-03"}]}"#, frames: 10, renderEvery: 4, sink: sink)
         let history = profiling.profiler.history
         XCTAssertEqual((0..<history.totalCount).map { history[$0].steps }, [4, 4, 2])
         XCTAssertEqual((0..<history.totalCount).map { history[$0].ran(.render) }, [true, true, false])
         XCTAssertEqual(sink.rendered, 3, "two timed frames, then the final state once (for a screenshot)")
+    }
+
+    func testASceneAtRestPresentsOnlyItsFirstFrame() throws {
+        let sink = NullSink()
+        let (_, profiling, loop) = try runLoop(#"{"steps": []}"#, frames: 600, sink: sink)
+        XCTAssertEqual(loop.presentedFrames, 1)
+        XCTAssertEqual(sink.rendered, 1, "nothing changed after the first frame")
+        XCTAssertEqual(profiling.profiler.history.totalCount, 2, "the first frame, then 599 steps drawing nothing")
     }
 
     func testProfilingKeysGoToTheSessionNotTheScene() throws {
@@ -74,7 +100,8 @@ final class FrameLoopProfilingTests: XCTestCase {
         )
         .run()
         XCTAssertFalse(sink.frames[0].contains { $0.isText("budget") }, "hidden at first")
-        XCTAssertTrue(sink.frames[11].contains { $0.isText("budget") })
+        XCTAssertTrue(sink.frames.last!.contains { $0.isText("budget") })
+        XCTAssertEqual(sink.frames.count, 1 + 7, "the scene rests, but a shown HUD redraws every step")
     }
 
     func testProfilingDoesNotChangeTheState() throws {

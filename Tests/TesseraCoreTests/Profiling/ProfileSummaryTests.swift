@@ -34,8 +34,9 @@ final class ProfileSummaryTests: XCTestCase {
             profiler.endFrame(animatingTiles: 0)
         }
         return ProfileSummary(
-            history: profiler.history, ticksPerSecond: clock.ticksPerSecond, steps: 202, hz: 120, budgetMs: 10,
-            renderer: "software", window: Size(1024, 768))
+            history: profiler.history, ticksPerSecond: clock.ticksPerSecond, steps: 202, presented: 202,
+            times: ProcessTimes(wallSeconds: 4, cpuSeconds: 1.01), hz: 120, budgetMs: 10, renderer: "software",
+            window: Size(1024, 768))
     }
 
     func testBudgetAndOnePercentLow() {
@@ -58,6 +59,8 @@ final class ProfileSummaryTests: XCTestCase {
         XCTAssertEqual(json["budgetMs"] as? Double, 10)
         XCTAssertEqual(json["renderer"] as? String, "software")
         XCTAssertEqual(json["window"] as? [Double], [1024, 768])
+        XCTAssertEqual(json["wallSeconds"] as? Double, 4)
+        XCTAssertEqual(json["cpuSeconds"] as? Double, 1.01)
         XCTAssertEqual(json["overBudget"] as? Int, 2)
         XCTAssertNotNil(json["onePercentLowFps"] as? Double)
         let phases = try XCTUnwrap(json["phases"] as? [String: [String: Double]])
@@ -74,7 +77,10 @@ final class ProfileSummaryTests: XCTestCase {
         XCTAssertTrue(lines[0].contains("202 frames"), lines[0])
         XCTAssertTrue(lines[0].contains("budget 10.000 ms"), lines[0])
         let names = lines.compactMap { $0.split(separator: " ").first.map(String.init) }
-        XCTAssertEqual(Array(names[2...7]), ["input", "simulate", "layout", "render", "present", "frame"])
+        XCTAssertEqual(Array(names[3...8]), ["input", "simulate", "layout", "render", "present", "frame"])
         XCTAssertTrue(table.contains("over budget: 2 of 202 frames"), table)
+        // 1.01 s of CPU over 4 s: a quarter of a core, 5 ms for each of 202 presents.
+        XCTAssertTrue(
+            lines[1].contains("1.010 s over 4.000 s wall (25.2 % of a core), 5.000 ms per presented frame"), lines[1])
     }
 }
