@@ -96,7 +96,17 @@ struct Launcher {
                 try simulation.dump().jsonData().write(to: URL(fileURLWithPath: path))
             }
         }
-        return 0
+        return unwrittenSelectionExit(simulation.selectionLog)
+    }
+
+    /// 0, or `SelectionLog.unwrittenExitCode` with a line on stderr when the run ends holding a
+    /// confirmed selection that could not be written (everything else was still written first).
+    private func unwrittenSelectionExit(_ log: SelectionLog?) -> Int32 {
+        guard let log, log.holdsUnwrittenSelection else { return 0 }
+        let name = log.path.map { "--output \($0)" } ?? "--output (standard output)"
+        FileHandle.standardError.write(
+            Data("tessera: \(name): the run ended with a confirmed selection that was not written\n".utf8))
+        return SelectionLog.unwrittenExitCode
     }
 
     /// A monkey storm (`--monkey SEED --frames N`): random input for all but the last 3 simulated seconds,

@@ -12,6 +12,8 @@ import TesseraCore
 #endif
 
 // tessera: the command line → a run. Everything else lives in TesseraCore and TesseraSDL.
+// Before SDL starts, so SDL keeps these handlers rather than installing its own.
+ProcessSignals.install()
 do {
     let options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
     exit(try Launcher(options: options).run())

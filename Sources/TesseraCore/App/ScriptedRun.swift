@@ -60,7 +60,7 @@ public final class ScriptedRun {
     /// and returning false stops the run.
     public func run(pace: (() -> Void)? = nil, beforeStep: (() -> Bool)? = nil) throws {
         let limit = player.endTime + Self.settleLimit
-        while true {
+        while !ProcessSignals.quitRequested {
             if let frames {
                 if simulation.stepCount >= frames { break }
             } else if player.isFinished && simulation.isSettled || simulation.time > limit {

@@ -6,6 +6,7 @@ import Foundation
 public struct ConfigWatcher {
     public let path: String
     private var lastStamp: Stamp?
+    private var forced = false
 
     private struct Stamp: Equatable {
         var modified: Date?
@@ -23,11 +24,15 @@ public struct ConfigWatcher {
         lastStamp = Self.stamp(path)
     }
 
-    /// The new config if the file changed since the last call, nil if it did not.
+    /// Makes the next `poll` read the file whether or not it changed (a `SIGHUP`).
+    public mutating func forget() { forced = true }
+
+    /// The new config if the file changed since the last call (or `forget` was called), nil if not.
     public mutating func poll() -> Change? {
         let now = Self.stamp(path)
-        guard now != lastStamp else { return nil }
+        guard now != lastStamp || forced else { return nil }
         lastStamp = now
+        forced = false
         do {
             return .reloaded(try ConfigLoader.load(path: path))
         } catch {

@@ -176,6 +176,8 @@ public final class WindowHost: FrameSink {
             }
         }
         hideIdleCursor()
+        // SIGTERM/SIGINT end any run as a quit does, a kiosk's too (`ProcessSignals`).
+        if ProcessSignals.quitRequested { quitRequested = true }
         return !quitRequested
     }
 
@@ -223,7 +225,7 @@ public final class WindowHost: FrameSink {
                     return
                 }
             }
-            if Double(now - lastConfigPoll) / frequency >= 0.5 {
+            if Double(now - lastConfigPoll) / frequency >= 0.5 || ProcessSignals.reloadRequested {
                 lastConfigPoll = now
                 pollConfig(simulation)
             }
@@ -238,6 +240,8 @@ public final class WindowHost: FrameSink {
     }
 
     private func pollConfig(_ simulation: Simulation) {
+        // A SIGHUP reloads even when the file's stamp did not change.
+        if ProcessSignals.takeReloadRequest() { configWatcher?.forget() }
         switch configWatcher?.poll() {
         case .reloaded(let config): simulation.reload(config: config)
         case .failed(let message): simulation.reportConfigError(message)
