@@ -122,3 +122,85 @@ public struct DockConfig: Codable, Equatable, Sendable {
     public var doneButtonHeight = 36.0
     public init() {}
 }
+
+// MARK: Ranges (`ConfigRanges.swift`). Points are bounded by the largest window (16384); sizes that are
+// drawn (type, buttons, rows) by what a screen can show.
+
+extension Config: RangeChecked {
+    func checkRanges(_ c: inout RangeCheck) throws {
+        try c.section("springs", springs)
+        try c.section("scroll", scroll)
+        try c.section("input", input)
+        try c.section("chrome", chrome)
+        try c.section("tabBar", tabBar)
+        try c.section("picker", picker)
+        try c.section("kiosk", kiosk)
+        try c.section("gallery", gallery)
+        try c.section("waterfall", waterfall)
+        try c.section("destinations", destinations)
+        try c.section("profiling", profiling)
+    }
+}
+
+extension SpringPresets: RangeChecked {
+    func checkRanges(_ c: inout RangeCheck) throws {
+        for name in Self.names { try c.section(name, named(name)!) }
+    }
+}
+
+extension InputConfig: RangeChecked {
+    func checkRanges(_ c: inout RangeCheck) throws {
+        try c.check("tapSlop", tapSlop, 0...100)
+        try c.check("wheelStep", wheelStep, 1...1000)
+    }
+}
+
+extension ChromeConfig: RangeChecked {
+    func checkRanges(_ c: inout RangeCheck) throws {
+        try c.check("padding", padding, 0...500)
+        try c.check("headerHeight", headerHeight, 0...1000)
+        try c.check("titleSize", titleSize, 1...200)
+        try c.check("stackBelowWidth", stackBelowWidth, 0...16384)
+        try c.check("tabRowHeight", tabRowHeight, 0...1000)
+    }
+}
+
+extension TabBarConfig: RangeChecked {
+    func checkRanges(_ c: inout RangeCheck) throws {
+        try c.check("height", height, 1...200)
+        try c.check("segmentWidth", segmentWidth, 1...1000)
+        try c.check("cornerRadius", cornerRadius, 0...100)
+        try c.check("fontSize", fontSize, 1...200)
+    }
+}
+
+extension PickerConfig: RangeChecked {
+    func checkRanges(_ c: inout RangeCheck) throws {
+        try c.check("padding", padding, 0...500)
+        try c.check("spacing", spacing, 0...500)
+        try c.section("grid", grid)
+        try c.section("dock", dock)
+    }
+}
+
+extension GridConfig: RangeChecked {
+    func checkRanges(_ c: inout RangeCheck) throws {
+        try c.check("minimumColumnWidth", minimumColumnWidth, 1...4000)
+        try c.check("spacing", spacing, 0...500)
+        try c.check("rowHeight", rowHeight, 1...4000)
+        try c.check("cornerRadius", cornerRadius, 0...1000)
+    }
+}
+
+extension DockConfig: RangeChecked {
+    func checkRanges(_ c: inout RangeCheck) throws {
+        try c.check("height", height, 1...2000)
+        try c.check("padding", padding, 0...500)
+        try c.check("panelCornerRadius", panelCornerRadius, 0...1000)
+        try c.check("tileWidth", tileWidth, 1...4000)
+        try c.check("spacing", spacing, 0...500)
+        try c.check("tileCornerRadius", tileCornerRadius, 0...1000)
+        try c.check("doneButtonWidth", doneButtonWidth, 1...1000)
+        try c.check("doneButtonHeight", doneButtonHeight, 1...1000)
+    }
+}

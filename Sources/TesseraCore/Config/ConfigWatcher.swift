@@ -34,7 +34,7 @@ public struct ConfigWatcher {
         lastStamp = now
         forced = false
         do {
-            return .reloaded(try ConfigLoader.load(path: path))
+            return .reloaded(try ConfigLoader.load(path: path, pipeWait: 0))
         } catch {
             return .failed("\(error)")
         }

@@ -56,3 +56,40 @@ public struct CloseButtonConfig: Codable, Equatable, Sendable {
     public var lineWidth = 2.0
     public init() {}
 }
+
+extension DestinationsConfig: RangeChecked {
+    func checkRanges(_ c: inout RangeCheck) throws {
+        try c.check("spacing", spacing, 0...500)
+        try c.check("padding", padding, 0...500)
+        try c.check("cornerRadius", cornerRadius, 0...1000)
+        try c.section("shadow", shadow)
+        try c.check("fallbackAspectRatio", fallbackAspectRatio, 0.05...20)
+        try c.section("detail", detail)
+    }
+}
+
+extension ShadowConfig: RangeChecked {
+    func checkRanges(_ c: inout RangeCheck) throws {
+        try c.check("radius", radius, 0...100)
+    }
+}
+
+extension DestinationDetailConfig: RangeChecked {
+    func checkRanges(_ c: inout RangeCheck) throws {
+        try c.check("maxImageHeightFraction", maxImageHeightFraction, 0.05...1)
+        try c.check("spacing", spacing, 0...500)
+        try c.check("titleSize", titleSize, 1...200)
+        try c.check("detailsSize", detailsSize, 1...200)
+        try c.check("padding", padding, 0...500)
+        try c.section("closeButton", closeButton)
+    }
+}
+
+extension CloseButtonConfig: RangeChecked {
+    func checkRanges(_ c: inout RangeCheck) throws {
+        try c.check("diameter", diameter, 1...500)
+        try c.check("margin", margin, 0...500)
+        try c.check("glyphSize", glyphSize, 1...500)
+        try c.check("lineWidth", lineWidth, 0.5...100)
+    }
+}

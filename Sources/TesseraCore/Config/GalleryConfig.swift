@@ -23,7 +23,7 @@ public struct GalleryConfig: Codable, Equatable, Sendable {
     public var dividerThickness = 1.0
     public var dividerColor = Color(198, 198, 200)
     /// The outer scroll's target behaviour: `snapToTop` (the article's custom behaviour) or `none`.
-    public var outerTargetBehavior = "snapToTop"
+    public var outerTargetBehavior = GalleryOuterTargetBehavior.snapToTop
     /// The article's threshold: a fling towards the top ending above this fraction of the container's
     /// height rests at the top (`target.rect.minY < containerSize.height / 3`).
     public var snapToTopFraction = 1.0 / 3.0
@@ -43,7 +43,7 @@ public struct GalleryConfig: Codable, Equatable, Sendable {
     public var collections = GalleryRowConfig(
         title: "Collections", cards: 12, firstPalette: 8, compactCount: 2, regularCount: 4, spacing: 10,
         contentMargin: 5, aspectRatio: 1, cornerRadius: 14, stackPadding: 12, stackOffset: 12,
-        targetBehavior: "paging")
+        targetBehavior: .paging)
     public var swatches = GalleryRowConfig(
         title: "Swatches", cards: 16, firstPalette: 2, compactCount: 3, regularCount: 6, spacing: 8,
         contentMargin: 20, aspectRatio: 1, cornerRadius: 12, stackPadding: 10, stackOffset: 10)
@@ -53,8 +53,6 @@ public struct GalleryConfig: Codable, Equatable, Sendable {
     public var rows: [(id: String, config: GalleryRowConfig)] {
         [("featured", featured), ("recent", recent), ("collections", collections), ("swatches", swatches)]
     }
-
-    static let outerTargetBehaviors = ["snapToTop", "none"]
 }
 
 /// One section's row of cards (`GalleryHeroContent` in the seed).
@@ -80,14 +78,14 @@ public struct GalleryRowConfig: Codable, Equatable, Sendable {
     /// `scrollTransition` scale at phase ±1 (seed 0.8); 1 turns the effect off.
     public var edgeScale: Double
     /// `viewAligned`, `paging` or `none`.
-    public var targetBehavior: String
+    public var targetBehavior: GalleryRowTargetBehavior
     /// viewAligned's `automatic`, `always` or `never`.
     public var limitBehavior: ViewAlignedScrollTargetBehavior.LimitBehavior
 
     public init(
         title: String, cards: Int, firstPalette: Int, compactCount: Int, regularCount: Int, spacing: Double,
         contentMargin: Double, aspectRatio: Double, cornerRadius: Double, stackPadding: Double, stackOffset: Double,
-        edgeScale: Double = 0.8, targetBehavior: String = "viewAligned",
+        edgeScale: Double = 0.8, targetBehavior: GalleryRowTargetBehavior = .viewAligned,
         limitBehavior: ViewAlignedScrollTargetBehavior.LimitBehavior = .automatic
     ) {
         self.title = title
@@ -108,8 +106,6 @@ public struct GalleryRowConfig: Codable, Equatable, Sendable {
 
     /// The count for a size class.
     public func count(in sizeClass: SizeClass) -> Int { sizeClass == .compact ? compactCount : regularCount }
-
-    static let targetBehaviors = ["viewAligned", "paging", "none"]
 }
 
 /// The previous/next paddles (seed `GalleryPaddle`: chevrons at the Featured row's ends). Ours: a
@@ -129,69 +125,58 @@ public struct GalleryPaddleConfig: Codable, Equatable, Sendable {
 }
 
 extension GalleryConfig {
-    /// What types alone cannot check, with the key path of the first bad value.
+    /// What types alone cannot check: that the animations name presets.
     func validate(_ config: Config) throws {
-        func fail(_ key: String, _ message: String) -> ConfigLoader.Error {
-            ConfigLoader.Error(message: "gallery.\(key): \(message)")
-        }
         for (key, name) in [("paddleAnimation", paddleAnimation), ("resizeAnimation", resizeAnimation)]
         where config.spring(named: name) == nil {
-            throw fail(key, "unknown animation \"\(name)\" (one of \(SpringPresets.names.joined(separator: ", ")))")
-        }
-        guard Self.outerTargetBehaviors.contains(outerTargetBehavior) else {
-            throw fail(
-                "outerTargetBehavior",
-                "unknown behaviour \"\(outerTargetBehavior)\" (one of \(Self.outerTargetBehaviors.joined(separator: ", ")))"
+            throw ConfigLoader.Error(
+                message:
+                    "gallery.\(key): unknown animation \"\(name)\" (one of \(SpringPresets.names.joined(separator: ", ")))"
             )
         }
-        let positive: [(String, Double)] = [
-            ("compactWidth", compactWidth), ("labelSize", labelSize), ("positionSize", positionSize),
-            ("wheelNotchesPerTarget", wheelNotchesPerTarget), ("paddle.diameter", paddle.diameter),
-            ("paddle.chevronSize", paddle.chevronSize),
-        ]
-        for (key, value) in positive where !(value.isFinite && value > 0) {
-            throw fail(key, "must be a positive number, got \(value)")
-        }
-        let nonNegative: [(String, Double)] = [
-            ("horizontalMargin", horizontalMargin), ("sectionSpacing", sectionSpacing), ("paddle.inset", paddle.inset),
-            ("labelSpacing", labelSpacing), ("labelLineHeight", labelLineHeight),
-            ("positionLineHeight", positionLineHeight), ("positionSpacing", positionSpacing),
-            ("dividerThickness", dividerThickness), ("snapToTopFraction", snapToTopFraction),
-        ]
-        for (key, value) in nonNegative where !(value.isFinite && value >= 0) {
-            throw fail(key, "must be zero or more, got \(value)")
-        }
-        for (id, row) in rows { try row.validate(key: id) }
     }
 }
 
-extension GalleryRowConfig {
-    func validate(key: String) throws {
-        func fail(_ field: String, _ message: String) -> ConfigLoader.Error {
-            ConfigLoader.Error(message: "gallery.\(key).\(field): \(message)")
-        }
-        guard Self.targetBehaviors.contains(targetBehavior) else {
-            throw fail(
-                "targetBehavior",
-                "unknown behaviour \"\(targetBehavior)\" (one of \(Self.targetBehaviors.joined(separator: ", ")))")
-        }
-        for (field, value) in [("cards", cards), ("compactCount", compactCount), ("regularCount", regularCount)]
-        where value < 1 {
-            throw fail(field, "must be 1 or more, got \(value)")
-        }
-        if firstPalette < 0 { throw fail("firstPalette", "must be zero or more, got \(firstPalette)") }
-        if !(aspectRatio.isFinite && aspectRatio > 0) {
-            throw fail("aspectRatio", "must be a positive number, got \(aspectRatio)")
-        }
-        if !(edgeScale.isFinite && edgeScale > 0 && edgeScale <= 1) {
-            throw fail("edgeScale", "must be in (0, 1], got \(edgeScale)")
-        }
-        let nonNegative: [(String, Double)] = [
-            ("spacing", spacing), ("contentMargin", contentMargin), ("cornerRadius", cornerRadius),
-            ("stackPadding", stackPadding), ("stackOffset", stackOffset),
-        ]
-        for (field, value) in nonNegative where !(value.isFinite && value >= 0) {
-            throw fail(field, "must be zero or more, got \(value)")
-        }
+extension GalleryConfig: RangeChecked {
+    func checkRanges(_ c: inout RangeCheck) throws {
+        try c.check("compactWidth", compactWidth, 1...16384)
+        try c.check("horizontalMargin", horizontalMargin, 0...1000)
+        try c.check("sectionSpacing", sectionSpacing, 0...1000)
+        try c.check("labelSpacing", labelSpacing, 0...500)
+        try c.check("labelSize", labelSize, 1...200)
+        try c.check("labelLineHeight", labelLineHeight, 0...400)
+        try c.check("positionSize", positionSize, 1...200)
+        try c.check("positionLineHeight", positionLineHeight, 0...400)
+        try c.check("positionSpacing", positionSpacing, 0...500)
+        try c.check("dividerThickness", dividerThickness, 0...50)
+        try c.check("snapToTopFraction", snapToTopFraction, 0...1)
+        try c.check("wheelNotchesPerTarget", wheelNotchesPerTarget, 0.01...100)
+        try c.section("paddle", paddle)
+        for (id, row) in rows { try c.section(id, row) }
+    }
+}
+
+extension GalleryPaddleConfig: RangeChecked {
+    func checkRanges(_ c: inout RangeCheck) throws {
+        try c.check("diameter", diameter, 1...500)
+        try c.check("inset", inset, 0...500)
+        try c.check("chevronSize", chevronSize, 1...500)
+    }
+}
+
+extension GalleryRowConfig: RangeChecked {
+    /// A row lays out and draws every card: 1000 is far past any gallery, and bounded.
+    func checkRanges(_ c: inout RangeCheck) throws {
+        try c.check("cards", cards, 1...1000)
+        try c.check("firstPalette", firstPalette, 0...1000)
+        try c.check("compactCount", compactCount, 1...100)
+        try c.check("regularCount", regularCount, 1...100)
+        try c.check("spacing", spacing, 0...500)
+        try c.check("contentMargin", contentMargin, 0...1000)
+        try c.check("aspectRatio", aspectRatio, 0.05...20)
+        try c.check("cornerRadius", cornerRadius, 0...1000)
+        try c.check("stackPadding", stackPadding, 0...500)
+        try c.check("stackOffset", stackOffset, 0...500)
+        try c.check("edgeScale", edgeScale, 0.01...1)
     }
 }

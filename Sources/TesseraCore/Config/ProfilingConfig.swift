@@ -53,3 +53,26 @@ public struct ProfilerHUDConfig: Codable, Equatable, Sendable {
         }
     }
 }
+
+extension ProfilingConfig: RangeChecked {
+    /// 262,144 frames is 36 minutes at 120 fps in about 20 MB; the ring is allocated whole at start.
+    func checkRanges(_ c: inout RangeCheck) throws {
+        try c.check("historyFrames", historyFrames, 1...262_144)
+        try c.check("slowMotionFactor", slowMotionFactor, 0.01...1)
+        try c.section("hud", hud)
+    }
+}
+
+extension ProfilerHUDConfig: RangeChecked {
+    func checkRanges(_ c: inout RangeCheck) throws {
+        try c.check("graphFrames", graphFrames, 1...2000)
+        try c.check("barWidth", barWidth, 0.5...50)
+        try c.check("graphHeight", graphHeight, 1...1000)
+        try c.check("graphBudgets", graphBudgets, 1...100)
+        try c.check("margin", margin, 0...500)
+        try c.check("padding", padding, 0...500)
+        try c.check("cornerRadius", cornerRadius, 0...100)
+        try c.check("fontSize", fontSize, 1...200)
+        try c.check("refreshSeconds", refreshSeconds, 0.01...60)
+    }
+}

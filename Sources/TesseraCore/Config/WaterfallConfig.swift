@@ -57,3 +57,23 @@ public struct BackdropConfig: Codable, Equatable, Sendable {
     public var tint = Color(255, 255, 255, 115)
     public init() {}
 }
+
+extension WaterfallConfig: RangeChecked {
+    func checkRanges(_ c: inout RangeCheck) throws {
+        try c.check("columns", columns, 1...20)
+        try c.check("minimumColumnWidth", minimumColumnWidth, 0...16384)
+        try c.check("spacing", spacing, 0...500)
+        try c.check("padding", padding, 0...500)
+        try c.check("cornerRadius", cornerRadius, 0...1000)
+        try c.check("fallbackAspectRatio", fallbackAspectRatio, 0.05...20)
+        try c.check("fullscreenCornerRadius", fullscreenCornerRadius, 0...1000)
+        try c.section("backdrop", backdrop)
+    }
+}
+
+extension BackdropConfig: RangeChecked {
+    /// The blur's cost grows with its radius; 200 points already blurs a window to one colour.
+    func checkRanges(_ c: inout RangeCheck) throws {
+        try c.check("blurRadius", blurRadius, 0...200)
+    }
+}

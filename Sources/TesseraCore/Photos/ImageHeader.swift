@@ -122,7 +122,8 @@ public enum ImageHeader {
                     components: Int(b[i + 7]), isProgressive: [0xC2, 0xC6, 0xCA, 0xCE].contains(marker),
                     isArithmeticCoded: marker >= 0xC9)
             }
-            if marker == 0xE1, i + length <= b.count, let found = ExifOrientation(app1: b, from: i + 2, to: i + length) {
+            if marker == 0xE1, i + length <= b.count, let found = ExifOrientation(app1: b, from: i + 2, to: i + length)
+            {
                 orientation = found
             }
             i += length

@@ -39,9 +39,15 @@ public struct Script: Equatable, Sendable {
         public var description: String { message }
     }
 
+    /// A recorded monkey storm of 50 simulated seconds is about 300 KB; 16 MB is far past any script.
+    public static let maxFileBytes = 16 << 20
+
     public static func load(path: String) throws -> Script {
-        guard let data = FileContents.read(path) else {
-            throw Error(message: "script \(path): cannot read the file")
+        let data: Data
+        do {
+            data = try FileContents.read(path, limit: maxFileBytes)
+        } catch let error as FileContents.Error {
+            throw Error(message: "script \(path): cannot read the file (\(error.reason))")
         }
         do {
             return try parse(data)

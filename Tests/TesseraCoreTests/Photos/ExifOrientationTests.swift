@@ -6,7 +6,9 @@ import XCTest
 final class ExifOrientationTests: XCTestCase {
     /// A JPEG header: SOI, a little-endian EXIF APP1 with `orientation`, SOF0 of 300×200.
     private func jpeg(orientation: UInt8) -> Data {
-        let tiff: [UInt8] = [0x49, 0x49, 42, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, orientation, 0, 0, 0, 0, 0, 0, 0]
+        let tiff: [UInt8] = [
+            0x49, 0x49, 42, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, orientation, 0, 0, 0, 0, 0, 0, 0,
+        ]
         let app1: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0] + tiff
         var bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE1, 0, UInt8(app1.count + 2)] + app1
         bytes += [0xFF, 0xC0, 0, 17, 8, 0, 200, 1, 44, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]

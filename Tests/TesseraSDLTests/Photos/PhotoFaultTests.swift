@@ -50,7 +50,9 @@ final class PhotoFaultTests: XCTestCase {
         try PhotoDecoder.decode(path: path, maxDimension: maxDimension).get()
     }
 
-    private func pixel(_ surface: UnsafeMutablePointer<SDL_Surface>, _ x: Int, _ y: Int) -> (a: Int, r: Int, g: Int, b: Int) {
+    private func pixel(_ surface: UnsafeMutablePointer<SDL_Surface>, _ x: Int, _ y: Int) -> (
+        a: Int, r: Int, g: Int, b: Int
+    ) {
         let row = surface.pointee.pixels! + y * Int(surface.pointee.pitch)
         return Pixels.channels(row.assumingMemoryBound(to: UInt32.self)[x])
     }
@@ -87,7 +89,8 @@ final class PhotoFaultTests: XCTestCase {
         switch PhotoDecoder.decode(path: path, maxDimension: 1024) {
         case .success: XCTFail("decoded")
         case .failure(let failure):
-            XCTAssertTrue("\(failure)".hasPrefix("damaged image (declares 60000×50000 pixels in a file of"), "\(failure)")
+            XCTAssertTrue(
+                "\(failure)".hasPrefix("damaged image (declares 60000×50000 pixels in a file of"), "\(failure)")
         }
     }
 
@@ -138,9 +141,10 @@ final class PhotoFaultTests: XCTestCase {
         let jpeg = try compress(width: 40, height: 20, format: TJPF_RGBX) { x, _ in
             x < 20 ? [255, 0, 0, 255] : [0, 0, 255, 255]
         }
-        for (orientation, top, size) in [(1, "red left", (40, 20)), (6, "red top", (20, 40)), (8, "blue top", (20, 40)),
-            (3, "blue left", (40, 20))]
-        {
+        for (orientation, top, size) in [
+            (1, "red left", (40, 20)), (6, "red top", (20, 40)), (8, "blue top", (20, 40)),
+            (3, "blue left", (40, 20)),
+        ] {
             let path = folder + "/o\(orientation).jpg"
             FileManager.default.createFile(atPath: path, contents: withOrientation(jpeg, UInt8(orientation)))
             XCTAssertEqual(ImageHeader.pixelSize(ofFileAt: path), Size(Double(size.0), Double(size.1)))

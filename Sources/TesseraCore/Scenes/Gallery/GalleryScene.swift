@@ -45,7 +45,7 @@ public final class GalleryScene: Scene {
         let gallery = config.gallery
         layout = GalleryLayout(config: gallery, chrome: config.chrome, window: window)
         outer = ScrollContainer(id: Self.outerID, axis: .vertical, physics: config.scroll)
-        if gallery.outerTargetBehavior == "snapToTop" {
+        if gallery.outerTargetBehavior == .snapToTop {
             outer.scroll.targetBehavior = GalleryScrollTargetBehavior(topZoneFraction: gallery.snapToTopFraction)
         }
         paddleAnimation = config.spring(named: gallery.paddleAnimation) ?? .smooth
@@ -116,13 +116,13 @@ public final class GalleryScene: Scene {
     private func keptOffset(row r: Int, from old: GalleryLayout.Row, to new: GalleryLayout.Row) -> Double? {
         let row = rows[r]
         switch row.config.targetBehavior {
-        case "paging":
+        case .paging:
             let page = old.frame.width > 0 ? (row.scroll.targetOffset / old.frame.width).rounded() : 0
             return page * new.frame.width
-        case "viewAligned":
+        case .viewAligned:
             guard let position = row.position(in: old) else { return nil }
             return new.cardFrame(at: position).minX - new.margins.leading
-        default:
+        case .none:
             return nil
         }
     }
@@ -131,12 +131,12 @@ public final class GalleryScene: Scene {
     private func targetBehavior(for row: GalleryRowConfig) -> (any ScrollTargetBehavior)? {
         let threshold = config.scroll.restVelocity
         switch row.targetBehavior {
-        case "viewAligned":
+        case .viewAligned:
             return ViewAlignedScrollTargetBehavior(
                 limitBehavior: row.limitBehavior, sizeClass: layout.sizeClass, flingVelocity: threshold)
-        case "paging":
+        case .paging:
             return PagingScrollTargetBehavior(flingVelocity: threshold)
-        default:
+        case .none:
             return nil
         }
     }
