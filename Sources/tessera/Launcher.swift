@@ -93,7 +93,7 @@ struct Launcher {
         }
         if let path = options.dumpState {
             try OutputFile.write("--dump-state", to: path) {
-                try simulation.dump().jsonData().write(to: URL(fileURLWithPath: path))
+                try OutputFile.save(simulation.dump().jsonData(), to: path)
             }
         }
         return unwrittenSelectionExit(simulation.selectionLog)
