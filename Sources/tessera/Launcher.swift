@@ -121,9 +121,7 @@ struct Launcher {
         let settleTime = 3.0
         let duration = max(0, Double(frames) / simulation.hz - settleTime)
         let monkey = Monkey(seed: seed, duration: duration, eventCount: Int(duration * 50), window: simulation.window)
-        if let folder = options.monkeyDumps {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        }
+        if let folder = options.monkeyDumps { try makeMonkeyDumpFolder(folder) }
         let script = monkey.script(scene: simulation.currentScene, dumpFolder: options.monkeyDumps)
         let run = try ScriptedRun(
             simulation: simulation, script: script, frames: frames, renderEvery: options.renderEvery, sink: sink,
@@ -148,6 +146,22 @@ struct Launcher {
         if !simulation.isSettled {
             let moving = simulation.dump().tiles.filter(\.moving).map(\.id).prefix(5)
             try fail("still moving \(settleTime) s after the last input (\(moving.joined(separator: ", ")))")
+        }
+    }
+
+    /// `--monkey-dumps DIR`, made if missing; a file there, or a folder that cannot be made, is exit 2.
+    private func makeMonkeyDumpFolder(_ folder: String) throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
+            guard isFolder.boolValue else {
+                throw Options.UsageError(message: "--monkey-dumps \(folder): is a file, not a folder")
+            }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw Options.UsageError(message: "--monkey-dumps \(folder): \(OutputFile.reason(error, path: folder))")
         }
     }
 
