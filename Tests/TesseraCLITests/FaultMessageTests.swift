@@ -38,7 +38,8 @@ final class FaultMessageTests: XCTestCase {
         try #"{"tabBar": {"fontSize": -5}}"#.write(to: config, atomically: true, encoding: .utf8)
         let result = try TesseraProcess.run(["--headless", "--config", config.path], in: folder)
         XCTAssertEqual(result.exitCode, 2)
-        XCTAssertEqual(result.stderr, "tessera: config \(config.path): tabBar.fontSize: must be from 1 to 200, got -5\n")
+        XCTAssertEqual(
+            result.stderr, "tessera: config \(config.path): tabBar.fontSize: must be from 1 to 200, got -5\n")
         let zero = try TesseraProcess.run(["--headless", "--config", "/dev/zero"], in: folder)
         XCTAssertEqual(zero.exitCode, 2)
         XCTAssertTrue(zero.stderr.contains("is a device"), zero.stderr)
