@@ -16,8 +16,9 @@ import Foundation
 /// stays; a regular target is still replaced atomically).
 public enum OutputFile {
     public struct Error: Swift.Error, CustomStringConvertible {
+        public var path: String
         public var reason: String
-        public var description: String { reason }
+        public var description: String { "\(path): \(reason)" }
     }
 
     /// Runs `body` (which writes `path`), making missing folders first; any error becomes exit 2
@@ -42,11 +43,11 @@ public enum OutputFile {
         if !exists || (info.st_mode & S_IFMT) == S_IFREG {
             try replaceAtomically(target, with: data)
         } else if (info.st_mode & S_IFMT) == S_IFDIR {
-            throw Error(reason: "is a directory")
+            throw Error(path: path, reason: "is a directory")
         } else {
             let fd = try openForWriting(target)
             defer { close(fd) }
-            try writeAll(data, to: fd)
+            try writeAll(data, to: fd, path: path)
         }
     }
 
@@ -56,6 +57,7 @@ public enum OutputFile {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             throw Error(
+                path: path,
                 reason: errno == ENXIO ? "a FIFO with no reader" : String(cString: strerror(errno)).lowercased())
         }
         // Non-blocking was for the open only; writes wait for a slow reader like any other.
@@ -84,10 +86,10 @@ public enum OutputFile {
             ".\(url.lastPathComponent).\(getpid()).tmp"
         ).path
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw Error(reason: String(cString: strerror(errno)).lowercased()) }
+        guard fd >= 0 else { throw Error(path: path, reason: String(cString: strerror(errno)).lowercased()) }
         do {
-            try writeAll(data, to: fd)
-            guard fsync(fd) == 0 else { throw Error(reason: String(cString: strerror(errno)).lowercased()) }
+            try writeAll(data, to: fd, path: path)
+            guard fsync(fd) == 0 else { throw Error(path: path, reason: String(cString: strerror(errno)).lowercased()) }
             close(fd)
         } catch {
             close(fd)
@@ -97,11 +99,11 @@ public enum OutputFile {
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno)).lowercased()
             unlink(temporary)
-            throw Error(reason: reason)
+            throw Error(path: path, reason: reason)
         }
     }
 
-    private static func writeAll(_ data: Data, to fd: Int32) throws {
+    private static func writeAll(_ data: Data, to fd: Int32, path: String) throws {
         var written = 0
         while written < data.count {
             let n = data.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
@@ -109,6 +111,7 @@ public enum OutputFile {
             guard n > 0 else {
                 let code = n < 0 ? errno : ENOSPC
                 throw Error(
+                    path: path,
                     reason: code == EPIPE
                         ? "the reader has gone (broken pipe)" : String(cString: strerror(code)).lowercased())
             }

@@ -143,7 +143,7 @@ public final class ScriptedRun {
             case .dump(let path):
                 try untimed {
                     try OutputFile.write("dump", to: path) {
-                        try simulation.dump().jsonData().write(to: URL(fileURLWithPath: path))
+                        try OutputFile.save(simulation.dump().jsonData(), to: path)
                     }
                 }
             }
