@@ -1,4 +1,4 @@
-/// The command line of `tessera` (CONTRACT.md). Parsing is pure so it can be tested; a bad flag or
+/// The command line of `tessera` (README, "`tessera` flags"). Parsing is pure so it can be tested; a bad flag or
 /// value is a `UsageError` naming it (exit 2).
 public struct Options: Equatable, Sendable {
     public var scene: SceneID?

@@ -1,4 +1,4 @@
-/// Everything a designer might tune (SPEC: "every number lives in Configs/"). Decoded from
+/// Everything a designer might tune (every number a designer might tune lives in `Configs/`). Decoded from
 /// `Configs/*.json` by `ConfigLoader`: a file may set any subset of keys; the rest keep these defaults.
 public struct Config: Codable, Equatable, Sendable {
     public var theme = Theme()
@@ -77,7 +77,7 @@ public struct TabBarConfig: Codable, Equatable, Sendable {
     public init() {}
 }
 
-/// The picker scene (SPEC §1; seed 001's numbers by default, seed 000's in `Configs/seed-000.json`).
+/// The picker scene (one article's numbers by default, the other's in `Configs/seed-000.json`).
 public struct PickerConfig: Codable, Equatable, Sendable {
     public var title = "Photos"
     /// Outer padding around everything (SwiftUI's default `.padding()`).

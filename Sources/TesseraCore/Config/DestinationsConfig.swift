@@ -1,4 +1,4 @@
-/// The destinations scene (SPEC §4, seed 004): a list of places; a tap flies the image to the top of a
+/// The destinations scene (the list-to-detail hero article): a list of places; a tap flies the image to the top of a
 /// detail view.
 public struct DestinationsConfig: Codable, Equatable, Sendable {
     public var title = "Destinations"
@@ -12,7 +12,7 @@ public struct DestinationsConfig: Codable, Equatable, Sendable {
     public var shadow = ShadowConfig()
     /// Width / height used for a place whose image cannot be read (it draws as a placeholder).
     public var fallbackAspectRatio = 2.0
-    /// Preset for the hero and the fades (seed 004 uses bare `withAnimation`; `smooth` is our choice:
+    /// Preset for the hero and the fades (the article uses bare `withAnimation`; `smooth` is our choice:
     /// iOS 17's default animation is a critically damped spring of that shape).
     public var animation = "smooth"
     public var detail = DestinationDetailConfig()
@@ -44,7 +44,7 @@ public struct DestinationDetailConfig: Codable, Equatable, Sendable {
     public init() {}
 }
 
-/// Top-right close button: a white "×" on a black circle at 80 % opacity (seed 004).
+/// Top-right close button: a white "×" on a black circle at 80 % opacity (as in the article).
 public struct CloseButtonConfig: Codable, Equatable, Sendable {
     public var diameter = 44.0
     /// From the window's top and trailing edges.

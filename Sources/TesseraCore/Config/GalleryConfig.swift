@@ -1,4 +1,4 @@
-/// The gallery scene (SPEC §3, seed 003 "Beyond scroll views"): an outer vertical scroll of sections,
+/// The gallery scene (WWDC 2023 "Beyond scroll views"): an outer vertical scroll of sections,
 /// each a label over a horizontally scrolling row of cards. Numbers are the seed's unless marked ours.
 public struct GalleryConfig: Codable, Equatable, Sendable {
     public var title = "Gallery"

@@ -1,4 +1,4 @@
-/// Frame-time profiling (SPEC §5: per-phase timings, on-screen graph, trace export) and slow motion.
+/// Frame-time profiling (per-phase timings, on-screen graph, trace export) and slow motion.
 public struct ProfilingConfig: Codable, Equatable, Sendable {
     /// Frames kept for the summary, the HUD and the trace's write batches: 65 536 frames ≈ 9 minutes at
     /// 120 fps in 5 MB. A longer run is summarised over its most recent frames.

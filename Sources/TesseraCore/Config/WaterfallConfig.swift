@@ -1,8 +1,8 @@
-/// The waterfall scene (SPEC §2, seed 002): masonry columns of photos at their own aspect ratios, and a
+/// The waterfall scene (the masonry hero article): masonry columns of photos at their own aspect ratios, and a
 /// fullscreen hero over a blurred backdrop.
 public struct WaterfallConfig: Codable, Equatable, Sendable {
     public var title = "Waterfall"
-    /// Columns (seed 002: two `VStack`s in an `HStack`).
+    /// Columns (the article: two `VStack`s in an `HStack`).
     public var columns = 2
     /// 0 keeps `columns` at every width. Otherwise wide windows get more: as many columns at least this
     /// wide as fit (`GridItem(.adaptive)`'s formula), never fewer than `columns` *(ours)*.

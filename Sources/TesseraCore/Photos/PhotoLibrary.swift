@@ -4,7 +4,7 @@ import Foundation
     import Glibc
 #endif
 
-/// One photo the scenes can show. Its id is the file name without extension (CONTRACT.md).
+/// One photo the scenes can show. Its id is the file name without extension (README, "State dump").
 public struct Photo: Equatable, Sendable {
     public var id: String
     /// Absolute path of the image file.

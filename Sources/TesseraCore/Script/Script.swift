@@ -1,6 +1,6 @@
 import Foundation
 
-/// A script file (CONTRACT.md "Script files"): timed input for deterministic runs.
+/// A script file (README, "Scripts"): timed input for deterministic runs.
 public struct Script: Equatable, Sendable {
     public var scene: SceneID?
     public var window: Size?
