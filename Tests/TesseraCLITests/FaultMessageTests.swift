@@ -45,6 +45,15 @@ final class FaultMessageTests: XCTestCase {
         XCTAssertTrue(zero.stderr.contains("is a device"), zero.stderr)
     }
 
+    func testWithoutADisplayTheFirstLineIsTesserasOwn() throws {
+        let result = try TesseraProcess.run(
+            ["--frames", "1"], in: folder,
+            unset: ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "XDG_RUNTIME_DIR"])
+        XCTAssertEqual(result.exitCode, 3, result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("tessera: no usable display"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("--headless"), result.stderr)
+    }
+
     /// A storm resizes the window again and again; every size makes a new renderer and texture cache.
     func testADamagedPhotoIsNamedOnceInAStorm() throws {
         let photos = folder.appendingPathComponent("photos")
