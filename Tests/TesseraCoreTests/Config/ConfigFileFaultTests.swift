@@ -75,4 +75,14 @@ final class ConfigFileFaultTests: XCTestCase {
         XCTAssertEqual(config.tabBar.fontSize, 14)
         XCTAssertNil(watcher.poll())
     }
+
+    func testAWatchedConfigReplacedByAFIFOIsABannerNotAHang() throws {
+        let file = folder.appendingPathComponent("live.json")
+        try #"{"tabBar": {"fontSize": 14}}"#.write(to: file, atomically: true, encoding: .utf8)
+        var watcher = ConfigWatcher(path: file.path)
+        try FileManager.default.removeItem(at: file)
+        XCTAssertEqual(mkfifo(file.path, 0o644), 0)
+        guard case .failed(let message) = watcher.poll() else { return XCTFail("a FIFO is not a config") }
+        XCTAssertTrue(message.hasPrefix("config \(file.path): "), message)
+    }
 }
