@@ -13,11 +13,17 @@ import TesseraCore
 /// the shrinking afterwards. PNG cannot decode scaled; it goes through `IMG_Load` and is shrunk at
 /// once. Either way the full-size pixels are freed before this returns (`MipChain` keeps the capped
 /// base level and its halvings).
+///
+/// Against files that change or lie: the file is read into memory (never mapped, so truncating it
+/// mid-decode cannot raise SIGBUS); a header that declares more pixels than its file can hold is
+/// damaged before anything is allocated; every decode reserves its bytes from one `DecodeBudget`
+/// shared by all decoder threads. CMYK and YCCK JPEGs are converted (`CMYKConversion`) and every photo
+/// is turned upright by its EXIF orientation (`SurfaceOrientation`).
 enum PhotoDecoder {
     struct Decoded {
         /// Mip levels, largest first, ARGB8888; the receiver frees them.
         var levels: [UnsafeMutablePointer<SDL_Surface>]
-        /// The file's own size in pixels.
+        /// The photo's own size in pixels, as shown (after its EXIF orientation).
         var originalWidth: Int
         var originalHeight: Int
     }
