@@ -90,10 +90,20 @@ struct Launcher {
         if let path = options.dumpState {
             simulation.layOutIfNeeded()
             try OutputFile.write("--dump-state", to: path) {
-                try simulation.dump().jsonData().write(to: URL(fileURLWithPath: path))
+                try OutputFile.save(simulation.dump().jsonData(), to: path)
             }
         }
-        return 0
+        return unwrittenSelectionExit(simulation.selectionLog)
+    }
+
+    /// 0, or `SelectionLog.unwrittenExitCode` with a line on stderr when the run ends holding a
+    /// confirmed selection that could not be written (everything else was still written first).
+    private func unwrittenSelectionExit(_ log: SelectionLog?) -> Int32 {
+        guard let log, log.holdsUnwrittenSelection else { return 0 }
+        let name = log.path.map { "--output \($0)" } ?? "--output (standard output)"
+        FileHandle.standardError.write(
+            Data("tessera: \(name): the run ended with a confirmed selection that was not written\n".utf8))
+        return SelectionLog.unwrittenExitCode
     }
 
     /// A monkey storm (`--monkey SEED --frames N`): random input for all but the last 3 simulated seconds.
@@ -103,9 +113,7 @@ struct Launcher {
         }
         let duration = max(0, Double(frames) / simulation.hz - Self.monkeySettleTime)
         let monkey = Monkey(seed: seed, duration: duration, eventCount: Int(duration * 50), window: simulation.window)
-        if let folder = options.monkeyDumps {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        }
+        if let folder = options.monkeyDumps { try makeMonkeyDumpFolder(folder) }
         return monkey.script(scene: simulation.currentScene, dumpFolder: options.monkeyDumps)
     }
 
@@ -134,6 +142,22 @@ struct Launcher {
             let moving = simulation.dump().tiles.filter(\.moving).map(\.id).prefix(5)
             try fail(
                 "still moving \(Self.monkeySettleTime) s after the last input (\(moving.joined(separator: ", ")))")
+        }
+    }
+
+    /// `--monkey-dumps DIR`, made if missing; a file there, or a folder that cannot be made, is exit 2.
+    private func makeMonkeyDumpFolder(_ folder: String) throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
+            guard isFolder.boolValue else {
+                throw Options.UsageError(message: "--monkey-dumps \(folder): is a file, not a folder")
+            }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw Options.UsageError(message: "--monkey-dumps \(folder): \(OutputFile.reason(error, path: folder))")
         }
     }
 

@@ -3,7 +3,8 @@ import TesseraCore
 import TesseraSDL
 
 /// Where `--profile`, `--profile-json` and `--trace` write. Paths are checked before the run starts,
-/// so a long profiling session never ends in a write error (a bad path is exit 2 naming the flag).
+/// so a long profiling session rarely ends in a write error; a write that still fails (a full disk, a
+/// FIFO whose reader left) is exit 2 naming the flag, as every requested write is (`OutputFile`).
 enum ProfileOutput {
     /// Makes `path`'s folder if missing and checks the file can be written; returns `path`.
     static func checkWritable(_ path: String, flag: String) throws -> String {
@@ -29,7 +30,7 @@ enum ProfileOutput {
         do {
             return try TraceWriter(path: path)
         } catch {
-            throw Options.UsageError(message: "--trace: cannot write \(path)")
+            throw Options.UsageError(message: "--trace \(path): \(OutputFile.reason(error, path: path))")
         }
     }
 
@@ -37,19 +38,11 @@ enum ProfileOutput {
     static func report(_ summary: ProfileSummary, table: Bool, json path: String?) throws {
         if table { print(summary.table(), terminator: "") }
         guard let path else { return }
-        do {
-            try summary.jsonData().write(to: URL(fileURLWithPath: path))
-        } catch {
-            throw HostError("cannot write \(path): \(error.localizedDescription)", exitCode: 1)
-        }
+        try OutputFile.write("--profile-json", to: path) { try OutputFile.save(summary.jsonData(), to: path) }
     }
 
     static func finishTrace(_ profiler: FrameProfiler, path: String?) throws {
         guard let path else { return }
-        do {
-            try profiler.finishTrace()
-        } catch {
-            throw HostError("cannot write \(path): \(error.localizedDescription)", exitCode: 1)
-        }
+        try OutputFile.write("--trace", to: path) { try profiler.finishTrace() }
     }
 }

@@ -12,8 +12,11 @@ import TesseraCore
 #endif
 
 // tessera: the command line → a run. Everything else lives in TesseraCore and TesseraSDL.
+// Before SDL starts, so SDL keeps these handlers rather than installing its own.
+ProcessSignals.install()
 do {
     let options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+    if !options.headless { WaylandProbe.skipIfUnreachable() }
     exit(try Launcher(options: options).run())
 } catch let error as Options.UsageError {
     Launcher.fail(error.message, code: 2)

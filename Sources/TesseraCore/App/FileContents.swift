@@ -1,19 +1,63 @@
 import Foundation
 
-/// Reads a whole file the user named (a config, a script). Through a handle, not by size, so a pipe
-/// (`--config <(…)`) works; any failure — missing, a directory, unreadable — is nil, never a crash
-/// (Foundation's `readDataToEndOfFile` traps on a directory).
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Reads a whole file the user named (a config, a script), refusing what cannot be one without ever
+/// hanging or reading without end:
+///
+/// - opened with `O_NONBLOCK`, so a FIFO with no writer does not block `open(2)` (`fifo(7)`), then
+///   `fstat`ed: a directory or a device (`/dev/zero`, `/dev/tty`) is refused by what it is;
+/// - a pipe (`--config <(…)`) is read as its writer writes, waiting at most `pipeWait` seconds for
+///   each chunk; a FIFO nobody writes to reads as empty;
+/// - more than `limit` bytes is refused (`/dev/urandom` through a pipe, a log given by mistake).
 enum FileContents {
-    static func read(_ path: String) -> Data? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-            let handle = FileHandle(forReadingAtPath: path)
-        else { return nil }
-        defer { try? handle.close() }
-        do {
-            return try handle.readToEnd() ?? Data()
-        } catch {
-            return nil
+    struct Error: Swift.Error, Equatable, CustomStringConvertible {
+        var reason: String
+        var description: String { reason }
+    }
+
+    static func read(_ path: String, limit: Int, pipeWait: Double = 10) throws -> Data {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw Error(reason: String(cString: strerror(errno)).lowercased()) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw Error(reason: String(cString: strerror(errno)).lowercased()) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            guard Int(info.st_size) <= limit else { throw Error(reason: "larger than \(describe(limit))") }
+        case S_IFIFO, S_IFSOCK:
+            break
+        case S_IFDIR:
+            throw Error(reason: "is a directory")
+        default:
+            throw Error(reason: "is a device, not a file")
         }
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n > 0 {
+                data.append(contentsOf: chunk[0..<n])
+                guard data.count <= limit else { throw Error(reason: "larger than \(describe(limit))") }
+            } else if n == 0 {
+                return data
+            } else if errno == EINTR {
+                continue
+            } else if errno == EAGAIN {
+                // A pipe whose writer has not written yet.
+                var waiting = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                guard poll(&waiting, 1, Int32(pipeWait * 1000)) > 0 else {
+                    throw Error(reason: "nothing to read from the pipe after \(Int(pipeWait)) s")
+                }
+            } else {
+                throw Error(reason: String(cString: strerror(errno)).lowercased())
+            }
+        }
+    }
+
+    private static func describe(_ bytes: Int) -> String {
+        bytes >= 1 << 20 ? "\(bytes >> 20) MB" : "\(bytes >> 10) KB"
     }
 }

@@ -53,8 +53,6 @@ package final class FrameLoop {
     package var afterStep: ((Simulation) throws -> Void)?
     /// Polled twice a second in interactive runs for live config reload.
     package var configWatcher: ConfigWatcher?
-    /// Asked once a frame: true ends the run as a quit does (a SIGTERM, say).
-    var stopRequested: () -> Bool = { false }
 
     /// Seconds past the script's end after which an unsettled stepped run stops anyway.
     static let settleLimit = 30.0
@@ -109,7 +107,8 @@ package final class FrameLoop {
             } else if player.isFinished && simulation.isSettled || simulation.time > limit {
                 break
             }
-            if stopRequested() { break }
+            // SIGTERM and SIGINT end a run as a quit does (`ProcessSignals`).
+            if ProcessSignals.quitRequested { break }
             if timing == .paced {
                 // Wait (untimed) until played time has caught up with simulated time.
                 let scale = profiling?.controls.timeScale ?? 1
@@ -153,7 +152,7 @@ package final class FrameLoop {
         var nextPresent = last
         while true {
             if let frames, simulation.stepCount >= frames { return }
-            if stopRequested() { return }
+            if ProcessSignals.quitRequested { return }
             profiling?.profiler.beginFrame()
             guard timed(.input, { host.pumpEvents(into: simulation, profiling: profiling) }) else {
                 profiling?.profiler.discardFrame()
@@ -173,7 +172,7 @@ package final class FrameLoop {
                     if let frames, simulation.stepCount >= frames { break }
                 }
             }
-            if now - lastConfigPoll >= Self.configPollInterval {
+            if now - lastConfigPoll >= Self.configPollInterval || ProcessSignals.reloadRequested {
                 lastConfigPoll = now
                 pollConfig()
             }
@@ -210,6 +209,8 @@ package final class FrameLoop {
     }
 
     private func pollConfig() {
+        // A SIGHUP reloads even when the file's stamp did not change.
+        if ProcessSignals.takeReloadRequest() { configWatcher?.forget() }
         switch configWatcher?.poll() {
         case .reloaded(let config): simulation.reload(config: config)
         case .failed(let message): simulation.reportConfigError(message)
@@ -267,7 +268,7 @@ package final class FrameLoop {
                     // A dump shows targets for the commands applied so far: lay out first.
                     simulation.layOutIfNeeded()
                     try OutputFile.write("dump", to: path) {
-                        try simulation.dump().jsonData().write(to: URL(fileURLWithPath: path))
+                        try OutputFile.save(simulation.dump().jsonData(), to: path)
                     }
                 }
             }

@@ -1,4 +1,4 @@
-/// The command line of `tessera` (CONTRACT.md). Parsing is pure so it can be tested; a bad flag or
+/// The command line of `tessera` (README, "`tessera` flags"). Parsing is pure so it can be tested; a bad flag or
 /// value is a `UsageError` naming it (exit 2).
 package struct Options: Equatable, Sendable {
     package var scene: SceneID?
@@ -33,16 +33,26 @@ package struct Options: Equatable, Sendable {
     package static func parse(_ arguments: [String]) throws -> Options {
         var options = Options()
         var rest = arguments[...]
+        /// Set for `--flag=value`: the value is whatever follows the `=`, even if it starts with `--`.
+        var attached = false
         func value(_ flag: String) throws -> String {
             guard let v = rest.popFirst() else { throw UsageError(message: "\(flag) needs a value") }
+            // `--output --headless` would otherwise write selections to a file named "--headless" and
+            // lose the flag; a value that really starts with "--" can be given as `--output=--x`.
+            if v.hasPrefix("--") && !attached {
+                throw UsageError(
+                    message: "\(flag) needs a value, got the flag \"\(v)\" (use \(flag)=\(v) if you mean it)")
+            }
             return v
         }
         while let argument = rest.popFirst() {
             // `--flag=value` is accepted as well as `--flag value`.
             var flag = argument
+            attached = false
             if argument.hasPrefix("--"), let eq = argument.firstIndex(of: "=") {
                 flag = String(argument[..<eq])
                 rest.insert(String(argument[argument.index(after: eq)...]), at: rest.startIndex)
+                attached = true
             }
             switch flag {
             case "--scene":
@@ -135,7 +145,9 @@ package struct Options: Equatable, Sendable {
 
         Keys: 1–4 switch scenes, Escape closes a fullscreen photo or detail view, F3 frame-time HUD,
         F4 slow motion, Return confirms the picker's selection, Ctrl+Q quits.
-        Exit codes: 0 ok, 1 unexpected, 2 bad usage/config/script/photos,
-        3 no usable display (try --headless).
+        Exit codes: 0 ok, 1 unexpected, 2 bad usage/config/script/photos or a requested file that
+        cannot be written, 3 no usable display (try --headless), 4 the run ended holding a confirmed
+        selection that could not be written to --output.
+        Signals: SIGTERM and SIGINT end a run as a quit does; SIGHUP reloads a window's config.
         """
 }

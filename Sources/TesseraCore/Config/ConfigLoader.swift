@@ -13,10 +13,18 @@ package enum ConfigLoader {
         package var description: String { message }
     }
 
-    package static func load(path: String) throws -> Config {
-        guard let data = FileContents.read(path) else {
-            throw Error(message: "config \(path): cannot read the file")
+    /// Configs are a few KB; anything past this is not one.
+    package static let maxFileBytes = 1 << 20
+
+    /// `pipeWait`: seconds a pipe may take to deliver (a live reload passes 0: never stall a window).
+    package static func load(path: String, pipeWait: Double = 10) throws -> Config {
+        let data: Data
+        do {
+            data = try FileContents.read(path, limit: maxFileBytes, pipeWait: pipeWait)
+        } catch let error as FileContents.Error {
+            throw Error(message: "config \(path): cannot read the file (\(error.reason))")
         }
+        guard !data.isEmpty else { throw Error(message: "config \(path): the file is empty") }
         do {
             return try decode(data)
         } catch let error as Error {
@@ -33,6 +41,7 @@ package enum ConfigLoader {
         }
         let defaults = try JSONSerialization.jsonObject(with: JSONEncoder().encode(Config()))
         let merged = try merge(overrides, over: defaults, path: [])
+        try checkRanges(in: merged)
         let config: Config
         do {
             config = try JSONDecoder().decode(Config.self, from: JSONSerialization.data(withJSONObject: merged))
@@ -65,8 +74,11 @@ package enum ConfigLoader {
         return result
     }
 
-    /// Checks what types alone cannot: names that must refer to presets, numbers that must be positive.
+    /// Checks what types alone cannot: every number in its range (each config type lists its own,
+    /// `RangeChecked`), names that must refer to presets, scenes and key chords.
     static func validate(_ config: Config) throws {
+        var ranges = RangeCheck()
+        try config.checkRanges(&ranges)
         for (key, name) in [
             ("picker.animation", config.picker.animation),
             ("picker.dockScrollAnimation", config.picker.dockScrollAnimation),
@@ -77,31 +89,6 @@ package enum ConfigLoader {
                 message: "\(key): unknown animation \"\(name)\" (one of \(SpringPresets.names.joined(separator: ", ")))"
             )
         }
-        let presets = SpringPresets.names.map { ($0, config.spring(named: $0)!) }
-        for (name, spring) in presets {
-            try positive("springs.\(name).response", spring.response)
-            try positive("springs.\(name).dampingFraction", spring.dampingFraction)
-        }
-        let p = config.picker
-        try positive("picker.grid.minimumColumnWidth", p.grid.minimumColumnWidth)
-        try positive("picker.grid.rowHeight", p.grid.rowHeight)
-        try nonNegative("picker.grid.spacing", p.grid.spacing)
-        try nonNegative("picker.grid.cornerRadius", p.grid.cornerRadius)
-        try positive("picker.dock.height", p.dock.height)
-        try positive("picker.dock.tileWidth", p.dock.tileWidth)
-        try nonNegative("picker.dock.padding", p.dock.padding)
-        try nonNegative("picker.dock.spacing", p.dock.spacing)
-        try nonNegative("picker.padding", p.padding)
-        try nonNegative("picker.spacing", p.spacing)
-        try nonNegative("chrome.padding", config.chrome.padding)
-        try nonNegative("chrome.headerHeight", config.chrome.headerHeight)
-        try positive("chrome.titleSize", config.chrome.titleSize)
-        try nonNegative("chrome.stackBelowWidth", config.chrome.stackBelowWidth)
-        try nonNegative("chrome.tabRowHeight", config.chrome.tabRowHeight)
-        try positive("picker.dock.doneButtonWidth", p.dock.doneButtonWidth)
-        try positive("picker.dock.doneButtonHeight", p.dock.doneButtonHeight)
-        try nonNegative("kiosk.idleResetSeconds", config.kiosk.idleResetSeconds)
-        try nonNegative("kiosk.cursorHideSeconds", config.kiosk.cursorHideSeconds)
         if !config.kiosk.lockScene.isEmpty && config.kiosk.lockedScene == nil {
             throw Error(
                 message:
@@ -114,37 +101,25 @@ package enum ConfigLoader {
                     "kiosk.exitChord: expected modifiers and a key like \"Ctrl+Alt+Shift+Q\", got \"\(config.kiosk.exitChord)\""
             )
         }
-        try positive("input.wheelStep", config.input.wheelStep)
-        try nonNegative("input.tapSlop", config.input.tapSlop)
-        try validateProfiling(config.profiling)
-        try positive("scroll.deceleration.rate", config.scroll.deceleration.rate)
-        if config.scroll.deceleration.rate >= 1 {
-            throw Error(message: "scroll.deceleration.rate: must be below 1 (UIScrollView uses 0.998)")
-        }
         try config.gallery.validate(config)
-        try validateHeroScenes(config)
     }
 
-    static func validateProfiling(_ p: ProfilingConfig) throws {
-        try positive("profiling.historyFrames", Double(p.historyFrames))
-        try positive("profiling.slowMotionFactor", p.slowMotionFactor)
-        try positive("profiling.hud.graphFrames", Double(p.hud.graphFrames))
-        try positive("profiling.hud.barWidth", p.hud.barWidth)
-        try positive("profiling.hud.graphHeight", p.hud.graphHeight)
-        try positive("profiling.hud.graphBudgets", p.hud.graphBudgets)
-        try positive("profiling.hud.fontSize", p.hud.fontSize)
-        try positive("profiling.hud.refreshSeconds", p.hud.refreshSeconds)
-        try nonNegative("profiling.hud.margin", p.hud.margin)
-        try nonNegative("profiling.hud.padding", p.hud.padding)
-        try nonNegative("profiling.hud.cornerRadius", p.hud.cornerRadius)
-    }
-
-    static func positive(_ key: String, _ value: Double) throws {
-        guard value.isFinite, value > 0 else { throw Error(message: "\(key): must be a positive number, got \(value)") }
-    }
-
-    static func nonNegative(_ key: String, _ value: Double) throws {
-        guard value.isFinite, value >= 0 else { throw Error(message: "\(key): must be zero or more, got \(value)") }
+    /// Every documented number of the merged tree against its range, before `Codable` sees it: so a
+    /// fraction for an integer key says so (`Codable` only says "not valid JSON", naming no key), and
+    /// types that refuse some values while decoding (a spring's zero response) never answer first
+    /// with a message that leaves out the range. The same ranges are checked again on the decoded
+    /// config (`validate`).
+    static func checkRanges(in merged: Any) throws {
+        for (key, range) in RangeCheck.documented() {
+            var value: Any? = merged
+            for component in key.split(separator: ".") { value = (value as? [String: Any])?[String(component)] }
+            guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else { continue }
+            let double = number.doubleValue
+            let outside = !double.isFinite || double < range.lower || double > range.upper
+            if outside || (range.isWhole && double != double.rounded()) {
+                throw Error(message: "\(key): must be \(range), got \(ConfigRange.format(double))")
+            }
+        }
     }
 
     private static func keyPath(_ path: [CodingKey]) -> String {

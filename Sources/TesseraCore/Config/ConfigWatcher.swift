@@ -6,6 +6,7 @@ import Foundation
 package struct ConfigWatcher {
     package let path: String
     private var lastStamp: Stamp?
+    private var forced = false
 
     private struct Stamp: Equatable {
         var modified: Date?
@@ -23,13 +24,17 @@ package struct ConfigWatcher {
         lastStamp = Self.stamp(path)
     }
 
-    /// The new config if the file changed since the last call, nil if it did not.
-    mutating func poll() -> Change? {
+    /// Makes the next `poll` read the file whether or not it changed (a `SIGHUP`).
+    package mutating func forget() { forced = true }
+
+    /// The new config if the file changed since the last call (or `forget` was called), nil if not.
+    package mutating func poll() -> Change? {
         let now = Self.stamp(path)
-        guard now != lastStamp else { return nil }
+        guard now != lastStamp || forced else { return nil }
         lastStamp = now
+        forced = false
         do {
-            return .reloaded(try ConfigLoader.load(path: path))
+            return .reloaded(try ConfigLoader.load(path: path, pipeWait: 0))
         } catch {
             return .failed("\(error)")
         }

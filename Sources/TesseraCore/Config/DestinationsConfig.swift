@@ -1,20 +1,20 @@
-/// The destinations scene (SPEC §4, seed 004): a list of places; a tap flies the image to the top of a
+/// The destinations scene (the list-to-detail hero article): a list of places; a tap flies the image to the top of a
 /// detail view.
 package struct DestinationsConfig: Codable, Equatable, Sendable {
     package var title = "Destinations"
     /// Between list items (`VStack(spacing: 20)`).
-    var spacing = 20.0
+    package var spacing = 20.0
     /// Around the list (`.padding(.all, 20)`).
-    var padding = 20.0
+    package var padding = 20.0
     /// `.cornerRadius(10)` on each image.
     package var cornerRadius = 10.0
     /// `.shadow(radius: 5)`.
     package var shadow = ShadowConfig()
     /// Width / height used for a place whose image cannot be read (it draws as a placeholder).
-    var fallbackAspectRatio = 2.0
-    /// Preset for the hero and the fades (seed 004 uses bare `withAnimation`; `smooth` is our choice:
+    package var fallbackAspectRatio = 2.0
+    /// Preset for the hero and the fades (the article uses bare `withAnimation`; `smooth` is our choice:
     /// iOS 17's default animation is a critically damped spring of that shape).
-    var animation = "smooth"
+    package var animation = "smooth"
     package var detail = DestinationDetailConfig()
     package init() {}
 }
@@ -31,28 +31,65 @@ package struct ShadowConfig: Codable, Equatable, Sendable {
 package struct DestinationDetailConfig: Codable, Equatable, Sendable {
     /// Tallest the image may be, as a fraction of the window's height, so the text keeps some room in
     /// wide windows; below that the image is as wide as the window (aspect-fit).
-    var maxImageHeightFraction = 0.75
+    package var maxImageHeightFraction = 0.75
     /// Between image, title and details (a `VStack`'s default spacing).
-    var spacing = 8.0
+    package var spacing = 8.0
     /// `.font(.title)`.
-    var titleSize = 28.0
+    package var titleSize = 28.0
     /// `.font(.callout)`.
-    var detailsSize = 16.0
+    package var detailsSize = 16.0
     /// `.padding(.horizontal)` around the details, and below them.
-    var padding = 16.0
-    var closeButton = CloseButtonConfig()
+    package var padding = 16.0
+    package var closeButton = CloseButtonConfig()
     package init() {}
 }
 
-/// Top-right close button: a white "×" on a black circle at 80 % opacity (seed 004).
+/// Top-right close button: a white "×" on a black circle at 80 % opacity (as in the article).
 package struct CloseButtonConfig: Codable, Equatable, Sendable {
-    var diameter = 44.0
+    package var diameter = 44.0
     /// From the window's top and trailing edges.
     package var margin = 16.0
     package var background = Color(0, 0, 0, 204)
     package var glyph = Color(255, 255, 255)
     /// Length of each stroke of the "×" across its box, and the strokes' width, in points.
-    var glyphSize = 14.0
+    package var glyphSize = 14.0
     package var lineWidth = 2.0
     package init() {}
+}
+
+extension DestinationsConfig: RangeChecked {
+    func checkRanges(_ c: inout RangeCheck) throws {
+        try c.check("spacing", spacing, 0...500)
+        try c.check("padding", padding, 0...500)
+        try c.check("cornerRadius", cornerRadius, 0...1000)
+        try c.section("shadow", shadow)
+        try c.check("fallbackAspectRatio", fallbackAspectRatio, 0.05...20)
+        try c.section("detail", detail)
+    }
+}
+
+extension ShadowConfig: RangeChecked {
+    func checkRanges(_ c: inout RangeCheck) throws {
+        try c.check("radius", radius, 0...100)
+    }
+}
+
+extension DestinationDetailConfig: RangeChecked {
+    func checkRanges(_ c: inout RangeCheck) throws {
+        try c.check("maxImageHeightFraction", maxImageHeightFraction, 0.05...1)
+        try c.check("spacing", spacing, 0...500)
+        try c.check("titleSize", titleSize, 1...200)
+        try c.check("detailsSize", detailsSize, 1...200)
+        try c.check("padding", padding, 0...500)
+        try c.section("closeButton", closeButton)
+    }
+}
+
+extension CloseButtonConfig: RangeChecked {
+    func checkRanges(_ c: inout RangeCheck) throws {
+        try c.check("diameter", diameter, 1...500)
+        try c.check("margin", margin, 0...500)
+        try c.check("glyphSize", glyphSize, 1...500)
+        try c.check("lineWidth", lineWidth, 0.5...100)
+    }
 }

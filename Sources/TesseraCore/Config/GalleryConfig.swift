@@ -1,50 +1,50 @@
-/// The gallery scene (SPEC §3, seed 003 "Beyond scroll views"): an outer vertical scroll of sections,
-/// each a label over a horizontally scrolling row of cards. Numbers are the seed's unless marked ours.
+/// The gallery scene (WWDC 2023 "Beyond scroll views"): an outer vertical scroll of sections,
+/// each a label over a horizontally scrolling row of cards. Numbers are the session's unless marked ours.
 package struct GalleryConfig: Codable, Equatable, Sendable {
     package var title = "Gallery"
     /// The palette asset file: relative to Tessera's folder (where `Assets/` is), or absolute.
     package var palettes = "Assets/Gallery/palettes.json"
     /// Windows narrower than this many points are in the compact size class (ours).
-    var compactWidth = 700.0
+    package var compactWidth = 700.0
     /// Labels' inset and the dividers' inset from the window's sides (seed `hMargin`, iOS).
-    var horizontalMargin = 20.0
+    package var horizontalMargin = 20.0
     /// Space below each section; half of it above (seed `sectionSpacing`).
-    var sectionSpacing = 20.0
+    package var sectionSpacing = 20.0
     /// Between a section's label and its row (SwiftUI's default VStack spacing).
-    var labelSpacing = 8.0
+    package var labelSpacing = 8.0
     /// Section labels: `.title2.bold()` is 22 points on a 28-point line.
-    var labelSize = 22.0
-    var labelLineHeight = 28.0
+    package var labelSize = 22.0
+    package var labelLineHeight = 28.0
     /// The Featured header's second line: the name at the scroll position (seed 9:46: VStack spacing 2).
-    var positionSize = 15.0
-    var positionLineHeight = 20.0
-    var positionSpacing = 2.0
+    package var positionSize = 15.0
+    package var positionLineHeight = 20.0
+    package var positionSpacing = 2.0
     /// Dividers (SwiftUI's `Divider`): thickness in points and colour (iOS `separator` over white).
-    var dividerThickness = 1.0
-    var dividerColor = Color(198, 198, 200)
+    package var dividerThickness = 1.0
+    package var dividerColor = Color(198, 198, 200)
     /// The outer scroll's target behaviour: `snapToTop` (the article's custom behaviour) or `none`.
-    var outerTargetBehavior = "snapToTop"
+    package var outerTargetBehavior = GalleryOuterTargetBehavior.snapToTop
     /// The article's threshold: a fling towards the top ending above this fraction of the container's
     /// height rests at the top (`target.rect.minY < containerSize.height / 3`).
-    var snapToTopFraction = 1.0 / 3.0
+    package var snapToTopFraction = 1.0 / 3.0
     /// Preset for the paddles' `withAnimation { mainID = … }` (SwiftUI's default animation).
-    var paddleAnimation = "smooth"
+    package var paddleAnimation = "smooth"
     /// Preset that carries cards and rows to their new frames when the window is resized (ours).
-    var resizeAnimation = "smooth"
+    package var resizeAnimation = "smooth"
     /// Horizontal wheel travel, in notches, that moves a snapping row by one card or page (ours).
-    var wheelNotchesPerTarget = 1.0
-    var paddle = GalleryPaddleConfig()
+    package var wheelNotchesPerTarget = 1.0
+    package var paddle = GalleryPaddleConfig()
     package var featured = GalleryRowConfig(
         title: "Featured", cards: 12, firstPalette: 0, compactCount: 1, regularCount: 2, spacing: 10,
         contentMargin: 20, aspectRatio: 16.0 / 9.0, cornerRadius: 20, stackPadding: 20, stackOffset: 20)
     package var recent = GalleryRowConfig(
         title: "Recently Added", cards: 12, firstPalette: 4, compactCount: 2, regularCount: 3, spacing: 10,
         contentMargin: 20, aspectRatio: 4.0 / 3.0, cornerRadius: 16, stackPadding: 14, stackOffset: 14)
-    var collections = GalleryRowConfig(
+    package var collections = GalleryRowConfig(
         title: "Collections", cards: 12, firstPalette: 8, compactCount: 2, regularCount: 4, spacing: 10,
         contentMargin: 5, aspectRatio: 1, cornerRadius: 14, stackPadding: 12, stackOffset: 12,
-        targetBehavior: "paging")
-    var swatches = GalleryRowConfig(
+        targetBehavior: .paging)
+    package var swatches = GalleryRowConfig(
         title: "Swatches", cards: 16, firstPalette: 2, compactCount: 3, regularCount: 6, spacing: 8,
         contentMargin: 20, aspectRatio: 1, cornerRadius: 12, stackPadding: 10, stackOffset: 10)
     package init() {}
@@ -53,8 +53,6 @@ package struct GalleryConfig: Codable, Equatable, Sendable {
     package var rows: [(id: String, config: GalleryRowConfig)] {
         [("featured", featured), ("recent", recent), ("collections", collections), ("swatches", swatches)]
     }
-
-    static let outerTargetBehaviors = ["snapToTop", "none"]
 }
 
 /// One section's row of cards (`GalleryHeroContent` in the seed).
@@ -62,32 +60,32 @@ package struct GalleryRowConfig: Codable, Equatable, Sendable {
     package var title: String
     /// How many cards; card i shows palette `(firstPalette + i) mod palettes`.
     package var cards: Int
-    var firstPalette: Int
+    package var firstPalette: Int
     /// `containerRelativeFrame(.horizontal, count:, spacing:)`'s count per size class.
-    var compactCount: Int
-    var regularCount: Int
+    package var compactCount: Int
+    package var regularCount: Int
     /// Between cards (seed `hSpacing`).
-    var spacing: Double
+    package var spacing: Double
     /// Leading and trailing content margins (seed `.contentMargins(.horizontal, hMargin)`).
-    var contentMargin: Double
+    package var contentMargin: Double
     /// Width / height (seed `heroRatio` 16:9).
-    var aspectRatio: Double
+    package var aspectRatio: Double
     /// Seed `.clipShape(.rect(cornerRadius: 20))`.
     package var cornerRadius: Double
     /// The colour stack's padding inside the card, and its outer rectangles' offset (seed: both 20).
-    var stackPadding: Double
-    var stackOffset: Double
+    package var stackPadding: Double
+    package var stackOffset: Double
     /// `scrollTransition` scale at phase ±1 (seed 0.8); 1 turns the effect off.
-    var edgeScale: Double
+    package var edgeScale: Double
     /// `viewAligned`, `paging` or `none`.
-    package var targetBehavior: String
+    package var targetBehavior: GalleryRowTargetBehavior
     /// viewAligned's `automatic`, `always` or `never`.
-    var limitBehavior: ViewAlignedScrollTargetBehavior.LimitBehavior
+    package var limitBehavior: ViewAlignedScrollTargetBehavior.LimitBehavior
 
     package init(
         title: String, cards: Int, firstPalette: Int, compactCount: Int, regularCount: Int, spacing: Double,
         contentMargin: Double, aspectRatio: Double, cornerRadius: Double, stackPadding: Double, stackOffset: Double,
-        edgeScale: Double = 0.8, targetBehavior: String = "viewAligned",
+        edgeScale: Double = 0.8, targetBehavior: GalleryRowTargetBehavior = .viewAligned,
         limitBehavior: ViewAlignedScrollTargetBehavior.LimitBehavior = .automatic
     ) {
         self.title = title
@@ -108,90 +106,77 @@ package struct GalleryRowConfig: Codable, Equatable, Sendable {
 
     /// The count for a size class.
     package func count(in sizeClass: SizeClass) -> Int { sizeClass == .compact ? compactCount : regularCount }
-
-    static let targetBehaviors = ["viewAligned", "paging", "none"]
 }
 
 /// The previous/next paddles (seed `GalleryPaddle`: chevrons at the Featured row's ends). Ours: a
 /// translucent disc with a chevron and a faint rim, just inside the row's content margins, over the
 /// cards, vertically centred on the row's visible part.
 package struct GalleryPaddleConfig: Codable, Equatable, Sendable {
-    var diameter = 36.0
+    package var diameter = 36.0
     /// Points from the content margin to the disc's edge.
     package var inset = 10.0
     /// The chevron glyph's font size.
-    var chevronSize = 30.0
+    package var chevronSize = 30.0
     package var background = Color(255, 255, 255, 230)
     /// A one-point ring around the disc, so it reads on white too.
     package var rim = Color(0, 0, 0, 31)
-    var chevron = Color(28, 28, 30)
+    package var chevron = Color(28, 28, 30)
     package init() {}
 }
 
 extension GalleryConfig {
-    /// What types alone cannot check, with the key path of the first bad value.
+    /// What types alone cannot check: that the animations name presets.
     func validate(_ config: Config) throws {
-        func fail(_ key: String, _ message: String) -> ConfigLoader.Error {
-            ConfigLoader.Error(message: "gallery.\(key): \(message)")
-        }
         for (key, name) in [("paddleAnimation", paddleAnimation), ("resizeAnimation", resizeAnimation)]
         where config.spring(named: name) == nil {
-            throw fail(key, "unknown animation \"\(name)\" (one of \(SpringPresets.names.joined(separator: ", ")))")
-        }
-        guard Self.outerTargetBehaviors.contains(outerTargetBehavior) else {
-            throw fail(
-                "outerTargetBehavior",
-                "unknown behaviour \"\(outerTargetBehavior)\" (one of \(Self.outerTargetBehaviors.joined(separator: ", ")))"
+            throw ConfigLoader.Error(
+                message:
+                    "gallery.\(key): unknown animation \"\(name)\" (one of \(SpringPresets.names.joined(separator: ", ")))"
             )
         }
-        let positive: [(String, Double)] = [
-            ("compactWidth", compactWidth), ("labelSize", labelSize), ("positionSize", positionSize),
-            ("wheelNotchesPerTarget", wheelNotchesPerTarget), ("paddle.diameter", paddle.diameter),
-            ("paddle.chevronSize", paddle.chevronSize),
-        ]
-        for (key, value) in positive where !(value.isFinite && value > 0) {
-            throw fail(key, "must be a positive number, got \(value)")
-        }
-        let nonNegative: [(String, Double)] = [
-            ("horizontalMargin", horizontalMargin), ("sectionSpacing", sectionSpacing), ("paddle.inset", paddle.inset),
-            ("labelSpacing", labelSpacing), ("labelLineHeight", labelLineHeight),
-            ("positionLineHeight", positionLineHeight), ("positionSpacing", positionSpacing),
-            ("dividerThickness", dividerThickness), ("snapToTopFraction", snapToTopFraction),
-        ]
-        for (key, value) in nonNegative where !(value.isFinite && value >= 0) {
-            throw fail(key, "must be zero or more, got \(value)")
-        }
-        for (id, row) in rows { try row.validate(key: id) }
     }
 }
 
-extension GalleryRowConfig {
-    func validate(key: String) throws {
-        func fail(_ field: String, _ message: String) -> ConfigLoader.Error {
-            ConfigLoader.Error(message: "gallery.\(key).\(field): \(message)")
-        }
-        guard Self.targetBehaviors.contains(targetBehavior) else {
-            throw fail(
-                "targetBehavior",
-                "unknown behaviour \"\(targetBehavior)\" (one of \(Self.targetBehaviors.joined(separator: ", ")))")
-        }
-        for (field, value) in [("cards", cards), ("compactCount", compactCount), ("regularCount", regularCount)]
-        where value < 1 {
-            throw fail(field, "must be 1 or more, got \(value)")
-        }
-        if firstPalette < 0 { throw fail("firstPalette", "must be zero or more, got \(firstPalette)") }
-        if !(aspectRatio.isFinite && aspectRatio > 0) {
-            throw fail("aspectRatio", "must be a positive number, got \(aspectRatio)")
-        }
-        if !(edgeScale.isFinite && edgeScale > 0 && edgeScale <= 1) {
-            throw fail("edgeScale", "must be in (0, 1], got \(edgeScale)")
-        }
-        let nonNegative: [(String, Double)] = [
-            ("spacing", spacing), ("contentMargin", contentMargin), ("cornerRadius", cornerRadius),
-            ("stackPadding", stackPadding), ("stackOffset", stackOffset),
-        ]
-        for (field, value) in nonNegative where !(value.isFinite && value >= 0) {
-            throw fail(field, "must be zero or more, got \(value)")
-        }
+extension GalleryConfig: RangeChecked {
+    func checkRanges(_ c: inout RangeCheck) throws {
+        try c.check("compactWidth", compactWidth, 1...16384)
+        try c.check("horizontalMargin", horizontalMargin, 0...1000)
+        try c.check("sectionSpacing", sectionSpacing, 0...1000)
+        try c.check("labelSpacing", labelSpacing, 0...500)
+        try c.check("labelSize", labelSize, 1...200)
+        try c.check("labelLineHeight", labelLineHeight, 0...400)
+        try c.check("positionSize", positionSize, 1...200)
+        try c.check("positionLineHeight", positionLineHeight, 0...400)
+        try c.check("positionSpacing", positionSpacing, 0...500)
+        try c.check("dividerThickness", dividerThickness, 0...50)
+        try c.check("snapToTopFraction", snapToTopFraction, 0...1)
+        try c.check("wheelNotchesPerTarget", wheelNotchesPerTarget, 0.01...100)
+        try c.section("paddle", paddle)
+        for (id, row) in rows { try c.section(id, row) }
+    }
+}
+
+extension GalleryPaddleConfig: RangeChecked {
+    func checkRanges(_ c: inout RangeCheck) throws {
+        try c.check("diameter", diameter, 1...500)
+        try c.check("inset", inset, 0...500)
+        try c.check("chevronSize", chevronSize, 1...500)
+    }
+}
+
+extension GalleryRowConfig: RangeChecked {
+    /// A row lays out and draws every card: 1000 is far past any gallery, and bounded.
+    func checkRanges(_ c: inout RangeCheck) throws {
+        try c.check("cards", cards, 1...1000)
+        try c.check("firstPalette", firstPalette, 0...1000)
+        try c.check("compactCount", compactCount, 1...100)
+        try c.check("regularCount", regularCount, 1...100)
+        try c.check("spacing", spacing, 0...500)
+        try c.check("contentMargin", contentMargin, 0...1000)
+        try c.check("aspectRatio", aspectRatio, 0.05...20)
+        try c.check("cornerRadius", cornerRadius, 0...1000)
+        try c.check("stackPadding", stackPadding, 0...500)
+        try c.check("stackOffset", stackOffset, 0...500)
+        try c.check("edgeScale", edgeScale, 0.01...1)
     }
 }

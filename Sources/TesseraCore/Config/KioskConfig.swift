@@ -18,3 +18,10 @@ package struct KioskConfig: Codable, Equatable, Sendable {
     /// The locked scene, if any.
     package var lockedScene: SceneID? { SceneID(rawValue: lockScene) }
 }
+
+extension KioskConfig: RangeChecked {
+    func checkRanges(_ c: inout RangeCheck) throws {
+        try c.check("idleResetSeconds", idleResetSeconds, 0...86400)
+        try c.check("cursorHideSeconds", cursorHideSeconds, 0...3600)
+    }
+}

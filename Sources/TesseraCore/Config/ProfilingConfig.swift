@@ -1,12 +1,12 @@
-/// Frame-time profiling (SPEC §5: per-phase timings, on-screen graph, trace export) and slow motion.
+/// Frame-time profiling (per-phase timings, on-screen graph, trace export) and slow motion.
 package struct ProfilingConfig: Codable, Equatable, Sendable {
     /// Frames kept for the summary, the HUD and the trace's write batches: 65 536 frames ≈ 9 minutes at
     /// 120 fps in 5 MB. A longer run is summarised over its most recent frames.
-    var historyFrames = 65536
+    package var historyFrames = 65536
     /// Simulation speed in slow motion (F4): 0.1 plays every transition ten times slower, frame by frame.
-    var slowMotionFactor = 0.1
+    package var slowMotionFactor = 0.1
     /// Start windowed runs in slow motion.
-    var slowMotion = false
+    package var slowMotion = false
     package var hud = ProfilerHUDConfig()
     package init() {}
 }
@@ -14,24 +14,24 @@ package struct ProfilingConfig: Codable, Equatable, Sendable {
 /// The on-screen frame-time graph (F3): a panel at the window's bottom-right corner.
 package struct ProfilerHUDConfig: Codable, Equatable, Sendable {
     /// Most recent frames in the graph, one bar each.
-    var graphFrames = 120
+    package var graphFrames = 120
     /// Width of one bar, points.
-    var barWidth = 2.0
-    var graphHeight = 72.0
+    package var barWidth = 2.0
+    package var graphHeight = 72.0
     /// The graph's top is this many frame budgets, so the budget line sits at 1/graphBudgets of its height.
-    var graphBudgets = 2.0
+    package var graphBudgets = 2.0
     /// Space between the panel and the window's edges, and inside the panel.
     package var margin = 16.0
-    var padding = 10.0
+    package var padding = 10.0
     package var cornerRadius = 8.0
-    var fontSize = 12.0
+    package var fontSize = 12.0
     /// Seconds between updates of the numbers (text changing every frame would be unreadable, and
     /// would rasterise new labels every frame).
-    var refreshSeconds = 0.25
+    package var refreshSeconds = 0.25
     package var background = Color(28, 28, 30)
     package var text = Color(255, 255, 255)
-    var budgetLine = Color(255, 255, 255)
-    var underBudget = Color(52, 199, 89)
+    package var budgetLine = Color(255, 255, 255)
+    package var underBudget = Color(52, 199, 89)
     package var overBudget = Color(255, 59, 48)
     /// One colour per phase in the breakdown bar and its legend; "other" is time between phases.
     package var input = Color(175, 82, 222)
@@ -51,5 +51,28 @@ package struct ProfilerHUDConfig: Codable, Equatable, Sendable {
         case .present: present
         case .frame: other
         }
+    }
+}
+
+extension ProfilingConfig: RangeChecked {
+    /// 262,144 frames is 36 minutes at 120 fps in about 20 MB; the ring is allocated whole at start.
+    func checkRanges(_ c: inout RangeCheck) throws {
+        try c.check("historyFrames", historyFrames, 1...262_144)
+        try c.check("slowMotionFactor", slowMotionFactor, 0.01...1)
+        try c.section("hud", hud)
+    }
+}
+
+extension ProfilerHUDConfig: RangeChecked {
+    func checkRanges(_ c: inout RangeCheck) throws {
+        try c.check("graphFrames", graphFrames, 1...2000)
+        try c.check("barWidth", barWidth, 0.5...50)
+        try c.check("graphHeight", graphHeight, 1...1000)
+        try c.check("graphBudgets", graphBudgets, 1...100)
+        try c.check("margin", margin, 0...500)
+        try c.check("padding", padding, 0...500)
+        try c.check("cornerRadius", cornerRadius, 0...100)
+        try c.check("fontSize", fontSize, 1...200)
+        try c.check("refreshSeconds", refreshSeconds, 0.01...60)
     }
 }

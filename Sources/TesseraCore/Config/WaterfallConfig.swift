@@ -1,33 +1,33 @@
-/// The waterfall scene (SPEC §2, seed 002): masonry columns of photos at their own aspect ratios, and a
+/// The waterfall scene (the masonry hero article): masonry columns of photos at their own aspect ratios, and a
 /// fullscreen hero over a blurred backdrop.
 package struct WaterfallConfig: Codable, Equatable, Sendable {
     package var title = "Waterfall"
-    /// Columns (seed 002: two `VStack`s in an `HStack`).
+    /// Columns (the article: two `VStack`s in an `HStack`).
     package var columns = 2
     /// 0 keeps `columns` at every width. Otherwise wide windows get more: as many columns at least this
     /// wide as fit (`GridItem(.adaptive)`'s formula), never fewer than `columns` *(ours)*.
-    var minimumColumnWidth = 0.0
+    package var minimumColumnWidth = 0.0
     /// Between columns and between photos in a column (`HStack(spacing: 5)`, `VStack(spacing: 5)`).
-    var spacing = 5.0
+    package var spacing = 5.0
     /// Left and right of the columns (`.padding(.horizontal, 5)`).
-    var padding = 5.0
+    package var padding = 5.0
     package var cornerRadius = 5.0
-    /// `split`: the seed's first half / second half; `balanced`: each photo to the shortest column *(ours)*.
-    var distribution = WaterfallDistribution.split
+    /// `split`: the article's first half / second half; `balanced`: each photo to the shortest column *(ours)*.
+    package var distribution = WaterfallDistribution.split
     /// Width / height used for a photo whose header cannot be read (it draws as a placeholder).
-    var fallbackAspectRatio = 1.0
+    package var fallbackAspectRatio = 1.0
     /// Preset that flies the hero (`withAnimation(.spring())`).
-    var animation = "spring"
+    package var animation = "spring"
     /// Corner radius of the photo once fullscreen.
-    var fullscreenCornerRadius = 0.0
+    package var fullscreenCornerRadius = 0.0
     package var backdrop = BackdropConfig()
     package init() {}
 }
 
 /// How photos are dealt to the waterfall's columns.
 package enum WaterfallDistribution: String, Codable, Equatable, Sendable, CaseIterable {
-    /// Seed 002: contiguous runs, the first half in column 1 and the second half in column 2 (with
-    /// more columns, runs of ⌈n / columns⌉). Unlike the seed's `prefix(n/2)`/`suffix(n/2)`, an odd
+    /// The article's contiguous runs, the first half in column 1 and the second half in column 2 (with
+    /// more columns, runs of ⌈n / columns⌉). Unlike the article's `prefix(n/2)`/`suffix(n/2)`, an odd
     /// count loses no photo: the extra one goes to the first column.
     case split
     /// Each photo, in order, to the currently shortest column (leftmost on a tie).
@@ -52,8 +52,28 @@ package enum WaterfallDistribution: String, Codable, Equatable, Sendable, CaseIt
 package struct BackdropConfig: Codable, Equatable, Sendable {
     /// About how far (points) the blur spreads a pixel; the renderer halves the scene
     /// ⌊log₂(radius)⌉ times and scales it back up.
-    var blurRadius = 16.0
+    package var blurRadius = 16.0
     /// Laid over the blur: white at about 45 % gives the thin material's light, milky look.
     package var tint = Color(255, 255, 255, 115)
     package init() {}
+}
+
+extension WaterfallConfig: RangeChecked {
+    func checkRanges(_ c: inout RangeCheck) throws {
+        try c.check("columns", columns, 1...20)
+        try c.check("minimumColumnWidth", minimumColumnWidth, 0...16384)
+        try c.check("spacing", spacing, 0...500)
+        try c.check("padding", padding, 0...500)
+        try c.check("cornerRadius", cornerRadius, 0...1000)
+        try c.check("fallbackAspectRatio", fallbackAspectRatio, 0.05...20)
+        try c.check("fullscreenCornerRadius", fullscreenCornerRadius, 0...1000)
+        try c.section("backdrop", backdrop)
+    }
+}
+
+extension BackdropConfig: RangeChecked {
+    /// The blur's cost grows with its radius; 200 points already blurs a window to one colour.
+    func checkRanges(_ c: inout RangeCheck) throws {
+        try c.check("blurRadius", blurRadius, 0...200)
+    }
 }

@@ -12,36 +12,81 @@ import Foundation
 ///   stepped over. Reaching `SOS` or `EOI` first means there is no frame header: nil.
 ///   Baseline (`SOF0`), extended (`SOF1`) and progressive (`SOF2`) files all work the same way.
 ///
-/// EXIF orientation is ignored, as SDL_image ignores it when decoding, so the two agree.
+/// A JPEG's EXIF orientation (`APP1` "Exif", IFD0 tag 0x0112, see `ExifOrientation`) is read on
+/// the way, so the size is the size the photo is shown at: orientations 5–8 swap width and height.
 package enum ImageHeader {
-    /// Pixel size of the PNG or JPEG at `path`; nil when the file is missing, unreadable, of another
-    /// format, truncated before its dimensions, or declares a zero dimension.
-    package static func pixelSize(ofFileAt path: String) -> Size? {
-        // Mapped, not read: only the pages the header walk touches are loaded, however large the file.
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else { return nil }
-        return pixelSize(of: data)
+    /// What the header says about the image.
+    package struct Info: Equatable, Sendable {
+        package var isJPEG: Bool
+        /// As stored in the file, before orientation.
+        package var storedWidth: Int
+        package var storedHeight: Int
+        /// EXIF orientation 1…8 (1 when there is none).
+        package var orientation: ExifOrientation
+        /// JPEG: colour components in the frame (1 grey, 3 YCbCr, 4 CMYK/YCCK); PNG: 0.
+        package var components = 0
+        /// JPEG: progressive (the decoder holds every coefficient of the frame at once).
+        package var isProgressive = false
+        /// JPEG: arithmetic-coded (below the one bit per block Huffman coding needs).
+        package var isArithmeticCoded = false
+
+        /// Width and height as shown.
+        package var size: Size {
+            orientation.swapsAxes
+                ? Size(Double(storedHeight), Double(storedWidth)) : Size(Double(storedWidth), Double(storedHeight))
+        }
     }
 
-    /// Pixel size declared by a PNG or JPEG header in `data`; nil if there is none.
-    package static func pixelSize(of data: Data) -> Size? {
-        data.withUnsafeBytes { raw -> Size? in
+    /// Pixel size of the PNG or JPEG at `path` as shown; nil when the file is missing, unreadable, of
+    /// another format, truncated before its dimensions, or declares a zero dimension.
+    package static func pixelSize(ofFileAt path: String) -> Size? { info(ofFileAt: path)?.size }
+
+    /// The header of the PNG or JPEG at `path`; nil as for `pixelSize(ofFileAt:)`.
+    package static func info(ofFileAt path: String) -> Info? {
+        // Read, not mapped: a file truncated while it is mapped kills the reader with SIGBUS. The
+        // header is near the start; a long run of EXIF or ICC segments before it is read further.
+        for limit in [65536, 1 << 20, 16 << 20] {
+            guard let data = readPrefix(of: path, limit: limit) else { return nil }
+            if let info = info(of: data) { return info }
+            if data.count < limit { return nil }
+        }
+        return nil
+    }
+
+    /// Up to `limit` bytes from the start of the file; nil when it cannot be opened.
+    package static func readPrefix(of path: String, limit: Int) -> Data? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        return try? handle.read(upToCount: limit) ?? Data()
+    }
+
+    /// Pixel size as shown, declared by a PNG or JPEG header in `data`; nil if there is none.
+    package static func pixelSize(of data: Data) -> Size? { info(of: data)?.size }
+
+    /// Everything the header of the PNG or JPEG in `data` says; nil if there is no header.
+    package static func info(of data: Data) -> Info? {
+        data.withUnsafeBytes { raw -> Info? in
             let bytes = raw.bindMemory(to: UInt8.self)
-            if let size = png(bytes) { return size }
+            if let info = png(bytes) { return info }
             return jpeg(bytes)
         }
     }
 
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-    private static func png(_ b: UnsafeBufferPointer<UInt8>) -> Size? {
+    private static func png(_ b: UnsafeBufferPointer<UInt8>) -> Info? {
         guard b.count >= 24, b.prefix(8).elementsEqual(pngSignature) else { return nil }
         // Bytes 12…15 must name the first chunk "IHDR".
         guard b[12] == 0x49, b[13] == 0x48, b[14] == 0x44, b[15] == 0x52 else { return nil }
-        return positive(Double(bigEndian32(b, 16)), Double(bigEndian32(b, 20)))
+        let width = Int(bigEndian32(b, 16))
+        let height = Int(bigEndian32(b, 20))
+        guard width > 0, height > 0 else { return nil }
+        return Info(isJPEG: false, storedWidth: width, storedHeight: height, orientation: .up)
     }
 
-    private static func jpeg(_ b: UnsafeBufferPointer<UInt8>) -> Size? {
+    private static func jpeg(_ b: UnsafeBufferPointer<UInt8>) -> Info? {
         guard b.count >= 4, b[0] == 0xFF, b[1] == 0xD8 else { return nil }
+        var orientation = ExifOrientation.up
         var i = 2
         while i < b.count {
             // Every segment starts with 0xFF; anything else means the stream is corrupt.
@@ -65,10 +110,21 @@ package enum ImageHeader {
             let length = Int(bigEndian16(b, i))
             guard length >= 2 else { return nil }
             if isStartOfFrame(marker) {
-                // length(2) precision(1) height(2) width(2) components…; a segment cut short is a
+                // length(2) precision(1) height(2) width(2) components(1)…; a segment cut short is a
                 // truncated file, not a header to trust.
                 guard length >= 8, i + length <= b.count else { return nil }
-                return positive(Double(bigEndian16(b, i + 5)), Double(bigEndian16(b, i + 3)))
+                let width = Int(bigEndian16(b, i + 5))
+                let height = Int(bigEndian16(b, i + 3))
+                guard width > 0, height > 0 else { return nil }
+                // SOF2, 6, 10, 14 are progressive; SOF9…15 arithmetic-coded (ITU T.81 table B.1).
+                return Info(
+                    isJPEG: true, storedWidth: width, storedHeight: height, orientation: orientation,
+                    components: Int(b[i + 7]), isProgressive: [0xC2, 0xC6, 0xCA, 0xCE].contains(marker),
+                    isArithmeticCoded: marker >= 0xC9)
+            }
+            if marker == 0xE1, i + length <= b.count, let found = ExifOrientation(app1: b, from: i + 2, to: i + length)
+            {
+                orientation = found
             }
             i += length
         }
@@ -80,15 +136,11 @@ package enum ImageHeader {
         (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC
     }
 
-    private static func bigEndian16(_ b: UnsafeBufferPointer<UInt8>, _ at: Int) -> UInt16 {
+    static func bigEndian16(_ b: UnsafeBufferPointer<UInt8>, _ at: Int) -> UInt16 {
         UInt16(b[at]) << 8 | UInt16(b[at + 1])
     }
 
-    private static func bigEndian32(_ b: UnsafeBufferPointer<UInt8>, _ at: Int) -> UInt32 {
+    static func bigEndian32(_ b: UnsafeBufferPointer<UInt8>, _ at: Int) -> UInt32 {
         UInt32(b[at]) << 24 | UInt32(b[at + 1]) << 16 | UInt32(b[at + 2]) << 8 | UInt32(b[at + 3])
-    }
-
-    private static func positive(_ width: Double, _ height: Double) -> Size? {
-        width > 0 && height > 0 ? Size(width, height) : nil
     }
 }

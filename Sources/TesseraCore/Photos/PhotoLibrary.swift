@@ -1,6 +1,10 @@
 import Foundation
 
-/// One photo the scenes can show. Its id is the file name without extension (CONTRACT.md).
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One photo the scenes can show. Its id is the file name without extension (README, "State dump").
 package struct Photo: Equatable, Sendable {
     package var id: String
     /// Absolute path of the image file.
@@ -15,7 +19,7 @@ package struct Photo: Equatable, Sendable {
     }
 
     /// Width / height, nil when the size is unknown.
-    var aspectRatio: Double? { pixelSize.map { $0.width / $0.height } }
+    package var aspectRatio: Double? { pixelSize.map { $0.width / $0.height } }
 }
 
 /// The photos of a run, in name order: every JPEG/PNG in a folder.
@@ -42,12 +46,42 @@ package struct PhotoLibrary: Sendable {
     package enum LoadError: Error, Equatable, CustomStringConvertible {
         case missingFolder(String)
         case noPhotos(String)
+        /// A file, not a folder.
+        case notAFolder(String)
+        /// The folder is there but cannot be opened or listed: the system's reason.
+        case unreadableFolder(String, reason: String)
         package var description: String {
             switch self {
             case .missingFolder(let path): "photo folder not found: \(path)"
             case .noPhotos(let path): "no JPEG or PNG photos in \(path)"
+            case .notAFolder(let path): "photo folder \(path): is a file, not a folder"
+            case .unreadableFolder(let path, let reason): "photo folder \(path): \(reason)"
             }
         }
+    }
+
+    /// The folder's entries, or the reason it cannot be listed, from the system calls themselves
+    /// (`stat`, `opendir`): Foundation's answers cannot tell a missing folder from a symlink loop or
+    /// a folder without read permission.
+    static func listing(_ folder: String) throws -> [String] {
+        var info = stat()
+        guard stat(folder, &info) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { throw LoadError.missingFolder(folder) }
+            throw LoadError.unreadableFolder(folder, reason: String(cString: strerror(errno)).lowercased())
+        }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw LoadError.notAFolder(folder) }
+        guard let directory = opendir(folder) else {
+            throw LoadError.unreadableFolder(folder, reason: String(cString: strerror(errno)).lowercased())
+        }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 
     static let extensions: Set<String> = ["jpg", "jpeg", "png"]
@@ -57,11 +91,8 @@ package struct PhotoLibrary: Sendable {
     /// and draws as a placeholder).
     /// Two usable files with the same name but different extensions keep the first in name order.
     package static func scanning(folder: String) throws -> PhotoLibrary {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue
-        else { throw LoadError.missingFolder(folder) }
+        let names = try listing(folder)
         let base = URL(fileURLWithPath: folder).standardizedFileURL
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         var seen = Set<String>()
         var photos: [Photo] = []
         var skipped: [(path: String, reason: String)] = []

@@ -29,10 +29,8 @@ package final class TraceWriter {
         let url = URL(fileURLWithPath: path)
         try FileManager.default.createDirectory(
             at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        guard FileManager.default.createFile(atPath: path, contents: nil) else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
-        }
-        handle = try FileHandle(forWritingTo: url)
+        // Opened in place, not created by rename: a device or FIFO given as the trace is written through.
+        handle = FileHandle(fileDescriptor: try OutputFile.openForWriting(path), closeOnDealloc: true)
         text = #"{"displayTimeUnit": "ms", "traceEvents": ["#
         event(#"{"name": "process_name", "ph": "M", "pid": 1, "args": {"name": "tessera"}}"#)
         for (index, phase) in Self.lanes.enumerated() {

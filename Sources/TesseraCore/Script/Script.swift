@@ -1,6 +1,6 @@
 import Foundation
 
-/// A script file (CONTRACT.md "Script files"): timed input for deterministic runs.
+/// A script file (README, "Scripts"): timed input for deterministic runs.
 package struct Script: Equatable, Sendable {
     package var scene: SceneID?
     package var window: Size?
@@ -9,7 +9,7 @@ package struct Script: Equatable, Sendable {
     package struct Step: Equatable, Sendable {
         /// Simulated seconds from the start.
         package var at: Double
-        var action: Action
+        package var action: Action
     }
 
     package enum Action: Equatable, Sendable {
@@ -39,9 +39,15 @@ package struct Script: Equatable, Sendable {
         package var description: String { message }
     }
 
+    /// A recorded monkey storm of 50 simulated seconds is about 300 KB; 16 MB is far past any script.
+    package static let maxFileBytes = 16 << 20
+
     package static func load(path: String) throws -> Script {
-        guard let data = FileContents.read(path) else {
-            throw Error(message: "script \(path): cannot read the file")
+        let data: Data
+        do {
+            data = try FileContents.read(path, limit: maxFileBytes)
+        } catch let error as FileContents.Error {
+            throw Error(message: "script \(path): cannot read the file (\(error.reason))")
         }
         do {
             return try parse(data)
@@ -70,7 +76,11 @@ package struct Script: Equatable, Sendable {
             script.scene = scene
         }
         if let value = object["window"] {
-            script.window = try size(value) ?? { throw Error(message: "\"window\": expected [width, height] ≥ 1") }()
+            script.window =
+                try size(value)
+                ?? {
+                    throw Error(message: "\"window\": expected [width, height], each from 1 to \(Int(maxSide))")
+                }()
         }
         guard let steps = object["steps"] as? [Any] else { throw Error(message: "\"steps\": expected an array") }
         var lastAt = 0.0
@@ -91,17 +101,29 @@ package struct Script: Equatable, Sendable {
 
     static let actionNames = ["tap", "click", "drag", "wheel", "key", "scene", "resize", "screenshot", "dump"]
 
+    /// The latest simulated time a script may name, in seconds: one simulated day. A run steps through
+    /// every fixed step up to it, so `"at": 1e12` would run until killed.
+    package static let maxSeconds = 86400.0
+    /// The largest window side, points (as `--window`).
+    static let maxSide = 16384.0
+    /// Wheel notches in one step: far past any real burst, and small enough to stay finite.
+    static let maxNotches = 10_000.0
+
     private static func parseStep(_ raw: Any) throws -> Step {
         guard let object = raw as? [String: Any] else { throw Error(message: "expected an object") }
-        guard let at = number(object["at"]), at >= 0 else { throw Error(message: "\"at\": expected seconds ≥ 0") }
-        let actions = object.keys.filter { $0 != "at" }.sorted()
+        let at = try seconds(object["at"], "at")
+        let actions = object.keys.filter { actionNames.contains($0) }.sorted()
+        let unknown = object.keys.filter { $0 != "at" && !actionNames.contains($0) }.sorted()
+        if actions.count == 1, let key = unknown.first {
+            throw Error(message: "unknown key \"\(key)\" (a step has \"at\" and one action)")
+        }
+        if actions.isEmpty, unknown.count == 1 { throw Error(message: "unknown action \"\(unknown[0])\"") }
         guard let name = actions.first else {
             throw Error(message: "no action (one of \(actionNames.joined(separator: ", ")))")
         }
         guard actions.count == 1 else {
             throw Error(message: "more than one action: \(actions.joined(separator: ", "))")
         }
-        guard actionNames.contains(name) else { throw Error(message: "unknown action \"\(name)\"") }
         let value = object[name]!
         func bad(_ expected: String) -> Error { Error(message: "\"\(name)\": expected \(expected)") }
         let action: Action
@@ -119,11 +141,8 @@ package struct Script: Equatable, Sendable {
             }
             guard let from = point(d["from"]) else { throw Error(message: "\"drag.from\": expected [x, y]") }
             guard let to = point(d["to"]) else { throw Error(message: "\"drag.to\": expected [x, y]") }
-            guard let seconds = number(d["seconds"]), seconds >= 0 else {
-                throw Error(message: "\"drag.seconds\": expected seconds ≥ 0")
-            }
-            let hold = d["hold"] == nil ? 0 : number(d["hold"]) ?? -1
-            guard hold >= 0 else { throw Error(message: "\"drag.hold\": expected seconds ≥ 0") }
+            let seconds = try Self.seconds(d["seconds"], "drag.seconds")
+            let hold = d["hold"] == nil ? 0 : try Self.seconds(d["hold"], "drag.hold")
             action = .drag(from: from, to: to, seconds: seconds, hold: hold)
         case "wheel":
             guard let w = value as? [String: Any] else { throw bad("an object with at, dx, dy") }
@@ -133,7 +152,10 @@ package struct Script: Equatable, Sendable {
             guard let at = point(w["at"]) else { throw Error(message: "\"wheel.at\": expected [x, y]") }
             let dx = w["dx"] == nil ? 0 : number(w["dx"])
             let dy = w["dy"] == nil ? 0 : number(w["dy"])
-            guard let dx, let dy else { throw Error(message: "\"wheel\": dx and dy must be numbers") }
+            guard let dx, let dy, abs(dx) <= maxNotches, abs(dy) <= maxNotches else {
+                throw Error(
+                    message: "\"wheel\": dx and dy must be numbers from -\(Int(maxNotches)) to \(Int(maxNotches))")
+            }
             action = .wheel(at: at, dx: dx, dy: dy)
         case "key":
             guard let key = value as? String, !key.isEmpty else { throw bad("an SDL key name") }
@@ -146,7 +168,7 @@ package struct Script: Equatable, Sendable {
         case "resize":
             // A window squeezed to nothing is input to survive, not a bad script: the simulation lays
             // out at no less than 1×1.
-            guard let s = size(value, minimum: 0) else { throw bad("[width, height] ≥ 0") }
+            guard let s = size(value, minimum: 0) else { throw bad("[width, height], each from 0 to \(Int(maxSide))") }
             action = .resize(s)
         case "screenshot", "dump":
             guard let path = value as? String, !path.isEmpty else { throw bad("a file path") }
@@ -155,6 +177,18 @@ package struct Script: Equatable, Sendable {
             throw Error(message: "unknown action \"\(name)\"")
         }
         return Step(at: at, action: action)
+    }
+
+    /// Seconds from 0 to `maxSeconds` under `key`.
+    private static func seconds(_ value: Any?, _ key: String) throws -> Double {
+        guard let seconds = number(value), seconds >= 0, seconds <= maxSeconds else {
+            let got =
+                number(value).map { " got \(ConfigRange.format($0))" }
+                ?? (value == nil ? " it is missing" : " not a number")
+            throw Error(
+                message: "\"\(key)\": expected seconds from 0 to \(Int(maxSeconds)) (one simulated day);\(got)")
+        }
+        return seconds
     }
 
     /// A JSON number (not a boolean, which Foundation also bridges to NSNumber), finite.
@@ -171,7 +205,7 @@ package struct Script: Equatable, Sendable {
     }
 
     private static func size(_ value: Any?, minimum: Double = 1) -> Size? {
-        guard let p = point(value), p.x >= minimum, p.y >= minimum, p.x <= 16384, p.y <= 16384 else { return nil }
+        guard let p = point(value), p.x >= minimum, p.y >= minimum, p.x <= maxSide, p.y <= maxSide else { return nil }
         return Size(p.x, p.y)
     }
 }

@@ -177,6 +177,8 @@ package final class WindowHost: FrameSink, InteractiveHost {
             }
         }
         hideIdleCursor()
+        // SIGTERM/SIGINT end any run as a quit does, a kiosk's too (`ProcessSignals`).
+        if ProcessSignals.quitRequested { quitRequested = true }
         return !quitRequested
     }
 

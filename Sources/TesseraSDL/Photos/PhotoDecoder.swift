@@ -13,11 +13,17 @@ import TesseraCore
 /// the shrinking afterwards. PNG cannot decode scaled; it goes through `IMG_Load` and is shrunk at
 /// once. Either way the full-size pixels are freed before this returns (`MipChain` keeps the capped
 /// base level and its halvings).
+///
+/// Against files that change or lie: the file is read into memory (never mapped, so truncating it
+/// mid-decode cannot raise SIGBUS); a header that declares more pixels than its file can hold is
+/// damaged before anything is allocated; every decode reserves its bytes from one `DecodeBudget`
+/// shared by all decoder threads. CMYK and YCCK JPEGs are converted (`CMYKConversion`) and every photo
+/// is turned upright by its EXIF orientation (`SurfaceOrientation`).
 enum PhotoDecoder {
     struct Decoded {
         /// Mip levels, largest first, ARGB8888; the receiver frees them.
         var levels: [UnsafeMutablePointer<SDL_Surface>]
-        /// The file's own size in pixels.
+        /// The photo's own size in pixels, as shown (after its EXIF orientation).
         var originalWidth: Int
         var originalHeight: Int
     }
@@ -41,39 +47,113 @@ enum PhotoDecoder {
     }
 
     /// Pixels a full-size decode may allocate (PNG, or a JPEG that cannot be scaled enough): 100 MP is
-    /// 400 MB of RGBA, the most a kiosk should ever hold for one photo.
+    /// 400 MB of RGBA, more than `DecodeBudget` ever lends one photo; refused before anything else.
     static let maxDecodedPixels = 100_000_000
 
-    /// Pixels above which a full-size decode waits for `largeDecodes` (16 MP: 64 MB of RGBA).
-    static let largePixels = 16_000_000.0
-    /// At most two large full-size decodes at a time, whatever the number of cores.
-    private static let largeDecodes = DispatchSemaphore(value: 2)
+    /// Files larger than this are not read (no photo a kiosk shows is anywhere near it).
+    static let maxFileBytes = 256 << 20
 
-    /// Decodes `path` so that its long side is at most `maxDimension` pixels (never upscaled).
-    static func decode(path: String, maxDimension: Int) -> Result<Decoded, Failure> {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
-        } catch {
-            return .failure(.unreadable((error as NSError).localizedFailureReason ?? "\(error)"))
+    /// A Huffman-coded JPEG spends at least one bit on every 8×8 block of every component (the DC
+    /// coefficient's category code is at least one bit long, ITU T.81 F.1.2.1; an end-of-band run may
+    /// cover the AC coefficients of many blocks, the DC never), so it holds at most 512 pixels per
+    /// byte. Twice that, plus a megapixel for small files' headers, is what a file may declare: a
+    /// 1 KB file claiming 60000×50000 is damaged, and refused before its 12 GB are allocated.
+    static let maxPixelsPerJPEGByte = 1024
+
+    /// Decodes `path` so that its long side is at most `maxDimension` pixels (never upscaled), turned
+    /// upright by its EXIF orientation, within `budget`.
+    static func decode(path: String, maxDimension: Int, budget: DecodeBudget = .shared) -> Result<Decoded, Failure> {
+        // The header first (a few KB), to know what the decode will cost before reading the file whole.
+        guard let prefix = ImageHeader.readPrefix(of: path, limit: 16) else {
+            return .failure(.unreadable(String(cString: strerror(errno)).lowercased()))
         }
-        guard data.count > 8 else { return .failure(data.isEmpty ? .corrupt("empty file") : .notAnImage) }
-        let isJPEG = data[0] == 0xFF && data[1] == 0xD8
-        // A full-size decode (PNG) holds the whole image while it is shrunk (54 MB of RGB for
-        // 5600×3200); two at a time, whatever the cores, keeps a folder of them from piling up.
-        let fullSize = !isJPEG && (ImageHeader.pixelSize(of: data).map { $0.width * $0.height } ?? 0) > largePixels
-        if fullSize { largeDecodes.wait() }
-        defer { if fullSize { largeDecodes.signal() } }
+        guard prefix.count > 8 else { return .failure(prefix.isEmpty ? .corrupt("empty file") : .notAnImage) }
+        guard let info = ImageHeader.info(ofFileAt: path) else {
+            let isJPEG = prefix[0] == 0xFF && prefix[1] == 0xD8
+            return .failure(isJPEG ? .corrupt("no frame header") : .notAnImage)
+        }
+        let fileSize = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+        if let implausible = implausibility(of: info, fileBytes: fileSize) { return .failure(implausible) }
+        let bytes = fileSize + estimatedBytes(info, maxDimension: maxDimension)
+        let outcome = budget.withReservation(of: bytes) { () -> Result<Decoded, Failure> in
+            // Read, not mapped: a file replaced or truncated while mapped kills the process with SIGBUS
+            // the moment the decoder touches a page that is gone. A copy in memory cannot change.
+            let data: Data
+            switch readWhole(path) {
+            case .failure(let failure): return .failure(failure)
+            case .success(let read): data = read
+            }
+            // The file may have changed since its header was read: decode only what was estimated.
+            guard ImageHeader.info(of: data) == info else { return .failure(.corrupt("changed while being read")) }
+            return decode(data, info: info, maxDimension: maxDimension)
+        }
+        return outcome ?? .failure(.tooLarge(width: info.storedWidth, height: info.storedHeight))
+    }
+
+    /// A reason to refuse the image before allocating for it, if it declares more than it can hold.
+    static func implausibility(of info: ImageHeader.Info, fileBytes: Int) -> Failure? {
+        let pixels = info.storedWidth * info.storedHeight
+        if pixels > maxDecodedPixels && !info.isJPEG {
+            return .tooLarge(width: info.storedWidth, height: info.storedHeight)
+        }
+        guard info.isJPEG, !info.isArithmeticCoded, pixels > maxPixelsPerJPEGByte * fileBytes + (1 << 20) else {
+            return nil
+        }
+        let size = fileBytes >= 1024 ? "\(fileBytes / 1024) KB" : "\(fileBytes) bytes"
+        return .corrupt("declares \(info.storedWidth)×\(info.storedHeight) pixels in a file of \(size)")
+    }
+
+    /// What decoding `info` allocates at most, besides the file: the decoded pixels (full size for
+    /// PNG, scaled for JPEG), a progressive JPEG's coefficients (two bytes per sample, whole frame),
+    /// the upright copy and the mip levels.
+    static func estimatedBytes(_ info: ImageHeader.Info, maxDimension: Int) -> Int {
+        guard info.isJPEG else { return info.storedWidth * info.storedHeight * 5 }
+        let (w, h) = scaledSize(width: info.storedWidth, height: info.storedHeight, cover: maxDimension)
+        let coefficients = info.isProgressive ? info.storedWidth * info.storedHeight * max(1, info.components) * 2 : 0
+        return w * h * 4 * 3 + coefficients
+    }
+
+    /// The whole file, read into memory; a special file (a FIFO, a device) is refused, not read.
+    private static func readWhole(_ path: String) -> Result<Data, Failure> {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)).lowercased())) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            return .failure(.unreadable("not a regular file"))
+        }
+        guard Int(info.st_size) <= maxFileBytes else { return .failure(.unreadable("larger than 256 MB")) }
+        var data = Data(count: Int(info.st_size))
+        var total = 0
+        while total < data.count {
+            let n = data.withUnsafeMutableBytes { read(fd, $0.baseAddress! + total, $0.count - total) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)).lowercased())) }
+            if n == 0 { break }  // truncated since fstat: what there is
+            total += n
+        }
+        data.count = total
+        return .success(data)
+    }
+
+    private static func decode(_ data: Data, info: ImageHeader.Info, maxDimension: Int) -> Result<Decoded, Failure> {
         let surface =
-            isJPEG ? decodeJPEG(data, maxDimension: maxDimension) : decodeOther(data, maxDimension: maxDimension)
+            info.isJPEG ? decodeJPEG(data, maxDimension: maxDimension) : decodeOther(data, maxDimension: maxDimension)
         switch surface {
         case .failure(let failure):
             return .failure(failure)
         case .success(let (decoded, width, height)):
-            guard let levels = MipChain.levels(takingOwnershipOf: decoded, maxDimension: maxDimension) else {
+            guard let upright = SurfaceOrientation.apply(info.orientation, to: decoded) else {
+                SDL_FreeSurface(decoded)
                 return .failure(.outOfMemory)
             }
-            return .success(Decoded(levels: levels, originalWidth: width, originalHeight: height))
+            if upright != decoded { SDL_FreeSurface(decoded) }
+            guard let levels = MipChain.levels(takingOwnershipOf: upright, maxDimension: maxDimension) else {
+                return .failure(.outOfMemory)
+            }
+            let swaps = info.orientation.swapsAxes
+            return .success(
+                Decoded(levels: levels, originalWidth: swaps ? height : width, originalHeight: swaps ? width : height))
         }
     }
 
@@ -104,7 +184,9 @@ enum PhotoDecoder {
                 let pixels = surface.pointee.pixels
             else { return .failure(.outOfMemory) }
             // ARGB8888 is B, G, R, A in memory on little-endian machines: TJPF_BGRA writes it directly.
-            let format = Int32(TJPF_BGRA.rawValue)
+            // CMYK and YCCK files (print exports) can only be decoded to CMYK, converted below.
+            let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
+            let format = Int32(isCMYK ? TJPF_CMYK.rawValue : TJPF_BGRA.rawValue)
             let rc = tjDecompress2(
                 handle, bytes, size, pixels.assumingMemoryBound(to: UInt8.self), Int32(scaledWidth),
                 surface.pointee.pitch, Int32(scaledHeight), format, TJFLAG_ACCURATEDCT)
@@ -114,6 +196,7 @@ enum PhotoDecoder {
                 SDL_FreeSurface(surface)
                 return .failure(.corrupt(String(cString: tjGetErrorStr2(handle))))
             }
+            if isCMYK { CMYKConversion.convertInPlace(surface) }
             return .success((surface, Int(width), Int(height)))
         }
     }
@@ -134,10 +217,6 @@ enum PhotoDecoder {
 
     /// PNG (and anything else SDL_image reads) at full size, refusing sizes that would not fit.
     private static func decodeOther(_ data: Data, maxDimension: Int) -> Result<Surface, Failure> {
-        guard let header = ImageHeader.pixelSize(of: data) else { return .failure(.notAnImage) }
-        guard header.width * header.height <= Double(maxDecodedPixels) else {
-            return .failure(.tooLarge(width: Int(header.width), height: Int(header.height)))
-        }
         return data.withUnsafeBytes { raw -> Result<Surface, Failure> in
             guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return .failure(.outOfMemory) }
             guard let surface = IMG_Load_RW(rw, 1) else { return .failure(.corrupt(String(cString: SDL_GetError()))) }

@@ -64,6 +64,6 @@ package final class OffscreenCanvas {
     func savePNG(to path: String) throws {
         // SDL batches draw calls; the surface only holds them after a flush.
         SDL_RenderFlush(renderer)
-        guard IMG_SavePNG(surface, path) == 0 else { throw Error.saveFailed(path: path, reason: sdlError()) }
+        try OutputFile.save(Screenshot.pngData(of: surface, path: path), to: path)
     }
 }

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import TesseraCore
 
 /// Screenshots of any renderer (a window's, or an offscreen one).
 package enum Screenshot {
@@ -21,8 +22,27 @@ package enum Screenshot {
             SDL_RenderReadPixels(
                 renderer, nil, SDL_PIXELFORMAT_RGB888.rawValue, surface.pointee.pixels, surface.pointee.pitch) == 0
         else { throw OffscreenCanvas.Error.readFailed(sdlError()) }
-        guard IMG_SavePNG(surface, path) == 0 else {
-            throw OffscreenCanvas.Error.saveFailed(path: path, reason: sdlError())
+        try OutputFile.save(pngData(of: surface, path: path), to: path)
+    }
+
+    /// `surface` encoded as PNG, in memory: the file is then written by `OutputFile` (atomically, or
+    /// through to a device or FIFO), and a failed write is seen — `IMG_SavePNG` on a full disk left
+    /// an empty file and reported success.
+    static func pngData(of surface: UnsafeMutablePointer<SDL_Surface>, path: String) throws -> Data {
+        // Deflate never grows data by more than 5 bytes per 16 KB block, plus a filter byte per row and
+        // the chunks' headers (RFC 1951 §3.2.4, PNG §4.1.3): raw size + 1/64 + 64 KB always holds it.
+        let raw = Int(surface.pointee.pitch) * Int(surface.pointee.h)
+        var buffer = [UInt8](repeating: 0, count: raw + raw / 64 + Int(surface.pointee.h) + 65536)
+        let size = try buffer.withUnsafeMutableBytes { bytes -> Int in
+            guard let rw = SDL_RWFromMem(bytes.baseAddress, Int32(bytes.count)) else {
+                throw OffscreenCanvas.Error.saveFailed(path: path, reason: sdlError())
+            }
+            defer { SDL_RWclose(rw) }
+            guard IMG_SavePNG_RW(surface, rw, 0) == 0 else {
+                throw OffscreenCanvas.Error.saveFailed(path: path, reason: sdlError())
+            }
+            return Int(SDL_RWtell(rw))
         }
+        return Data(buffer[0..<size])
     }
 }

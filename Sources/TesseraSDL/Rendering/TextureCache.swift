@@ -198,11 +198,11 @@ package final class TextureCache {
         }
     }
 
-    /// Records a failure and names it on stderr, once per photo.
+    /// Records a failure and names it on stderr, once per photo in the whole process.
     private func fail(_ id: String, _ message: String) {
         guard failures[id] == nil else { return }
         failures[id] = message
-        warn(message)
+        PhotoWarnings.nameOnce(photos.path(for: id) ?? id, message)
     }
 
     /// The colour modulation of the loading tile now: a slow, subtle pulse (1.2 s period).

@@ -30,3 +30,14 @@ final class OptionsTests: XCTestCase {
         }
     }
 }
+
+final class OptionsFlagValueTests: XCTestCase {
+    func testAValueThatIsAFlagIsAnErrorUnlessAttached() throws {
+        XCTAssertThrowsError(try Options.parse(["--output", "--headless"])) {
+            XCTAssertEqual(
+                "\($0)", #"--output needs a value, got the flag "--headless" (use --output=--headless if you mean it)"#)
+        }
+        XCTAssertEqual(try Options.parse(["--output=--headless"]).output, "--headless")
+        XCTAssertEqual(try Options.parse(["--output", "-"]).output, "-")
+    }
+}

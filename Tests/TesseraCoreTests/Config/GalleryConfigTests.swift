@@ -21,7 +21,7 @@ final class GalleryConfigTests: XCTestCase {
         XCTAssertEqual(featured.stackPadding, 20)
         XCTAssertEqual(featured.stackOffset, 20)
         XCTAssertEqual(featured.edgeScale, 0.8)
-        XCTAssertEqual(featured.targetBehavior, "viewAligned")
+        XCTAssertEqual(featured.targetBehavior, .viewAligned)
         XCTAssertEqual(GalleryConfig().compactWidth, 700)
         XCTAssertEqual(GalleryConfig().snapToTopFraction, 1.0 / 3.0)
     }
@@ -29,7 +29,7 @@ final class GalleryConfigTests: XCTestCase {
     func testARowMayBeRetuned() throws {
         let config = try ConfigLoader.decode(
             Data(#"{"gallery": {"featured": {"targetBehavior": "paging", "limitBehavior": "always"}}}"#.utf8))
-        XCTAssertEqual(config.gallery.featured.targetBehavior, "paging")
+        XCTAssertEqual(config.gallery.featured.targetBehavior, .paging)
         XCTAssertEqual(config.gallery.featured.limitBehavior, .always)
         XCTAssertEqual(config.gallery.featured.cards, 12, "the rest keep their defaults")
     }

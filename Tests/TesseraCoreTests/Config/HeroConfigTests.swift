@@ -3,7 +3,7 @@ import XCTest
 
 @testable import TesseraCore
 
-/// The waterfall's and destinations' config keys (SPEC §2, §4).
+/// The waterfall's and destinations' config keys.
 final class HeroConfigTests: XCTestCase {
     private func assertError(_ json: String, mentions text: String, line: UInt = #line) {
         XCTAssertThrowsError(try ConfigLoader.decode(Data(json.utf8)), line: line) { error in

@@ -179,7 +179,7 @@ final class GallerySceneTests: XCTestCase {
 
     func testWithoutTheCustomBehaviourTheSameFlickRestsShortOfTheTop() {
         var config = Config()
-        config.gallery.outerTargetBehavior = "none"
+        config.gallery.outerTargetBehavior = .none
         let sim = makeGallery(config: config)
         sim.drag(from: Point(500, 600), to: Point(500, 450), seconds: 0.4, hold: 0.2)
         sim.drag(from: Point(500, 450), to: Point(500, 490), seconds: 0.25)
@@ -189,7 +189,7 @@ final class GallerySceneTests: XCTestCase {
 
     func testPagingFlingsEndOnWholePages() {
         var config = Config()
-        config.gallery.featured.targetBehavior = "paging"
+        config.gallery.featured.targetBehavior = .paging
         let sim = makeGallery(config: config)
         for (from, to) in [(800.0, 400.0), (800, 700), (300, 900), (900, 100)] {
             sim.drag(from: Point(from, featuredY), to: Point(to, featuredY), seconds: 0.06)

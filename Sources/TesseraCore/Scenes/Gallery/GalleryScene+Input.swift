@@ -53,7 +53,7 @@ extension GalleryScene {
     /// Horizontal wheel over row `r` (`notches > 0` towards the start).
     private func wheel(row r: Int, notches: Double) {
         let forward = -notches
-        guard rows[r].config.targetBehavior != "none" else {
+        guard rows[r].config.targetBehavior != .none else {
             field[scroll: rows[r].containerID].scroll.scroll(
                 by: forward * config.input.wheelStep, animated: config.scroll.scrollAnimation)
             return
@@ -75,7 +75,7 @@ extension GalleryScene {
 
     /// One card (or page, on a paging row) in `direction`; false when the row cannot go further.
     private func stepTarget(row r: Int, _ direction: Int) -> Bool {
-        guard rows[r].config.targetBehavior == "paging" else { return scrollToNeighbour(direction, row: r) }
+        guard rows[r].config.targetBehavior == .paging else { return scrollToNeighbour(direction, row: r) }
         let page = layout.rows[r].frame.width
         let scroll = rowScroll(r)
         guard page > 0, scroll.phase != .dragging else { return false }

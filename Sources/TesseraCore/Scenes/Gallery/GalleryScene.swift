@@ -44,7 +44,7 @@ package final class GalleryScene: Scene {
         let gallery = config.gallery
         layout = GalleryLayout(config: gallery, chrome: config.chrome, window: window)
         field.addContainer(.gallery, axis: .vertical, physics: config.scroll)
-        if gallery.outerTargetBehavior == "snapToTop" {
+        if gallery.outerTargetBehavior == .snapToTop {
             field[scroll: .gallery].scroll.targetBehavior = GalleryScrollTargetBehavior(
                 topZoneFraction: gallery.snapToTopFraction)
         }
@@ -114,13 +114,13 @@ package final class GalleryScene: Scene {
     private func keptOffset(row r: Int, from old: GalleryLayout.Row, to new: GalleryLayout.Row) -> Double? {
         let scroll = rowScroll(r)
         switch rows[r].config.targetBehavior {
-        case "paging":
+        case .paging:
             let page = old.frame.width > 0 ? (scroll.targetOffset / old.frame.width).rounded() : 0
             return page * new.frame.width
-        case "viewAligned":
+        case .viewAligned:
             guard let position = rows[r].position(in: old, scroll: scroll) else { return nil }
             return new.cardFrame(at: position).minX - new.margins.leading
-        default:
+        case .none:
             return nil
         }
     }
@@ -129,12 +129,12 @@ package final class GalleryScene: Scene {
     private func targetBehavior(for row: GalleryRowConfig) -> (any ScrollTargetBehavior)? {
         let threshold = config.scroll.restVelocity
         switch row.targetBehavior {
-        case "viewAligned":
+        case .viewAligned:
             return ViewAlignedScrollTargetBehavior(
                 limitBehavior: row.limitBehavior, sizeClass: layout.sizeClass, flingVelocity: threshold)
-        case "paging":
+        case .paging:
             return PagingScrollTargetBehavior(flingVelocity: threshold)
-        default:
+        case .none:
             return nil
         }
     }
