@@ -116,7 +116,7 @@ package struct DockConfig: Codable, Equatable, Sendable {
     package var spacing = 8.0
     package var tileCornerRadius = 8.0
     /// A Done button at the panel's trailing end that confirms the selection (as Return does). Off
-    /// in the seeds' look; on in the kiosk, where there is no keyboard.
+    /// in the articles' look; on in the kiosk, where there is no keyboard.
     package var doneButton = false
     package var doneButtonWidth = 76.0
     package var doneButtonHeight = 36.0

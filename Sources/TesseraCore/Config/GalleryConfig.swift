@@ -55,7 +55,7 @@ package struct GalleryConfig: Codable, Equatable, Sendable {
     }
 }
 
-/// One section's row of cards (`GalleryHeroContent` in the seed).
+/// One section's row of cards (`GalleryHeroContent` in the session).
 package struct GalleryRowConfig: Codable, Equatable, Sendable {
     package var title: String
     /// How many cards; card i shows palette `(firstPalette + i) mod palettes`.
