@@ -49,7 +49,7 @@ soak: test-deps
 
 # Release benchmarks: prints a table and writes .build/bench.json (BENCHMARKS.md reads them).
 # With a display (or an SDL_VIDEODRIVER that has one) it measures a GPU renderer too.
-bench: deps
+bench: test-deps
 	$(SWIFT) build -c release --product tessera
 	$(SWIFT) build -c release --product tessera-bench
 	.build/release/tessera-bench

@@ -31,7 +31,7 @@ struct DecodeBenchmark {
         var bytes = 0
         for i in 0..<count {
             let path = folder.appendingPathComponent(String(format: "large-%02d.jpg", i + 1)).path
-            try writeJPEG(path, seed: UInt32(i + 1))
+            try BenchPhotos.writeJPEG(path, width: width, height: height, seed: UInt32(i + 1))
             bytes += (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         }
         let library = try PhotoLibrary.scanning(folder: folder.path)
@@ -66,31 +66,6 @@ struct DecodeBenchmark {
             photosPerSecond: Double(count) / decode,
             megapixelsPerSecond: Double(count * width * height) / 1e6 / decode, firstFrameMs: firstFrame * 1000,
             headlessRunMs: headless)
-    }
-
-    /// A smooth colour field with per-pixel noise, saved as a quality-90 JPEG.
-    private func writeJPEG(_ path: String, seed: UInt32) throws {
-        guard
-            let surface = SDL_CreateRGBSurfaceWithFormat(
-                0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
-        else { throw BenchError("cannot make a \(width)x\(height) surface") }
-        defer { SDL_FreeSurface(surface) }
-        let pitch = Int(surface.pointee.pitch) / 4
-        let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
-        var noise = seed &* 2_654_435_761
-        for y in 0..<height {
-            for x in 0..<width {
-                noise ^= noise << 13
-                noise ^= noise >> 17
-                noise ^= noise << 5
-                let grain = Int(noise & 31) - 16
-                let r = min(255, max(0, x * 255 / width + grain))
-                let g = min(255, max(0, y * 255 / height + grain))
-                let b = min(255, max(0, Int(seed * 40 % 256) + grain))
-                pixels[y * pitch + x] = 0xFF00_0000 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
-            }
-        }
-        guard IMG_SaveJPG(surface, path, 90) == 0 else { throw BenchError("cannot write \(path)") }
     }
 }
 

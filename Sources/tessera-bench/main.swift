@@ -28,9 +28,14 @@ do {
     let decoded = try decode.run(
         tessera: FileManager.default.isExecutableFile(atPath: tessera.path) ? tessera : nil)
 
+    // Real windows take minutes: not in a quick run.
+    let windowed =
+        options.quick || !FileManager.default.isExecutableFile(atPath: tessera.path)
+        ? nil : try WindowedBenchmark().run(tessera: tessera, root: root)
+
     let report = BenchReport(
         machine: .current(), stepMicros: stepMicros, animatingShare: animatingShare, settledStepMicros: settled,
-        render: software, accelerated: accelerated, decode: decoded)
+        render: software, accelerated: accelerated, decode: decoded, windowed: windowed)
     print(report.table(), terminator: "")
     let output = options.output.map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent(".build/bench.json")
     try FileManager.default.createDirectory(

@@ -52,7 +52,7 @@ struct Launcher {
         } else {
             let made = try WindowHost(
                 title: "Tessera", size: window, photos: drawable, background: config.theme.background,
-                kiosk: options.kiosk ? config.kiosk : nil)
+                kiosk: options.kiosk ? config.kiosk : nil, renderer: options.renderer)
             host = made
             sink = made
         }
@@ -61,6 +61,7 @@ struct Launcher {
             config: config.profiling, clock: SDLPerformanceCounter(),
             budgetMs: host?.frameBudgetMs(hz: options.hz) ?? 1000 / options.hz,
             showsHUD: options.profile && host != nil, trace: trace)
+        profiling.rendererName = sink.rendererName
 
         // A script (or a storm) runs on simulated time, watched at real speed in a window; without one
         // a window runs on real time and a headless run just steps.

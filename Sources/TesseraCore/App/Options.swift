@@ -19,6 +19,7 @@ package struct Options: Equatable, Sendable {
     package var renderEvery = 1
     package var monkey: UInt64?
     package var monkeyDumps: String?
+    package var renderer = RendererChoice.auto
     package var help = false
     package var version = false
 
@@ -107,6 +108,15 @@ package struct Options: Equatable, Sendable {
                 }
                 options.monkey = seed
             case "--monkey-dumps": options.monkeyDumps = try value(flag)
+            case "--renderer":
+                let text = try value(flag)
+                guard let choice = RendererChoice(rawValue: text) else {
+                    throw UsageError(
+                        message:
+                            "--renderer: expected one of \(RendererChoice.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(text)\""
+                    )
+                }
+                options.renderer = choice
             case "--help", "-h": options.help = true
             case "--version": options.version = true
             default:
@@ -118,12 +128,21 @@ package struct Options: Equatable, Sendable {
 
     package static let version = "0.1.0"
 
-    package static let usage = """
+    package static var usage: String {
+        let scenes = SceneID.allCases
+        let names = scenes.map(\.rawValue)
+        let sceneList = ([names[0] + " (default)"] + names.dropFirst()).joined(separator: ", ")
+        return usageTemplate.replacingOccurrences(of: "{scenes}", with: sceneList)
+            .replacingOccurrences(of: "{digits}", with: "1–\(scenes.count)")
+    }
+
+    /// The usage text; the scene list and digit keys come from the registry.
+    private static let usageTemplate = """
         Usage: tessera [options]
 
         SwiftUI-grade motion on SDL2: a windowed demo, a fullscreen kiosk, a frame-time profiler.
 
-          --scene NAME         picker (default), waterfall, gallery, destinations
+          --scene NAME         {scenes}
           --photos DIR         photos to show: every JPEG/PNG in DIR (default: the bundled Assets/Photos)
           --config FILE        JSON config over the defaults (default: Configs/default.json)
           --kiosk              fullscreen kiosk mode (Configs/kiosk.json unless --config is given)
@@ -139,11 +158,13 @@ package struct Options: Equatable, Sendable {
           --trace FILE         Chrome Trace Event JSON of every frame
           --hz N               fixed simulation rate (default 120)
           --render-every K     headless: render one frame every K steps (default 1)
+          --renderer KIND      a window's renderer: auto (default: the GPU's, or SDL's software renderer
+                               when OpenGL is itself software), software, accelerated
           --monkey SEED        random input storm (needs --frames); checks invariants every step
           --monkey-dumps DIR   the storm also dumps state into DIR every 10 simulated seconds
           --help, --version
 
-        Keys: 1–4 switch scenes, Escape closes a fullscreen photo or detail view, F3 frame-time HUD,
+        Keys: {digits} switch scenes, Escape closes a fullscreen photo or detail view, F3 frame-time HUD,
         F4 slow motion, Return confirms the picker's selection, Ctrl+Q quits.
         Exit codes: 0 ok, 1 unexpected, 2 bad usage/config/script/photos or a requested file that
         cannot be written, 3 no usable display (try --headless), 4 the run ended holding a confirmed

@@ -13,7 +13,7 @@ package struct DrawList: Sendable {
     package var isEmpty: Bool { commands.isEmpty }
 }
 
-package enum DrawCommand: Equatable, Sendable {
+package enum DrawCommand: Hashable, Sendable {
     /// A solid rounded rectangle. `radius` in points (0 = square corners).
     case fill(Rect, radius: Double, color: Color, clip: Rect?)
     /// The photo `id`, aspect-filled into `frame` (scaled to cover, centred, cropped), rounded corners of
@@ -36,7 +36,7 @@ package enum DrawCommand: Equatable, Sendable {
     case cross(center: Point, size: Double, lineWidth: Double, color: Color, clip: Rect?)
 }
 
-package enum TextAlignment: Sendable, Equatable {
+package enum TextAlignment: Sendable, Hashable {
     case leading, center, trailing
 }
 

@@ -71,6 +71,13 @@ package struct Rect: Equatable, Hashable, Sendable {
         minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
     }
 
+    /// The smallest rect holding both.
+    package func union(_ other: Rect) -> Rect {
+        let x0 = min(minX, other.minX)
+        let y0 = min(minY, other.minY)
+        return Rect(x0, y0, max(maxX, other.maxX) - x0, max(maxY, other.maxY) - y0)
+    }
+
     package func intersection(_ other: Rect) -> Rect {
         let x0 = max(minX, other.minX)
         let y0 = max(minY, other.minY)
@@ -80,7 +87,7 @@ package struct Rect: Equatable, Hashable, Sendable {
     }
 
     func offsetBy(dx: Double, dy: Double) -> Rect { Rect(x + dx, y + dy, width, height) }
-    func insetBy(dx: Double, dy: Double) -> Rect { Rect(x + dx, y + dy, width - 2 * dx, height - 2 * dy) }
+    package func insetBy(dx: Double, dy: Double) -> Rect { Rect(x + dx, y + dy, width - 2 * dx, height - 2 * dy) }
 
     /// Scaled about its centre, as SwiftUI's `scaleEffect` (layout unchanged).
     package func scaled(by s: Double) -> Rect {

@@ -41,15 +41,17 @@ package final class ProfilerHUD {
 
     /// Points the panel takes, for a window of any size.
     var panelSize: Size {
-        Size(graphWidth + 2 * config.padding, 2 * config.padding + 5 * lineHeight + config.graphHeight + 14)
+        Size(graphWidth + 2 * config.padding, 2 * config.padding + 6 * lineHeight + config.graphHeight + 14)
     }
 
     private var graphWidth: Double { Double(config.graphFrames) * config.barWidth }
     private var lineHeight: Double { (config.fontSize * 1.5).rounded() }
 
-    /// Appends the HUD for `profiler`'s recorded frames; `slowMotion` marks slow motion in the headline.
+    /// Appends the HUD for `profiler`'s recorded frames; `slowMotion` marks slow motion in the headline;
+    /// `renderer` (how frames reach the screen) is its last line.
     package func draw(
-        _ profiler: FrameProfiler, budgetMs: Double, slowMotion: Bool, window: Size, into list: inout DrawList
+        _ profiler: FrameProfiler, budgetMs: Double, slowMotion: Bool, renderer: String, window: Size,
+        into list: inout DrawList
     ) {
         refreshIfDue(profiler, budgetMs: budgetMs)
         let c = config
@@ -118,6 +120,11 @@ package final class ProfilerHUD {
                     legend[index], anchor: Point(origin.x + swatch + 5, origin.y + lineHeight / 2), alignment: .leading,
                     style: style, color: c.text, clip: nil))
         }
+        y += 3 * lineHeight
+        list.append(
+            .text(
+                renderer, anchor: Point(left, y + lineHeight / 2), alignment: .leading, style: style, color: c.text,
+                clip: panel))
     }
 
     /// Recomputes the numbers over the frames recorded since the last refresh, once `refreshSeconds`

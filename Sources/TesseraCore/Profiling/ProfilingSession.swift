@@ -8,6 +8,8 @@ package final class ProfilingSession {
     /// window, one simulation step in a headless run.
     package let budgetMs: Double
     private let hud: ProfilerHUD
+    /// How frames reach the screen (the sink's renderer and present path), shown in the HUD.
+    package var rendererName = ""
     /// The process's times when the session began (the run's start, for the summary's CPU figures).
     private let started = ProcessTimes.now()
 
@@ -32,7 +34,8 @@ package final class ProfilingSession {
     package func drawOverlay(into list: inout DrawList, window: Size) {
         guard controls.showsHUD else { return }
         hud.draw(
-            profiler, budgetMs: budgetMs, slowMotion: controls.slowMotion, window: window, into: &list)
+            profiler, budgetMs: budgetMs, slowMotion: controls.slowMotion, renderer: rendererName, window: window,
+            into: &list)
     }
 
     /// The summary of every frame recorded so far; `presented` is how many frames the run presented, and

@@ -13,6 +13,10 @@ import TesseraCore
 package final class WindowHost: FrameSink, InteractiveHost {
     private let window: OpaquePointer
     private let sdlRenderer: OpaquePointer
+    /// How frames reach the screen: a GPU renderer, or the software renderer on the window surface.
+    private let path: PresentPath
+    /// What the last `render` drew, for `present` on the software path: nil for the whole window.
+    private var drawnDamage: FrameDamage = .whole
     private let photos: PhotoLibrary
     private let fonts: FontSet
     /// Implicitly unwrapped only so that `deinit` can drop it (and its textures) before the renderer.
@@ -34,7 +38,10 @@ package final class WindowHost: FrameSink, InteractiveHost {
     private var lastMouseActivity: UInt64 = 0
     private var cursorShown = true
 
-    package init(title: String, size: Size, photos: PhotoLibrary, background: Color, kiosk: KioskConfig? = nil) throws {
+    package init(
+        title: String, size: Size, photos: PhotoLibrary, background: Color, kiosk: KioskConfig? = nil,
+        renderer choice: RendererChoice = .auto
+    ) throws {
         SDLLibraries.initialize()
         // SDL turns the screensaver off by default; a demo window should let the screen blank as usual.
         if kiosk == nil { SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1") }
@@ -75,20 +82,19 @@ package final class WindowHost: FrameSink, InteractiveHost {
                 exitCode: 3)
         }
         self.window = window
-        let accelerated = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
-        guard
-            let renderer = SDL_CreateRenderer(window, -1, UInt32(accelerated))
-                ?? SDL_CreateRenderer(window, -1, UInt32(SDL_RENDERER_SOFTWARE.rawValue))
-        else {
+        guard let path = PresentPath.make(for: window, choice: choice) else {
             SDL_DestroyWindow(window)
-            throw HostError("cannot create a renderer: \(String(cString: SDL_GetError()))", exitCode: 3)
+            throw HostError(
+                "cannot create a \(choice == .auto ? "" : choice.rawValue + " ")renderer: "
+                    + String(cString: SDL_GetError()), exitCode: 3)
         }
-        sdlRenderer = renderer
+        self.path = path
+        sdlRenderer = path.renderer
         self.photos = photos
         self.background = background
         self.kiosk = kiosk
         fonts = try FontSet()
-        drawer = DrawListRenderer(renderer: renderer, photos: photos, fonts: fonts)
+        drawer = DrawListRenderer(renderer: path.renderer, photos: photos, fonts: fonts)
         if let kiosk {
             SDL_DisableScreenSaver()
             _ = SDL_ShowCursor(SDL_DISABLE)
@@ -220,20 +226,32 @@ package final class WindowHost: FrameSink, InteractiveHost {
     /// so the caller's list stays uniquely referenced and is reused next frame without allocating.
     /// SDL batches render calls until a present; the flush makes them run here, so the profile's
     /// `render` holds the drawing and `present` only the swap (and the wait for vsync).
+    ///
+    /// On the software path only what changed since the last frame is redrawn (`FrameDamage`); a GPU's
+    /// back buffer does not keep the last frame, so there every frame is drawn whole.
     private func draw(_ list: DrawList) {
+        drawnDamage = .whole
+        if path.isSoftware, !contentsLost, !drawer.textures.drewLoadingTile {
+            // A photo still loading pulses, and a decoded one replaces it, under the same command: only
+            // a frame after one that drew no loading tile can be compared command by command.
+            drawnDamage = FrameDamage.between(lastFrame.commands, list.commands, window: size) { text, style in
+                drawer.measure(text, style: style)
+            }
+        }
         lastFrame.removeAll()
         for command in list.commands { lastFrame.append(command) }
-        drawer.render(list, background: background)
+        switch drawnDamage {
+        case .none: break
+        case .region(let damage): drawer.render(list, background: background, damage: damage)
+        case .whole: drawer.render(list, background: background)
+        }
         SDL_RenderFlush(sdlRenderer)
         contentsLost = false
     }
 
-    /// The SDL renderer's name (`opengl`, `opengles2`, `software`, …).
-    package var rendererName: String {
-        var info = SDL_RendererInfo()
-        guard SDL_GetRendererInfo(sdlRenderer, &info) == 0, let name = info.name else { return "unknown" }
-        return String(cString: name)
-    }
+    /// The renderer and how it presents, e.g. `opengl on NVIDIA …` or `software (window surface; OpenGL
+    /// was llvmpipe)`.
+    package var rendererName: String { path.name }
 
     /// The frame budget in milliseconds: one refresh of the window's display when presents wait for
     /// vsync (a frame that misses it is shown a refresh late), otherwise one simulation step.
@@ -252,7 +270,20 @@ package final class WindowHost: FrameSink, InteractiveHost {
 
     package func render(_ list: DrawList, window: Size) { draw(list) }
 
-    package func present() { SDL_RenderPresent(sdlRenderer) }
+    /// Shows the frame. The software path sends only the damaged pixels to the screen
+    /// (`SDL_UpdateWindowSurfaceRects`), or nothing when nothing changed.
+    package func present() {
+        guard path.isSoftware else { return SDL_RenderPresent(sdlRenderer) }
+        switch drawnDamage {
+        case .none:
+            break
+        case .region(let damage):
+            var rect = PixelRect(enclosing: damage, pixelsPerPoint: drawer.pixelsPerPoint).sdlRect
+            if SDL_UpdateWindowSurfaceRects(window, &rect, 1) != 0 { SDL_RenderPresent(sdlRenderer) }
+        case .whole:
+            SDL_RenderPresent(sdlRenderer)
+        }
+    }
 
     package func saveScreenshot(to path: String) throws {
         var pw: Int32 = 0

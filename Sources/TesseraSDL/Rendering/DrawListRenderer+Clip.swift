@@ -10,7 +10,7 @@ extension DrawListRenderer {
     /// never uses `SDL_RenderSetScale`.
     func prepareClip(_ clip: Rect?) -> PixelRect? {
         guard let clip else {
-            setClip(nil)
+            setClip(drawsDamageOnly ? output : nil)
             return output.isEmpty ? nil : output
         }
         let pixels = PixelRect(enclosing: clip, pixelsPerPoint: pixelsPerPoint).intersection(output)

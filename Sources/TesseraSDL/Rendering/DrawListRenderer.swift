@@ -53,8 +53,11 @@ package final class DrawListRenderer {
     var currentClip: PixelRect?
     /// False until this object has set the clip itself: the caller may have left one on the renderer.
     var clipIsKnown = false
-    /// The renderer's output in pixels, read once per frame, for culling.
+    /// What this frame may touch, in pixels: the renderer's output, or the damaged part of it. Read
+    /// once per frame, for culling and clipping.
     var output = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+    /// True while a frame redraws only its damage: no command may draw outside `output`.
+    var drawsDamageOnly = false
     /// SDL failures already reported (one stderr line per kind, not one per frame).
     var reportedFailures = Set<String>()
     /// The photos of the frame being drawn (reused: no allocation per frame once warm).
@@ -92,11 +95,22 @@ package final class DrawListRenderer {
 
     /// Clears to `background` and draws every command of `list` in order. Does not present.
     /// Leaves the renderer with no clip rect.
-    package func render(_ list: DrawList, background: Color) {
+    ///
+    /// With `damage` (window points) only the pixels inside it are cleared and drawn: the rest of the
+    /// target must still hold the previous frame (the software renderer's window surface and offscreen
+    /// canvases do; a GPU's back buffer does not). Each pixel is composited from the same commands in
+    /// the same order either way, so the result is the same as a whole redraw.
+    package func render(_ list: DrawList, background: Color, damage: Rect? = nil) {
         var w: Int32 = 0
         var h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
         output = PixelRect(x0: 0, y0: 0, x1: Int(w), y1: Int(h))
+        drawsDamageOnly = false
+        if let damage {
+            output = PixelRect(enclosing: damage, pixelsPerPoint: pixelsPerPoint).intersection(output)
+            guard !output.isEmpty else { return }
+            drawsDamageOnly = true
+        }
 
         // Photos decode in parallel, sized for the largest thing this output can show; a frame asks
         // for all of its photos first (and, when the cache waits, until they are ready).
@@ -110,7 +124,8 @@ package final class DrawListRenderer {
         var backdropIndex: Int?
         var capturing = false
         var skipUntil = 0
-        if let i = list.commands.firstIndex(where: { if case .backdropBlur = $0 { true } else { false } }),
+        if !drawsDamageOnly,
+            let i = list.commands.firstIndex(where: { if case .backdropBlur = $0 { true } else { false } }),
             case .backdropBlur(let region, let radius, let tint, let opacity) = list.commands[i]
         {
             backdropIndex = i
@@ -126,10 +141,16 @@ package final class DrawListRenderer {
             }
         }
         clipIsKnown = false
-        setClip(nil)
+        setClip(drawsDamageOnly ? output : nil)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
         SDL_SetRenderDrawColor(renderer, background.r, background.g, background.b, background.a)
-        check(SDL_RenderClear(renderer), "SDL_RenderClear")
+        if drawsDamageOnly {
+            // SDL_RenderClear ignores the clip rect: fill just the damage.
+            var rect = output.sdlRect
+            check(SDL_RenderFillRect(renderer, &rect), "SDL_RenderFillRect")
+        } else {
+            check(SDL_RenderClear(renderer), "SDL_RenderClear")
+        }
 
         for (index, command) in list.commands.enumerated() where index >= skipUntil {
             switch command {
@@ -171,7 +192,7 @@ package final class DrawListRenderer {
         region: Rect, radius: Double, tint: Color, opacity: Double, prefix: ArraySlice<DrawCommand>,
         capturing: Bool, blurred: Bool
     ) {
-        setClip(nil)
+        setClip(drawsDamageOnly ? output : nil)
         let pixels = PixelRect(snapping: region, pixelsPerPoint: pixelsPerPoint).intersection(output)
         if capturing {
             backdrop.finishCapture(
@@ -179,7 +200,7 @@ package final class DrawListRenderer {
                 pixelsPerPoint: pixelsPerPoint)
             // Switching render targets resets the clip behind this object's back.
             clipIsKnown = false
-            setClip(nil)
+            setClip(drawsDamageOnly ? output : nil)
         }
         let alpha = DrawListRenderer.alphaByte(opacity)
         guard alpha > 0, !pixels.isEmpty else { return }

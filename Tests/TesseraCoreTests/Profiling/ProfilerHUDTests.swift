@@ -21,7 +21,9 @@ final class ProfilerHUDTests: XCTestCase {
 
     private func draw(_ hud: ProfilerHUD, _ profiler: FrameProfiler, slowMotion: Bool = false) -> [DrawCommand] {
         var list = DrawList()
-        hud.draw(profiler, budgetMs: 8, slowMotion: slowMotion, window: window, into: &list)
+        hud.draw(
+            profiler, budgetMs: 8, slowMotion: slowMotion, renderer: "software (window surface)", window: window,
+            into: &list)
         return list.commands
     }
 
@@ -85,5 +87,11 @@ final class ProfilerHUDTests: XCTestCase {
         let p = profiler([1000])
         XCTAssertFalse(texts(draw(hud, p)).contains { $0.contains("slow motion") })
         XCTAssertTrue(texts(draw(hud, p, slowMotion: true)).contains("slow motion 0.1×"))
+    }
+
+    func testTheHUDSaysHowFramesReachTheScreen() {
+        let hud = ProfilerHUD(config: ProfilerHUDConfig(), slowMotionFactor: 0.1)
+        let commands = draw(hud, FrameProfiler(clock: ManualClock(), capacity: 10))
+        XCTAssertTrue(texts(commands).contains("software (window surface)"))
     }
 }

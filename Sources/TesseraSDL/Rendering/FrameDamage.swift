@@ -1,0 +1,106 @@
+import TesseraCore
+
+/// What must be redrawn to turn the last presented frame into the next one, found by comparing their
+/// draw lists: the bounds of every command that appeared or disappeared, the old place and the new
+/// one of anything that moved. The same idea as Qt Quick's software renderer, which repaints and
+/// flushes only dirty regions.
+///
+/// A frame is redrawn whole when a partial redraw could not be trusted to give the same pixels: the
+/// first frame, a backdrop blur (it shows everything under it), commands whose order changed (what is
+/// on top would change without any command changing), or damage over most of the window (one full
+/// pass is cheaper than many partial ones).
+enum FrameDamage: Equatable {
+    /// Nothing to redraw.
+    case none
+    /// Redraw everything.
+    case whole
+    /// Redraw what lies in this rectangle (window points), and present only it.
+    case region(Rect)
+
+    /// Past this share of the window, a partial redraw costs about as much as a whole one.
+    static let wholeShare = 0.5
+
+    /// The damage from `old` to `new` in a `window`; `measure` sizes a line of text (points).
+    static func between(
+        _ old: [DrawCommand], _ new: [DrawCommand], window: Size, measure: (String, TextStyle) -> Size
+    ) -> FrameDamage {
+        if old == new { return .none }
+        if old.isEmpty || old.contains(where: isBackdrop) || new.contains(where: isBackdrop) { return .whole }
+        // Commands in both lists must keep their relative order.
+        var newCounts: [DrawCommand: Int] = [:]
+        for command in new { newCounts[command, default: 0] += 1 }
+        var oldCounts: [DrawCommand: Int] = [:]
+        for command in old { oldCounts[command, default: 0] += 1 }
+        var damage: Rect?
+        func add(_ command: DrawCommand) {
+            guard let b = bounds(of: command, measure: measure), !b.isEmpty else { return }
+            damage = damage.map { $0.union(b) } ?? b
+        }
+        var keptInOld: [DrawCommand] = []
+        var remaining = newCounts
+        for command in old {
+            if let n = remaining[command], n > 0 {
+                remaining[command] = n - 1
+                keptInOld.append(command)
+            } else {
+                add(command)
+            }
+        }
+        var keptInNew: [DrawCommand] = []
+        remaining = oldCounts
+        for command in new {
+            if let n = remaining[command], n > 0 {
+                remaining[command] = n - 1
+                keptInNew.append(command)
+            } else {
+                add(command)
+            }
+        }
+        guard keptInOld == keptInNew else { return .whole }
+        guard let damage else { return .none }
+        let visible = damage.intersection(Rect(0, 0, window.width, window.height))
+        if visible.isEmpty { return .none }
+        return visible.width * visible.height > wholeShare * window.width * window.height ? .whole : .region(visible)
+    }
+
+    private static func isBackdrop(_ command: DrawCommand) -> Bool {
+        if case .backdropBlur = command { return true }
+        return false
+    }
+
+    /// Every point a command may touch, a point of margin all round (feathered edges, rounding to pixels),
+    /// inside its clip.
+    static func bounds(of command: DrawCommand, measure: (String, TextStyle) -> Size) -> Rect? {
+        let margin = 1.0
+        func clipped(_ r: Rect, _ clip: Rect?) -> Rect {
+            let grown = r.insetBy(dx: -margin, dy: -margin)
+            return clip.map { grown.intersection($0.insetBy(dx: -margin, dy: -margin)) } ?? grown
+        }
+        switch command {
+        case .fill(let rect, _, _, let clip):
+            return clipped(rect, clip)
+        case .photo(_, let frame, _, _, let clip):
+            return clipped(frame, clip)
+        case .text(let string, let anchor, let alignment, let style, _, let clip):
+            let size = measure(string, style)
+            let x: Double
+            switch alignment {
+            case .leading: x = anchor.x
+            case .center: x = anchor.x - size.width / 2
+            case .trailing: x = anchor.x - size.width
+            }
+            return clipped(Rect(x, anchor.y - size.height / 2, size.width, size.height), clip)
+        case .shadow(let frame, _, let radius, _, let clip):
+            // The blur spreads about 1.5 radii (three standard deviations of radius / 2).
+            let spread = 1.5 * radius + 1
+            return clipped(frame.insetBy(dx: -spread, dy: -spread), clip)
+        case .backdropBlur(let region, _, _, _):
+            return region
+        case .paragraph(_, let frame, _, _, let clip):
+            return clipped(frame, clip)
+        case .cross(let center, let size, let lineWidth, _, let clip):
+            let half = size / 2 + lineWidth
+            return clipped(Rect(center.x - half, center.y - half, 2 * half, 2 * half), clip)
+        }
+    }
+}

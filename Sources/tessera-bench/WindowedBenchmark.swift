@@ -1,0 +1,154 @@
+import Foundation
+
+/// What a person's machine pays for a real window (issue "Rest when nothing moves"): `tessera` run as a
+/// user runs it, in an X window (Xvfb when there is no display), measured with the process's own
+/// accounting (`cpuSeconds` and `wallSeconds` of `--profile-json`, `getrusage`), once for each way of
+/// presenting (`--renderer software` and `accelerated`).
+///
+/// - At rest: each scene for a short and a long run; the difference is ten seconds of rest, so start-up
+///   (opening the window, decoding photos) drops out.
+/// - Animated: the picker with 24 camera-size photos (4000×3000 JPEGs), one photo toggled between
+///   grid and dock every 120 ms for 6 s, against the same 6 s with no taps: the extra CPU over the
+///   extra frames is what an animated frame costs.
+struct WindowedBenchmark {
+    var restSeconds = 10.0
+    var animatedSeconds = 6.0
+    var photoCount = 24
+
+    struct Path: Encodable {
+        var renderer: String
+        /// Percent of one core at rest, per scene.
+        var restCPUPercent: [String: Double]
+        /// Frames presented per second at rest, per scene (0 is the goal).
+        var restFramesPerSecond: [String: Double]
+        /// Milliseconds of CPU per presented frame while animating, start-up excluded.
+        var animatedCPUMsPerFrame: Double
+        var animatedFramesPerSecond: Double
+    }
+
+    struct Result: Encodable {
+        var display: String
+        var software: Path?
+        var accelerated: Path?
+    }
+
+    func run(tessera: URL, root: URL) throws -> Result? {
+        guard let display = try XDisplay.open() else { return nil }
+        defer { display.close() }
+        let photos = try BenchPhotos.folder(count: photoCount, width: 4000, height: 3000, under: root)
+        var result = Result(display: display.name)
+        for renderer in ["software", "accelerated"] {
+            let path = try measure(renderer: renderer, tessera: tessera, photos: photos, display: display.name)
+            if renderer == "software" { result.software = path } else { result.accelerated = path }
+        }
+        return result
+    }
+
+    private func measure(renderer: String, tessera: URL, photos: URL, display: String) throws -> Path? {
+        var cpu: [String: Double] = [:]
+        var fps: [String: Double] = [:]
+        var name = renderer
+        for scene in ["picker", "waterfall", "gallery", "destinations"] {
+            let base = ["--scene", scene, "--window", "1024x768", "--renderer", renderer]
+            // Interactive runs end after N steps of real time (120 a second).
+            guard let short = try run(tessera, base + ["--frames", "360"], display: display) else { return nil }
+            guard
+                let long = try run(
+                    tessera, base + ["--frames", String(360 + Int(restSeconds * 120))], display: display)
+            else { return nil }
+            let seconds = long.wall - short.wall
+            cpu[scene] = max(0, long.cpu - short.cpu) / seconds * 100
+            fps[scene] = max(0, long.frames - short.frames) / seconds
+            name = long.name
+        }
+        let steps = Int(animatedSeconds * 120)
+        let toggles = stride(from: 0.2, to: animatedSeconds - 0.5, by: 0.12).map {
+            #"{"at": \#(String(format: "%.2f", $0)), "tap": "photo-03"}"#
+        }
+        let animated = try script(toggles)
+        let still = try script([])
+        defer {
+            try? FileManager.default.removeItem(at: animated)
+            try? FileManager.default.removeItem(at: still)
+        }
+        let base = ["--photos", photos.path, "--window", "1024x768", "--renderer", renderer, "--frames", String(steps)]
+        guard let moving = try run(tessera, base + ["--script", animated.path], display: display),
+            let resting = try run(tessera, base + ["--script", still.path], display: display)
+        else { return nil }
+        let extraFrames = max(1, moving.frames - resting.frames)
+        return Path(
+            renderer: name, restCPUPercent: cpu, restFramesPerSecond: fps,
+            animatedCPUMsPerFrame: max(0, moving.cpu - resting.cpu) * 1000 / extraFrames,
+            animatedFramesPerSecond: moving.frames / moving.wall)
+    }
+
+    private func script(_ steps: [String]) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-\(UUID()).json")
+        try #"{"scene": "picker", "steps": [\#(steps.joined(separator: ", "))]}"#.write(
+            to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    /// One `tessera` run's `--profile-json` figures.
+    private struct Figures {
+        var cpu: Double
+        var wall: Double
+        var frames: Double
+        var name: String
+    }
+
+    /// Runs `tessera` in the display and reads its profile; nil when it could not open a window with
+    /// that renderer.
+    private func run(_ tessera: URL, _ arguments: [String], display: String) throws -> Figures? {
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: profile) }
+        let process = Process()
+        process.executableURL = tessera
+        process.arguments = arguments + ["--profile-json", profile.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        environment["SDL_VIDEODRIVER"] = "x11"
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0,
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: profile)) as? [String: Any],
+            let cpu = json["cpuSeconds"] as? Double, let wall = json["wallSeconds"] as? Double,
+            let frames = json["frames"] as? Int
+        else { return nil }
+        return Figures(cpu: cpu, wall: wall, frames: Double(frames), name: json["renderer"] as? String ?? "?")
+    }
+}
+
+/// An X display to open windows in: `DISPLAY` when set, else a private Xvfb started for the bench.
+struct XDisplay {
+    let name: String
+    private let server: Process?
+
+    static func open() throws -> XDisplay? {
+        if let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty {
+            return XDisplay(name: display, server: nil)
+        }
+        let xvfb = "/usr/bin/Xvfb"
+        guard FileManager.default.isExecutableFile(atPath: xvfb) else { return nil }
+        let number = 40 + Int(getpid() % 50)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: xvfb)
+        process.arguments = [":\(number)", "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Ready once its socket exists (a few hundred milliseconds).
+        for _ in 0..<50 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return XDisplay(name: ":\(number)", server: process)
+    }
+
+    func close() {
+        server?.terminate()
+        server?.waitUntilExit()
+    }
+}

@@ -1,0 +1,134 @@
+import CSDL2
+import Foundation
+import TesseraCore
+import XCTest
+
+@testable import TesseraSDL
+
+/// What changed between two draw lists, and damage-only frames against whole ones.
+final class FrameDamageTests: XCTestCase {
+    private let window = Size(400, 300)
+    private func measure(_ text: String, _ style: TextStyle) -> Size { Size(Double(text.count) * 8, 20) }
+
+    private func damage(_ old: [DrawCommand], _ new: [DrawCommand]) -> FrameDamage {
+        FrameDamage.between(old, new, window: window, measure: measure)
+    }
+
+    private func photo(_ id: String, _ frame: Rect, clip: Rect? = nil) -> DrawCommand {
+        .photo(id: id, frame: frame, radius: 4, opacity: 1, clip: clip)
+    }
+
+    private let background = DrawCommand.fill(Rect(0, 0, 400, 40), radius: 0, color: Color(200, 200, 200), clip: nil)
+
+    func testAnUnchangedFrameNeedsNothing() {
+        let frame = [background, photo("a", Rect(10, 50, 60, 60))]
+        XCTAssertEqual(damage(frame, frame), .none)
+    }
+
+    func testAMovingTileDamagesItsOldAndNewBounds() throws {
+        let old = [background, photo("a", Rect(10, 50, 60, 60)), photo("b", Rect(200, 50, 60, 60))]
+        let new = [background, photo("a", Rect(30, 70, 60, 60)), photo("b", Rect(200, 50, 60, 60))]
+        guard case .region(let r) = damage(old, new) else { return XCTFail("a region") }
+        XCTAssertTrue(r.contains(Rect(10, 50, 60, 60)), "old bounds \(r)")
+        XCTAssertTrue(r.contains(Rect(30, 70, 60, 60)), "new bounds \(r)")
+        XCTAssertFalse(r.intersects(Rect(200, 50, 60, 60)), "the still tile is not redrawn \(r)")
+    }
+
+    func testClipsBoundTheDamage() throws {
+        let clip = Rect(0, 50, 100, 100)
+        let old = [photo("a", Rect(-30, 60, 60, 60), clip: clip)]
+        let new = [photo("a", Rect(-40, 60, 60, 60), clip: clip)]
+        guard case .region(let r) = damage(old, new) else { return XCTFail("a region") }
+        XCTAssertGreaterThanOrEqual(r.minX, -1)
+    }
+
+    func testTextIsMeasured() throws {
+        let old = [
+            DrawCommand.text(
+                "Hi", anchor: Point(200, 100), alignment: .center, style: .init(size: 17, weight: .bold),
+                color: Color(0, 0, 0), clip: nil)
+        ]
+        let new = [
+            DrawCommand.text(
+                "Hello", anchor: Point(200, 100), alignment: .center, style: .init(size: 17, weight: .bold),
+                color: Color(0, 0, 0), clip: nil)
+        ]
+        guard case .region(let r) = damage(old, new) else { return XCTFail("a region") }
+        XCTAssertTrue(r.contains(Rect(180, 90, 40, 20)), "\(r)")
+    }
+
+    func testWhenAPartialRedrawCannotBeTrustedTheFrameIsWhole() {
+        let a = photo("a", Rect(10, 50, 60, 60))
+        let b = photo("b", Rect(40, 60, 60, 60))
+        XCTAssertEqual(damage([], [a]), .whole, "the first frame")
+        XCTAssertEqual(damage([a, b], [b, a]), .whole, "the same commands in another order")
+        let blur = DrawCommand.backdropBlur(
+            region: Rect(0, 0, 400, 300), radius: 20, tint: Color(255, 255, 255), opacity: 0.5)
+        XCTAssertEqual(
+            damage([a, blur], [photo("a", Rect(11, 50, 60, 60)), blur]), .whole, "a blur shows what is under it")
+        XCTAssertEqual(damage([a], [photo("a", Rect(0, 0, 400, 300))]), .whole, "most of the window")
+    }
+
+    /// Real scenes, frame by frame: a canvas drawn damage-only always equals one drawn whole.
+    func testDamageOnlyFramesEqualWholeFramesPixelForPixel() throws {
+        let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../Assets/Photos").standardizedFileURL.path
+        let photos = try PhotoLibrary.scanning(folder: assets)
+        let size = Size(640, 480)
+        let sim = Simulation(config: Config(), photos: photos, scene: .picker, window: size, hz: 60)
+        let (whole, wholeRenderer) = try RenderFixture.renderer(width: 640, height: 480, photos: photos)
+        let (partial, partialRenderer) = try RenderFixture.renderer(width: 640, height: 480, photos: photos)
+        var previous: [DrawCommand] = []
+        var partialFrames = 0
+        func frame(_ label: String) throws {
+            var list = DrawList()
+            sim.draw(into: &list)
+            wholeRenderer.render(list, background: Color(255, 255, 255))
+            let damage = FrameDamage.between(previous, list.commands, window: size) { text, style in
+                partialRenderer.measure(text, style: style)
+            }
+            switch damage {
+            case .none: break
+            case .region(let r):
+                partialFrames += 1
+                partialRenderer.render(list, background: Color(255, 255, 255), damage: r)
+            case .whole: partialRenderer.render(list, background: Color(255, 255, 255))
+            }
+            previous = list.commands
+            SDL_RenderFlush(whole.renderer)
+            SDL_RenderFlush(partial.renderer)
+            let a = try whole.readPixels()
+            let b = try partial.readPixels()
+            if let i = a.indices.first(where: { a[$0] != b[$0] }) {
+                XCTFail(
+                    "\(label): pixel (\(i % 640), \(i / 640)) differs: \(String(a[i], radix: 16)) vs \(String(b[i], radix: 16))"
+                )
+                throw XCTSkip("stop at the first differing frame")
+            }
+        }
+        try frame("first")
+        // Photos fly to the dock and back, the dock scrolls, the grid scrolls under a wheel.
+        for (n, id) in ["photo-03", "photo-07", "photo-12", "photo-03"].enumerated() {
+            sim.tap(id)
+            for step in 0..<40 {
+                sim.layOutIfNeeded()
+                sim.step()
+                if step % 3 == 0 { try frame("tap \(n) step \(step)") }
+            }
+        }
+        sim.handle(.wheel(at: Point(320, 200), dx: 0, dy: -2))
+        for step in 0..<30 {
+            sim.step()
+            if step % 2 == 0 { try frame("wheel step \(step)") }
+        }
+        XCTAssertGreaterThan(partialFrames, 10, "some frames were partial")
+    }
+}
+
+extension Simulation {
+    fileprivate func tap(_ id: String) {
+        guard let frame = scene.presentedFrame(of: id) else { return XCTFail("no tile \(id)") }
+        handle(.pointerDown(frame.center, time: time))
+        handle(.pointerUp(frame.center, time: time))
+    }
+}
