@@ -101,6 +101,9 @@ package final class FrameLoop {
         let limit = player.endTime + Self.settleLimit
         var played = simulation.time
         var lastTick = clock.now()
+        // A watched run presents no more often than the display refreshes, as an interactive one.
+        let presentInterval = timing == .paced ? host?.refreshInterval ?? 1 / simulation.hz : 0
+        var nextPresent = lastTick
         while true {
             if let frames {
                 if simulation.stepCount >= frames { break }
@@ -126,10 +129,14 @@ package final class FrameLoop {
             try timed(.input) { try playDueEvents() }
             timed(.layout) { simulation.layOutIfNeeded() }
             timed(.simulate) { simulation.step() }
-            // A frame that would show nothing new is not drawn: its steps join the next frame.
-            if simulation.stepCount % renderEvery == 0 && needsFrame {
+            // A frame that would show nothing new, or come before the display can show it, is not drawn:
+            // its steps join the next frame.
+            if simulation.stepCount % renderEvery == 0 && needsFrame && (timing != .paced || isDue(nextPresent)) {
                 draw(alpha: 1, timed: true)
                 profiling?.profiler.endFrame(animatingTiles: simulation.animatingTileCount)
+                if timing == .paced {
+                    nextPresent = Self.nextPresent(after: nextPresent, interval: presentInterval, now: clock.now())
+                }
             }
             try afterStep?(simulation)
         }
@@ -186,13 +193,24 @@ package final class FrameLoop {
                 }
                 draw(alpha: simulation.isSettled ? 1 : fixed.alpha, timed: true)
                 profiling?.profiler.endFrame(animatingTiles: simulation.animatingTileCount)
-                nextPresent = max(nextPresent + presentInterval, clock.now())
+                nextPresent = Self.nextPresent(after: nextPresent, interval: presentInterval, now: clock.now())
             } else {
                 profiling?.profiler.discardFrame()
                 host.waitForEvents(upTo: nextDue(lastConfigPoll: lastConfigPoll))
             }
         }
     }
+
+    /// When the present after one scheduled for `scheduled` may go: one interval on, keeping the cadence,
+    /// but never sooner than 0.9 of an interval after one that went late — a late frame is not followed
+    /// by a burst.
+    static func nextPresent(after scheduled: Double, interval: Double, now: Double) -> Double {
+        max(scheduled + interval, now + 0.9 * interval)
+    }
+
+    /// True when a present scheduled for `time` may go now: a millisecond early is on time (steps are
+    /// paced to the same clock, so a frame due with a step is never skipped for jitter).
+    private func isDue(_ time: Double) -> Bool { clock.now() + 0.001 >= time }
 
     /// Something a new frame would show differently from the last presented one.
     private var needsFrame: Bool {
