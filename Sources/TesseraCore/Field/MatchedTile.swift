@@ -30,18 +30,18 @@ package struct MatchedTile: Sendable {
     /// The container the model puts this tile in.
     package internal(set) var container: ContainerID
     package internal(set) var layer: Layer = .container
-    internal(set) var space: Space = .container
+    var space: Space = .container
     /// The frame spring, in `space`.
-    internal(set) var frame: AnimatedRect
+    var frame: AnimatedRect
     /// Where layout puts the tile in its container (unscrolled space): where a flight home lands.
-    internal(set) var home: Rect
+    var home: Rect
     /// Window frame drawn this step and the step before (for interpolated rendering).
     package internal(set) var presented: Rect
-    internal(set) var previousPresented: Rect
+    var previousPresented: Rect
     /// d(presented)/dt, points/second per component.
-    internal(set) var velocity: Rect = .zero
+    var velocity: Rect = .zero
     /// The tile's opacity spring (a list that fades behind a detail view).
-    internal(set) var fade = AnimatedValue(1, restThreshold: 0.002)
+    var fade = AnimatedValue(1, restThreshold: 0.002)
     /// The scene's scale effect (a scroll transition), about the frame's centre; layout ignores it.
     package internal(set) var scale = 1.0
 

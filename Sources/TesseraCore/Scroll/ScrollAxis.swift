@@ -40,14 +40,14 @@ package struct ScrollAxis: Sendable {
     /// Presented offset in points; outside `0...maxOffset` while rubber-banding.
     package internal(set) var offset: Double = 0
     /// d(offset)/dt in points/second (0 while dragging: the caller tracks the pointer).
-    internal(set) var velocity: Double = 0
+    var velocity: Double = 0
     /// The container, content, margins and scroll targets this axis scrolls through.
     package internal(set) var geometry = ScrollGeometry()
     package internal(set) var phase: Phase = .idle
     /// Where the last released fling would rest by deceleration alone, in points,
     /// before any edge or `targetBehavior`; may lie outside bounds. For a release
     /// out of bounds moving outwards it is the edge sprung back to.
-    internal(set) var projectedOffset: Double = 0
+    var projectedOffset: Double = 0
 
     /// Where a scroll comes to rest (SwiftUI's `scrollTargetBehavior`): asked when a drag ends and
     /// when the container is resized. Nil: plain flings, resting wherever they stop.
