@@ -5,8 +5,9 @@ import Foundation
 /// accounting (`cpuSeconds` and `wallSeconds` of `--profile-json`, `getrusage`), once for each way of
 /// presenting (`--renderer software` and `accelerated`).
 ///
-/// - At rest: each scene for a short and a long run; the difference is ten seconds of rest, so start-up
-///   (opening the window, decoding photos) drops out.
+/// - At rest: each scene, its CPU read from the kernel's accounting of the process (`/proc/PID/stat`,
+///   the same user + system time `getrusage` gives it) over ten seconds after it started up; the
+///   frames presented meanwhile are those of a long run less those of a short one.
 /// - Animated: the picker with 24 camera-size photos (4000×3000 JPEGs), one photo toggled between
 ///   grid and dock every 120 ms for 6 s, against the same 6 s with no taps: the extra CPU over the
 ///   extra frames is what an animated frame costs.
@@ -23,6 +24,7 @@ struct WindowedBenchmark {
         var restFramesPerSecond: [String: Double]
         /// Milliseconds of CPU per presented frame while animating, start-up excluded.
         var animatedCPUMsPerFrame: Double
+        /// The frames the toggles added, per second of the run.
         var animatedFramesPerSecond: Double
     }
 
@@ -79,7 +81,25 @@ struct WindowedBenchmark {
         return Path(
             renderer: name, restCPUPercent: cpu, restFramesPerSecond: fps,
             animatedCPUMsPerFrame: max(0, moving.cpu - resting.cpu) * 1000 / extraFrames,
-            animatedFramesPerSecond: moving.frames / moving.wall)
+            animatedFramesPerSecond: extraFrames / animatedSeconds)
+    }
+
+    /// CPU seconds (user + system) process `pid` spends in `seconds`, starting `delay` seconds from now:
+    /// fields 14 and 15 of `/proc/PID/stat`, in clock ticks (proc(5)).
+    static func cpuSeconds(of pid: Int32, over seconds: Double, after delay: Double) -> Double {
+        func ticks() -> Double {
+            guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let end = text.lastIndex(of: ")")
+            else { return 0 }
+            // Fields after the command name (which may hold spaces): state is field 3.
+            let fields = text[text.index(after: end)...].split(separator: " ")
+            guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+            return user + system
+        }
+        Thread.sleep(forTimeInterval: delay)
+        let start = ticks()
+        Thread.sleep(forTimeInterval: seconds)
+        return (ticks() - start) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     private func script(_ steps: [String]) throws -> URL {
@@ -99,7 +119,9 @@ struct WindowedBenchmark {
 
     /// Runs `tessera` in the display and reads its profile; nil when it could not open a window with
     /// that renderer.
-    private func run(_ tessera: URL, _ arguments: [String], display: String) throws -> Figures? {
+    private func run(
+        _ tessera: URL, _ arguments: [String], display: String, whileRunning: (Int32) -> Void = { _ in }
+    ) throws -> Figures? {
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-\(UUID()).json")
         defer { try? FileManager.default.removeItem(at: profile) }
         let process = Process()
@@ -112,6 +134,7 @@ struct WindowedBenchmark {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
+        whileRunning(process.processIdentifier)
         process.waitUntilExit()
         guard process.terminationStatus == 0,
             let json = try JSONSerialization.jsonObject(with: Data(contentsOf: profile)) as? [String: Any],
