@@ -60,6 +60,8 @@ package final class Simulation {
         currentScene = scene
         startScene = scene
         recognizer = GestureRecognizer(slop: config.input.tapSlop)
+        recognizer.doubleTapInterval = config.zoom.doubleTapInterval
+        recognizer.doubleTapDistance = config.zoom.doubleTapDistance
         tabBar = TabBar(config: config.tabBar, chrome: config.chrome)
         _ = self.scene(scene)
     }
@@ -235,8 +237,11 @@ package final class Simulation {
     package func draw(into list: inout DrawList, alpha: Double = 1) {
         list.removeAll()
         scene.draw(into: &list, alpha: alpha)
-        if showsTabBar {
-            tabBar.draw(current: currentScene, window: window, theme: config.theme, into: &list)
+        // The tab bar fades with the scene's chrome; it takes taps only while the scene does not cover it.
+        if kiosk?.lockedScene == nil, scene.chromeOpacity > 0.001 {
+            tabBar.draw(
+                current: currentScene, window: window, theme: config.theme, opacity: min(1, scene.chromeOpacity),
+                into: &list)
         }
         if let banner {
             let frame = Rect(0, window.height - 36, window.width, 36)
@@ -255,6 +260,7 @@ package final class Simulation {
         let d = scene.dump(window: window)
         return StateDump(
             time: time, step: stepCount, scene: currentScene.rawValue, window: window, containers: d.containers,
-            tiles: d.tiles, overlay: d.overlay, position: d.position, selection: d.selection)
+            tiles: d.tiles, overlay: d.overlay, position: d.position, selection: d.selection,
+            chromeOpacity: min(1, max(0, scene.chromeOpacity)))
     }
 }

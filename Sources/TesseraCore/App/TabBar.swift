@@ -26,23 +26,23 @@ package struct TabBar: Sendable {
     }
 
     package func draw(
-        current: SceneID, window: Size, theme: Theme, into list: inout DrawList
+        current: SceneID, window: Size, theme: Theme, opacity: Double = 1, into list: inout DrawList
     ) {
         let segments = segments(window: window)
         guard let first = segments.first?.1, let last = segments.last?.1 else { return }
         let track = Rect(first.minX, first.minY, last.maxX - first.minX, first.height)
-        list.append(.fill(track, radius: config.cornerRadius, color: theme.tabBar, clip: nil))
+        list.append(.fill(track, radius: config.cornerRadius, color: theme.tabBar.withAlpha(opacity), clip: nil))
         let style = TextStyle(size: config.fontSize, weight: .bold)
         for (scene, frame) in segments {
             if scene == current {
                 list.append(
                     .fill(
-                        frame.insetBy(dx: 2, dy: 2), radius: config.cornerRadius - 1, color: theme.tabSelected,
+                        frame.insetBy(dx: 2, dy: 2), radius: config.cornerRadius - 1, color: theme.tabSelected.withAlpha(opacity),
                         clip: nil))
             }
             list.append(
                 .text(
-                    scene.title, anchor: frame.center, alignment: .center, style: style, color: theme.tabText,
+                    scene.title, anchor: frame.center, alignment: .center, style: style, color: theme.tabText.withAlpha(opacity),
                     clip: frame))
         }
     }

@@ -13,6 +13,8 @@ package struct Config: Codable, Equatable, Sendable {
     package var waterfall = WaterfallConfig()
     package var destinations = DestinationsConfig()
     package var profiling = ProfilingConfig()
+    package var zoom = ZoomConfig()
+    package var scrollIndicators = ScrollIndicatorConfig()
 
     package init() {}
 

@@ -123,6 +123,7 @@ package enum ConfigLoader {
         }
         try config.gallery.validate(config)
         try validateHeroScenes(config)
+        try validateZoom(config)
     }
 
     static func validateProfiling(_ p: ProfilingConfig) throws {

@@ -12,7 +12,7 @@ extension TileField {
             } ?? (c.hitFrame ?? c.scroll.viewport)
         return ContainerDump(
             id: id.description, frame: frame, contentSize: c.scroll.contentSize, offset: c.scroll.offset,
-            items: c.items)
+            items: c.items, indicator: c.indicator?.opacity)
     }
 
     /// Every container, parents first.

@@ -35,6 +35,8 @@ extension GalleryScene {
             return
         case .dragChanged, .dragEnded:
             break
+        case .doubleTap, .pinchBegan, .pinchChanged, .pinchEnded, .magnify:
+            return
         }
         _ = field.route(gesture, wheelStep: config.input.wheelStep, wheelAnimation: config.scroll.scrollAnimation)
     }
