@@ -236,13 +236,15 @@ package final class Simulation {
     /// Rebuilds `list` for this frame, `alpha` ∈ [0, 1] between the last two steps.
     package func draw(into list: inout DrawList, alpha: Double = 1) {
         list.removeAll()
-        scene.draw(into: &list, alpha: alpha)
-        // The tab bar fades with the scene's chrome; it takes taps only while the scene does not cover it.
+        // The tab bar fades with the scene's chrome and takes taps only while the scene does not cover it.
+        // It is drawn first, under the scene (whose content starts below the header band): a hero flies
+        // over it and a backdrop blurs it, as they do the title.
         if kiosk?.lockedScene == nil, scene.chromeOpacity > 0.001 {
             tabBar.draw(
                 current: currentScene, window: window, theme: config.theme, opacity: min(1, scene.chromeOpacity),
                 into: &list)
         }
+        scene.draw(into: &list, alpha: alpha)
         if let banner {
             let frame = Rect(0, window.height - 36, window.width, 36)
             list.append(.fill(frame, radius: 0, color: config.theme.errorBanner, clip: nil))

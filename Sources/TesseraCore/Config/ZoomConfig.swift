@@ -12,7 +12,7 @@ package struct ZoomConfig: Codable, Equatable, Sendable {
     /// The spring that settles scale and pan after a pinch, a double tap or a Ctrl+wheel step.
     var spring = SpringParameters(response: 0.35, dampingFraction: 1)
     /// Zoom factor per Ctrl+wheel notch (desktops). 1.01…4.
-    var wheelScalePerNotch = 1.15
+    package var wheelScalePerNotch = 1.15
     /// Seconds between two taps' releases for a double tap (UIKit's is about 0.35). 0.05…1. A single tap
     /// on the fullscreen photo closes it only once this has passed without a second tap.
     var doubleTapInterval = 0.3
