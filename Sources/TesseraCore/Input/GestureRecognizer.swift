@@ -88,10 +88,12 @@ package struct GestureRecognizer: Sendable {
             }
         case .fingerUp(let id, let p, let time):
             guard let k = fingers.firstIndex(where: { $0.id == id }) else { return }
+            let moved = fingers[k].point != p
             fingers[k].point = p
             if let pinch, pinch.0 == id || pinch.1 == id {
                 let (center, distance) = pinchGeometry()
                 trackPinch(center, distance, time)
+                if moved { gestures.append(.pinchChanged(center: center, distance: distance)) }
                 gestures.append(
                     .pinchEnded(
                         velocity: Point(trackerX.velocity(at: time), trackerY.velocity(at: time)),

@@ -22,9 +22,9 @@ import Foundation
 package struct PhotoViewer: Sendable {
     let config: ZoomConfig
     let physics: ScrollPhysics
-    /// The photo's frame at fit, and the window (points): set by the scene every step.
-    var fit: Rect
-    var window: Size
+    /// The photo's frame at fit, and the window (points): see `refit`.
+    private(set) var fit: Rect
+    private(set) var window: Size
 
     private(set) var scale = AnimatedValue(1, restThreshold: 0.0005)
     private(set) var panX = AnimatedValue(0, restThreshold: 0.05)
@@ -38,6 +38,8 @@ package struct PhotoViewer: Sendable {
     private(set) var swipeY = AnimatedValue(0, restThreshold: 0.05)
     private var swipeAnchor = Point.zero
     private(set) var isSwiping = false
+    /// A swipe was dragging or springing back at the last step (its fade follows it until it rests).
+    private var swipeWasActive = false
     /// How much of the backdrop shows because of the swipe (1 − progress), kept after a swipe dismissed
     /// the photo so the fade goes on from there; back to 1 when a photo is presented again.
     private(set) var fade = AnimatedValue(1, restThreshold: 0.002)
@@ -59,6 +61,15 @@ package struct PhotoViewer: Sendable {
         case none
         /// Fly the photo home, starting at `velocity` (points/second per component of the frame).
         case dismiss(velocity: Rect)
+    }
+
+    /// Follows the presented photo's fit frame and the window (a resize, another photo). A change is not
+    /// motion: the next step measures no velocity across it.
+    mutating func refit(_ fit: Rect, window: Size) {
+        guard fit != self.fit || window != self.window else { return }
+        self.fit = fit
+        self.window = window
+        lastFrame = nil
     }
 
     // MARK: Reading
@@ -338,6 +349,7 @@ package struct PhotoViewer: Sendable {
         axes = nil
         pinch = nil
         isSwiping = false
+        swipeWasActive = false
         lastFrame = nil
         velocity = .zero
         previousVelocity = .zero
@@ -364,11 +376,13 @@ package struct PhotoViewer: Sendable {
                 panY.set(p.y)
             }
         }
-        if isSwiping || !swipeY.isSettled {
+        let swipeActive = isSwiping || !swipeY.isSettled
+        if swipeActive || swipeWasActive {
             fade.set(1 - dismissProgress)
         } else {
             fade.step(dt)
         }
+        swipeWasActive = swipeActive
         let now = frame
         previousVelocity = velocity
         if let last = lastFrame, dt > 0 {

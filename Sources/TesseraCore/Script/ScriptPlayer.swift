@@ -50,14 +50,17 @@ package struct ScriptPlayer: Sendable {
         // Half a microsecond of slack: `at` values are decimal, step times are n / hz.
         let now = time + 5e-7
         // Drags already under way move (or release) first: they began at an earlier step.
+        // Fingers lift after every finger has moved: a pinch's two fingers both reach their end points.
+        var lifts: [Event] = []
         var i = 0
         while i < drags.count {
-            if advance(&drags[i], time: time, now: now, into: &events) {
+            if advance(&drags[i], time: time, now: now, into: &events, lifts: &lifts) {
                 drags.remove(at: i)
             } else {
                 i += 1
             }
         }
+        events += lifts
         playLaterTaps(now: now, time: time, into: &events)
         while next < steps.count, steps[next].at <= now {
             let step = steps[next]
@@ -91,7 +94,9 @@ package struct ScriptPlayer: Sendable {
     }
 
     /// One step of a drag: a move towards `to`, or the release once moved and held. True when released.
-    private func advance(_ drag: inout ActiveDrag, time: Double, now: Double, into events: inout [Event]) -> Bool {
+    private func advance(
+        _ drag: inout ActiveDrag, time: Double, now: Double, into events: inout [Event], lifts: inout [Event]
+    ) -> Bool {
         let elapsed = time - drag.start
         if elapsed < drag.seconds {
             let t = drag.seconds > 0 ? elapsed / drag.seconds : 1
@@ -104,7 +109,12 @@ package struct ScriptPlayer: Sendable {
             events.append(.input(move(drag.finger, drag.to, time)))
             return false
         }
-        events.append(.input(drag.finger.map { .fingerUp($0, drag.to, time: time) } ?? .pointerUp(drag.to, time: time)))
+        if let finger = drag.finger {
+            events.append(.input(.fingerMove(finger, drag.to, time: time)))
+            lifts.append(.input(.fingerUp(finger, drag.to, time: time)))
+        } else {
+            events.append(.input(.pointerUp(drag.to, time: time)))
+        }
         return true
     }
 }

@@ -57,6 +57,7 @@ package final class WaterfallScene: Scene {
             top: Chrome(config: config.chrome).contentTop(window: window),
             window: window)
         viewer = PhotoViewer(config: config.zoom, physics: config.scroll, fit: .zero, window: window)
+        // (`refit` gives it the presented photo's fit frame before it is used.)
         field.indicatorConfig = config.scrollIndicators
         field.addContainer(.waterfall, axis: .vertical, physics: config.scroll)
         for photo in photos { field.addTile(photo.id, to: .waterfall) }
@@ -73,9 +74,13 @@ package final class WaterfallScene: Scene {
     /// Where the presented photo heads: the viewer's zoomed, panned, swiped frame.
     private func overlayFrame(of id: String) -> Rect {
         var v = viewer
-        v.fit = fullscreenFrame(of: id)
-        v.window = window
+        v.refit(fullscreenFrame(of: id), window: window)
         return v.frame
+    }
+
+    /// Gives the viewer the presented photo's fit frame.
+    private func refitViewer() {
+        if let id = heroes.stage.presented?.id { viewer.refit(fullscreenFrame(of: id), window: window) }
     }
 
     /// The presented photo, once it rests in the overlay (or is already under the viewer's control):
@@ -139,6 +144,7 @@ package final class WaterfallScene: Scene {
     }
 
     package func handle(_ gesture: Gesture) {
+        refitViewer()
         if viewedID != nil, handleViewer(gesture) { return }
         let route = { self.field.route($0, wheelStep: self.config.input.wheelStep, wheelAnimation: self.config.scroll.scrollAnimation) }
         switch gesture {
@@ -217,8 +223,7 @@ package final class WaterfallScene: Scene {
             if left - dt <= 1e-9 { close(velocity: nil) }
         }
         let viewed = viewedID
-        if let viewed { viewer.fit = fullscreenFrame(of: viewed) }
-        viewer.window = window
+        refitViewer()
         viewer.step(dt)
         heroes.step(dt, field: &field) { self.overlayFrame(of: $0) }
         if let viewed, viewer.drivesFrame {
