@@ -60,7 +60,7 @@ extension Script {
 
     /// A `drag` that says `"touch": true` becomes a finger's drag.
     static func touchDrag(_ drag: Action, _ flag: Any?) throws -> Action {
-        guard let flag = flag as? Bool, number(flag) == nil else {
+        guard number(flag) == nil, let flag = flag as? Bool else {
             throw Error(message: "\"drag.touch\": expected true or false")
         }
         guard flag, case .drag(let from, let to, let seconds, let hold) = drag else { return drag }
