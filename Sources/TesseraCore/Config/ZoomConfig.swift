@@ -1,5 +1,5 @@
 /// The fullscreen photo's zoom, pan and swipe-down dismissal (README.md, "Zoom and swipe to dismiss";
-/// docs/BEHAVIOUR.md#waterfall), and the double tap that toggles the zoom. Ranges are checked by
+/// docs/BEHAVIOUR.md#zoom-and-swipe-to-dismiss), and the double tap that toggles the zoom. Ranges are checked by
 /// `ConfigLoader.validateZoom`.
 package struct ZoomConfig: Codable, Equatable, Sendable {
     /// The most a photo zooms past fit (1 = fit). 1…32; a pinch past it resists and springs back.

@@ -1,4 +1,4 @@
-/// Scroll indicators as UIScrollView draws them (Apple's `showsVerticalScrollIndicator` and
+/// Scroll indicators as UIScrollView draws them (docs/BEHAVIOUR.md#scroll-indicators; Apple's `showsVerticalScrollIndicator` and
 /// `flashScrollIndicators()` documentation): a thin rounded bar along the trailing edge (the bottom for a
 /// horizontal container) that shows while the container scrolls — a drag, a fling, the wheel, a
 /// programmatic scroll — and fades out `fadeDelay` seconds after it rests. Its length is the visible part

@@ -1,7 +1,7 @@
 import Foundation
 
-/// What a fullscreen photo does under the fingers once it rests in the overlay (README.md, "Zoom and
-/// swipe to dismiss"): pinch and double-tap zoom, pan with a glide when zoomed, and swipe down to
+/// What a fullscreen photo does under the fingers once it rests in the overlay
+/// (docs/BEHAVIOUR.md#zoom-and-swipe-to-dismiss): pinch and double-tap zoom, pan with a glide when zoomed, and swipe down to
 /// dismiss at fit — the photo viewer everyone knows from a phone (UIScrollView's zooming, Apple's
 /// `viewForZooming(in:)` documentation).
 ///
