@@ -216,6 +216,8 @@ package final class Simulation {
         config = newConfig
         banner = nil
         recognizer.slop = newConfig.input.tapSlop
+        recognizer.doubleTapInterval = newConfig.zoom.doubleTapInterval
+        recognizer.doubleTapDistance = newConfig.zoom.doubleTapDistance
         tabBar = TabBar(config: newConfig.tabBar, chrome: newConfig.chrome)
         for (id, scene) in scenes where !scene.reconfigure(newConfig) {
             scenes[id] = nil

@@ -70,12 +70,14 @@ package struct TabBar: Sendable {
             if scene == current {
                 list.append(
                     .fill(
-                        frame.insetBy(dx: 2, dy: 2), radius: config.cornerRadius - 1, color: theme.tabSelected.withAlpha(opacity),
+                        frame.insetBy(dx: 2, dy: 2), radius: config.cornerRadius - 1,
+                        color: theme.tabSelected.withAlpha(opacity),
                         clip: nil))
             }
             list.append(
                 .text(
-                    scene.title, anchor: frame.center, alignment: .center, style: style, color: theme.tabText.withAlpha(opacity),
+                    scene.title, anchor: frame.center, alignment: .center, style: style,
+                    color: theme.tabText.withAlpha(opacity),
                     clip: frame))
         }
     }

@@ -29,7 +29,9 @@ package enum TouchGesture: Equatable, Sendable {
         case .doubleTap(let id, let p):
             o["doubleTap"] = id.map { $0 as Any } ?? [p.x, p.y]
         case .drag(let from, let to, let seconds, let hold):
-            o["drag"] = ["from": [from.x, from.y], "to": [to.x, to.y], "seconds": seconds, "hold": hold, "touch": true]
+            o["drag"] = [
+                "from": [from.x, from.y], "to": [to.x, to.y], "seconds": seconds, "hold": hold, "touch": true,
+            ]
         }
     }
 }
@@ -90,7 +92,8 @@ extension ScriptPlayer {
                 let a = Point(c.x + side * from / 2, c.y)
                 let b = Point(c.x + side * to / 2, c.y)
                 events.append(.input(.fingerDown(Self.finger + k, a, time: time)))
-                drags.append(ActiveDrag(from: a, to: b, start: time, seconds: seconds, hold: 0, finger: Self.finger + k))
+                drags.append(
+                    ActiveDrag(from: a, to: b, start: time, seconds: seconds, hold: 0, finger: Self.finger + k))
             }
         case .doubleTap(let id, let p):
             tap(id: id, at: p, time: time, stepIndex: stepIndex, into: &events)

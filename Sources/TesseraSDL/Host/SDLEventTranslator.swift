@@ -1,5 +1,5 @@
-import Foundation
 import CSDL2
+import Foundation
 import TesseraCore
 
 /// SDL events → Tessera input events. Implements: left mouse button, motion while pressed, wheel

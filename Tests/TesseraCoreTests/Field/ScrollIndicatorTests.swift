@@ -15,7 +15,8 @@ final class ScrollIndicatorTests: XCTestCase {
         XCTAssertEqual(indicator(sim, "waterfall"), 1)
         let scene = try XCTUnwrap(sim.scene as? WaterfallScene)
         let bar = try XCTUnwrap(scene.field.indicatorFrame(of: .waterfall))
-        XCTAssertTrue(sim.drawList().commands.contains { if case .fill(bar, _, _, _) = $0 { return true } else { return false } })
+        XCTAssertTrue(
+            sim.drawList().commands.contains { if case .fill(bar, _, _, _) = $0 { return true } else { return false } })
         // Rests, then half a second, then a quarter-second fade.
         var restedAt: Double?
         while sim.container("waterfall")!.indicator! > 0 && sim.time < 5 {
@@ -25,7 +26,8 @@ final class ScrollIndicatorTests: XCTestCase {
         let rested = try XCTUnwrap(restedAt)
         XCTAssertEqual(sim.time - rested, 0.75, accuracy: 0.02)
         XCTAssertTrue(sim.isSettled, "a faded indicator lets the run rest")
-        XCTAssertFalse(sim.drawList().commands.contains { if case .fill(bar, _, _, _) = $0 { return true } else { return false } })
+        XCTAssertFalse(
+            sim.drawList().commands.contains { if case .fill(bar, _, _, _) = $0 { return true } else { return false } })
     }
 
     func testLengthIsTheVisibleFractionAndShrinksWhileRubberBanding() throws {

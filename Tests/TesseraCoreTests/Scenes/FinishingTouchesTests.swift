@@ -54,7 +54,8 @@ final class FinishingTouchesTests: XCTestCase {
         sim.steps(10)
         let commands = sim.drawList().commands
         let image = try XCTUnwrap(commands.lastIndex { if case .photo = $0 { return true } else { return false } })
-        let title = try XCTUnwrap(commands.firstIndex { if case .text("Place 1", _, _, _, _, _) = $0 { return true } else { return false } })
+        let title = try XCTUnwrap(
+            commands.firstIndex { if case .text("Place 1", _, _, _, _, _) = $0 { return true } else { return false } })
         XCTAssertGreaterThan(title, image)
     }
 }

@@ -133,8 +133,9 @@ final class PhotoViewerTests: XCTestCase {
     /// At 2× the photo covers the whole window: dragged past any edge it rubber-bands (an empty band shows
     /// while the finger holds it, smaller than the drag) and settles with that edge flush.
     func testPanPastEachEdgeRubberBandsAndSettlesFlush() throws {
-        for (name, dx, dy) in [("left", 900.0, 0.0), ("right", -900.0, 0.0), ("top", 0.0, 600.0), ("bottom", 0.0, -600.0)]
-        {
+        for (name, dx, dy) in [
+            ("left", 900.0, 0.0), ("right", -900.0, 0.0), ("top", 0.0, 600.0), ("bottom", 0.0, -600.0),
+        ] {
             let sim = opened()
             try sim.play(#"{"at": 0, "doubleTap": [512, 384]}"#, for: 0.2)
             sim.settle()
@@ -261,7 +262,10 @@ final class PhotoViewerTests: XCTestCase {
     func testATapDuringEachSpringTurnsRoundWithoutAJump() throws {
         let springs: [(String, String)] = [
             ("double-tap zoom", #"{"at": 0, "doubleTap": [600, 350]}"#),
-            ("pinch spring-back", #"{"at": 0, "pinch": {"center": [512, 384], "from": 50, "to": 400, "seconds": 0.2}}"#),
+            (
+                "pinch spring-back",
+                #"{"at": 0, "pinch": {"center": [512, 384], "from": 50, "to": 400, "seconds": 0.2}}"#
+            ),
             (
                 "swipe spring-back",
                 #"{"at": 0, "drag": {"from": [500, 300], "to": [500, 380], "seconds": 0.3, "hold": 0.1, "touch": true}}"#

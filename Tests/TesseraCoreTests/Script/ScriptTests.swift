@@ -113,10 +113,17 @@ final class ScriptTouchStepTests: XCTestCase {
     }
 
     func testBadTouchStepsAreNamed() {
-        assertThrows(try parse(#"{"steps": [{"at": 0, "pinch": {"center": [1, 2], "to": 3, "seconds": 1}}]}"#), mentions: "pinch.from")
-        assertThrows(try parse(#"{"steps": [{"at": 0, "pinch": {"center": [1, 2], "from": 1, "to": 3, "seconds": 1, "x": 1}}]}"#), mentions: "unknown key")
+        assertThrows(
+            try parse(#"{"steps": [{"at": 0, "pinch": {"center": [1, 2], "to": 3, "seconds": 1}}]}"#),
+            mentions: "pinch.from")
+        assertThrows(
+            try parse(
+                #"{"steps": [{"at": 0, "pinch": {"center": [1, 2], "from": 1, "to": 3, "seconds": 1, "x": 1}}]}"#),
+            mentions: "unknown key")
         assertThrows(try parse(#"{"steps": [{"at": 0, "doubleTap": 3}]}"#), mentions: "doubleTap")
-        assertThrows(try parse(#"{"steps": [{"at": 0, "drag": {"from": [1, 2], "to": [3, 4], "seconds": 1, "touch": 1}}]}"#), mentions: "drag.touch")
+        assertThrows(
+            try parse(#"{"steps": [{"at": 0, "drag": {"from": [1, 2], "to": [3, 4], "seconds": 1, "touch": 1}}]}"#),
+            mentions: "drag.touch")
     }
 
     /// A pinch is two real fingers on a horizontal line through the centre; a double tap two taps 0.1 s

@@ -88,6 +88,7 @@ package final class PickerScene: Scene {
         dockScrollAnimation = config.spring(named: config.picker.dockScrollAnimation) ?? .interactiveSpring
         field[scroll: .grid].scroll.physics = config.scroll
         field[scroll: .dock].scroll.physics = config.scroll
+        field.indicatorConfig = config.scrollIndicators
         needsLayout = true
         return true
     }

@@ -146,7 +146,10 @@ package final class WaterfallScene: Scene {
     package func handle(_ gesture: Gesture) {
         refitViewer()
         if viewedID != nil, handleViewer(gesture) { return }
-        let route = { self.field.route($0, wheelStep: self.config.input.wheelStep, wheelAnimation: self.config.scroll.scrollAnimation) }
+        let route = {
+            self.field.route(
+                $0, wheelStep: self.config.input.wheelStep, wheelAnimation: self.config.scroll.scrollAnimation)
+        }
         switch gesture {
         case .tap(let p):
             if route(gesture) { return }
