@@ -48,6 +48,8 @@ package struct PhotoViewer: Sendable {
     /// d(frame)/dt over the last step, points/second per component.
     private(set) var velocity = Rect.zero
     private var previousVelocity = Rect.zero
+    /// What moves it now came from a gesture (not a resize, which the tile's own spring follows).
+    private var byGesture = false
 
     init(config: ZoomConfig, physics: ScrollPhysics, fit: Rect, window: Size) {
         self.config = config
@@ -70,6 +72,13 @@ package struct PhotoViewer: Sendable {
         self.fit = fit
         self.window = window
         lastFrame = nil
+        // Zoomed through a resize: the pan springs back inside the new limits, and the tile's own spring
+        // follows the moving frame (the fit frame itself jumped).
+        byGesture = false
+        guard isZoomed, axes == nil, pinch == nil, !isSwiping else { return }
+        let goal = clampedPan(Point(panX.target, panY.target), at: scale.target)
+        panX.animate(to: goal.x, with: config.spring)
+        panY.animate(to: goal.y, with: config.spring)
     }
 
     // MARK: Reading
@@ -97,7 +106,7 @@ package struct PhotoViewer: Sendable {
 
     /// Something moves or a finger holds it, or it just stopped: the scene holds the tile at `frame` (and
     /// `velocity`) this step, so the tile's own spring rests where the viewer did, at its speed.
-    var drivesFrame: Bool { !isSettled || previousVelocity != .zero || lastFrame != frame }
+    var drivesFrame: Bool { byGesture && (!isSettled || previousVelocity != .zero) }
 
     /// The frame drawn now (window points): the fit frame zoomed by `scale` about its centre, moved by
     /// `pan`, then for a swipe shrunk about the finger's start and moved with the finger.
@@ -178,6 +187,7 @@ package struct PhotoViewer: Sendable {
 
     /// A finger went down: a gliding pan stops under it (UIScrollView's catch).
     mutating func press() {
+        byGesture = true
         guard var a = axes else { return }
         if a.x.isMoving || a.y.isMoving {
             a.x.beginDrag()
@@ -190,6 +200,7 @@ package struct PhotoViewer: Sendable {
 
     /// A drag began: a pan when zoomed, a swipe when vertical at fit. False: not the viewer's.
     mutating func dragBegan(start: Point, axis: Axis) -> Bool {
+        byGesture = true
         if isZoomed {
             guard scale.isSettled else { return false }
             if axes == nil {
@@ -254,6 +265,7 @@ package struct PhotoViewer: Sendable {
     }
 
     mutating func pinchBegan(midpoint: Point, distance: Double) {
+        byGesture = true
         releaseAxes()
         if isSwiping || swipeY.value != 0 || swipeX.value != 0 {
             isSwiping = false
@@ -317,6 +329,7 @@ package struct PhotoViewer: Sendable {
     private mutating func zoom(
         to target: Double, about p: Point, scaleVelocity: Double? = nil, panVelocity: Point? = nil
     ) {
+        byGesture = true
         releaseAxes()
         let s = scale.value
         let current = pan
@@ -350,6 +363,7 @@ package struct PhotoViewer: Sendable {
         pinch = nil
         isSwiping = false
         swipeWasActive = false
+        byGesture = false
         lastFrame = nil
         velocity = .zero
         previousVelocity = .zero

@@ -328,3 +328,22 @@ final class PhotoViewerTests: XCTestCase {
         XCTAssertEqual(sim.dump().chromeOpacity, 1)
     }
 }
+
+extension PhotoViewerTests {
+    /// A resize while zoomed animates (no jump) and leaves no empty band where the photo covers the window.
+    func testResizeWhileZoomedAnimatesAndStaysInside() throws {
+        let sim = makeHeroSimulation(.waterfall)
+        sim.tap("photo-09")
+        sim.settle()
+        try sim.play(#"{"at": 0, "doubleTap": [1000, 700]}"#, for: 0.2)
+        sim.settle()
+        try sim.play(#"{"at": 0, "resize": [800, 900]}"#, for: 1.5, noJumps: true)
+        sim.settle()
+        let frame = try XCTUnwrap(sim.tile("photo-09")).presented
+        XCTAssertEqual(try XCTUnwrap(sim.overlay).zoom, 2, accuracy: 1e-3)
+        XCTAssertLessThanOrEqual(frame.minX, 0.05)
+        XCTAssertGreaterThanOrEqual(frame.maxX, 800 - 0.05)
+        XCTAssertLessThanOrEqual(frame.minY, 0.05, "2× of the 533-pt-high fit covers 900 pt")
+        XCTAssertGreaterThanOrEqual(frame.maxY, 900 - 0.05)
+    }
+}
