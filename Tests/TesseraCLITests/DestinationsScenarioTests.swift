@@ -30,7 +30,9 @@ final class DestinationsScenarioTests: XCTestCase {
         let slot = try HeroScenario.rect(HeroScenario.tile("lofoten", in: rest)?["presented"])
 
         let open = try dump("open.json")
-        XCTAssertEqual(open["overlay"] as? [String: String], ["id": "lofoten", "kind": "detail"])
+        let overlay = try XCTUnwrap(open["overlay"] as? [String: Any])
+        XCTAssertEqual(overlay["id"] as? String, "lofoten")
+        XCTAssertEqual(overlay["kind"] as? String, "detail")
         let image = try HeroScenario.rect(HeroScenario.tile("lofoten", in: open)?["presented"])
         XCTAssertEqual(image[0], 0, accuracy: 0.01)
         XCTAssertEqual(image[1], 0, accuracy: 0.01)

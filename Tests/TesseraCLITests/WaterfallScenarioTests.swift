@@ -59,7 +59,12 @@ final class WaterfallScenarioTests: XCTestCase {
         let slot = try HeroScenario.rect(scrolled["presented"])
 
         let open = try dump("open.json")
-        XCTAssertEqual(open["overlay"] as? [String: String], ["id": "photo-02", "kind": "fullscreen"])
+        let overlay = try XCTUnwrap(open["overlay"] as? [String: Any])
+        XCTAssertEqual(overlay["id"] as? String, "photo-02")
+        XCTAssertEqual(overlay["kind"] as? String, "fullscreen")
+        XCTAssertEqual(overlay["zoom"] as? Double, 1, "at fit")
+        XCTAssertEqual(overlay["dismiss"] as? Double, 0)
+        XCTAssertEqual(open["chromeOpacity"] as? Double, 0, "the chrome faded out with the photo's arrival")
         let hero = try XCTUnwrap(HeroScenario.tile("photo-02", in: open))
         let fit = [256.0, 0, 512, 768]  // 720×1080 aspect-fit into 1024×768
         for (p, q) in zip(try HeroScenario.rect(hero["presented"]), fit) { XCTAssertEqual(p, q, accuracy: 1.5) }

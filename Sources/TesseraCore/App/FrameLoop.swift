@@ -274,6 +274,15 @@ package final class FrameLoop {
                 let t = simulation.time
                 simulation.handle(.pointerDown(frame.center, time: t))
                 simulation.handle(.pointerUp(frame.center, time: t))
+            case .fingerTap(let id, let finger, let index):
+                guard let frame = simulation.scene.presentedFrame(of: id) else {
+                    throw Failure(
+                        message: "script step \(index): no tile \"\(id)\" in the \(simulation.currentScene) scene",
+                        exitCode: 2)
+                }
+                let t = simulation.time
+                simulation.handle(.fingerDown(finger, frame.center, time: t))
+                simulation.handle(.fingerUp(finger, frame.center, time: t))
             case .scene(let scene):
                 simulation.apply(.switchScene(scene))
             case .screenshot(let path):

@@ -60,6 +60,8 @@ package final class Simulation {
         currentScene = scene
         startScene = scene
         recognizer = GestureRecognizer(slop: config.input.tapSlop)
+        recognizer.doubleTapInterval = config.zoom.doubleTapInterval
+        recognizer.doubleTapDistance = config.zoom.doubleTapDistance
         tabBar = TabBar(config: config.tabBar, chrome: config.chrome)
         _ = self.scene(scene)
     }
@@ -214,6 +216,8 @@ package final class Simulation {
         config = newConfig
         banner = nil
         recognizer.slop = newConfig.input.tapSlop
+        recognizer.doubleTapInterval = newConfig.zoom.doubleTapInterval
+        recognizer.doubleTapDistance = newConfig.zoom.doubleTapDistance
         tabBar = TabBar(config: newConfig.tabBar, chrome: newConfig.chrome)
         for (id, scene) in scenes where !scene.reconfigure(newConfig) {
             scenes[id] = nil
@@ -234,10 +238,15 @@ package final class Simulation {
     /// Rebuilds `list` for this frame, `alpha` ∈ [0, 1] between the last two steps.
     package func draw(into list: inout DrawList, alpha: Double = 1) {
         list.removeAll()
-        scene.draw(into: &list, alpha: alpha)
-        if showsTabBar {
-            tabBar.draw(current: currentScene, window: window, theme: config.theme, into: &list)
+        // The tab bar fades with the scene's chrome and takes taps only while the scene does not cover it.
+        // It is drawn first, under the scene (whose content starts below the header band): a hero flies
+        // over it and a backdrop blurs it, as they do the title.
+        if kiosk?.lockedScene == nil, scene.chromeOpacity > 0.001 {
+            tabBar.draw(
+                current: currentScene, window: window, theme: config.theme, opacity: min(1, scene.chromeOpacity),
+                into: &list)
         }
+        scene.draw(into: &list, alpha: alpha)
         if let banner {
             let frame = Rect(0, window.height - 36, window.width, 36)
             list.append(.fill(frame, radius: 0, color: config.theme.errorBanner, clip: nil))
@@ -255,6 +264,7 @@ package final class Simulation {
         let d = scene.dump(window: window)
         return StateDump(
             time: time, step: stepCount, scene: currentScene.rawValue, window: window, containers: d.containers,
-            tiles: d.tiles, overlay: d.overlay, position: d.position, selection: d.selection)
+            tiles: d.tiles, overlay: d.overlay, position: d.position, selection: d.selection,
+            chromeOpacity: min(1, max(0, scene.chromeOpacity)))
     }
 }

@@ -8,41 +8,76 @@ package struct TabBar: Sendable {
         self.chrome = chrome
     }
 
-    /// The segments' frames for a window, right-aligned in the chrome's tab row; narrower when space is
-    /// short.
-    package func segments(window: Size) -> [(SceneID, Rect)] {
+    /// Space left and right of a label inside its segment, points.
+    static let labelPadding = 5.0
+
+    /// About how wide `text` is in the tab bar's bold face at `size` points: DejaVu Sans Bold's advances
+    /// average about 0.6 em over these labels ("Destinations" is 91 pt at 13 pt). Core has no font, so
+    /// this errs wide.
+    static func estimatedWidth(_ text: String, size: Double) -> Double { Double(text.count) * 0.6 * size }
+
+    /// The segments' frames for a window, right-aligned in the chrome's tab row, and the label size. Equal
+    /// segments of `segmentWidth` (narrower when space is short) while every label fits; otherwise each
+    /// segment is as wide as its label (the band's spare width shared out), and when even that does not
+    /// fit, segments and font shrink together — a label is never clipped (as UISegmentedControl's
+    /// `apportionsSegmentWidthsByContent` and its font shrinking do).
+    package func layout(window: Size) -> (segments: [(SceneID, Rect)], fontSize: Double) {
         let band = Chrome(config: chrome).tabRow(window: window)
-        let count = Double(SceneID.allCases.count)
-        let width = min(config.segmentWidth, band.width / count)
-        let y = band.midY - config.height / 2
-        let x0 = band.maxX - width * count
-        return SceneID.allCases.enumerated().map { i, scene in
-            (scene, Rect(x0 + Double(i) * width, y, width, config.height))
+        let scenes = SceneID.allCases
+        let count = Double(scenes.count)
+        let equal = min(config.segmentWidth, band.width / count)
+        let natural = scenes.map { Self.estimatedWidth($0.title, size: config.fontSize) + 2 * Self.labelPadding }
+        var widths = Array(repeating: equal, count: scenes.count)
+        var fontSize = config.fontSize
+        if natural.contains(where: { $0 > equal }) {
+            let total = natural.reduce(0, +)
+            let room = min(band.width, config.segmentWidth * count)
+            if total <= room {
+                let spare = (room - total) / count
+                widths = natural.map { $0 + spare }
+            } else {
+                let shrink = room / total
+                widths = natural.map { $0 * shrink }
+                fontSize *= shrink
+            }
         }
+        let y = band.midY - config.height / 2
+        var x = band.maxX - widths.reduce(0, +)
+        var segments: [(SceneID, Rect)] = []
+        for (scene, width) in zip(scenes, widths) {
+            segments.append((scene, Rect(x, y, width, config.height)))
+            x += width
+        }
+        return (segments, fontSize)
     }
+
+    /// The segments' frames (see `layout(window:)`).
+    package func segments(window: Size) -> [(SceneID, Rect)] { layout(window: window).segments }
 
     package func scene(at p: Point, window: Size) -> SceneID? {
         segments(window: window).first { $0.1.contains(p) }?.0
     }
 
     package func draw(
-        current: SceneID, window: Size, theme: Theme, into list: inout DrawList
+        current: SceneID, window: Size, theme: Theme, opacity: Double = 1, into list: inout DrawList
     ) {
-        let segments = segments(window: window)
+        let (segments, fontSize) = layout(window: window)
         guard let first = segments.first?.1, let last = segments.last?.1 else { return }
         let track = Rect(first.minX, first.minY, last.maxX - first.minX, first.height)
-        list.append(.fill(track, radius: config.cornerRadius, color: theme.tabBar, clip: nil))
-        let style = TextStyle(size: config.fontSize, weight: .bold)
+        list.append(.fill(track, radius: config.cornerRadius, color: theme.tabBar.withAlpha(opacity), clip: nil))
+        let style = TextStyle(size: fontSize, weight: .bold)
         for (scene, frame) in segments {
             if scene == current {
                 list.append(
                     .fill(
-                        frame.insetBy(dx: 2, dy: 2), radius: config.cornerRadius - 1, color: theme.tabSelected,
+                        frame.insetBy(dx: 2, dy: 2), radius: config.cornerRadius - 1,
+                        color: theme.tabSelected.withAlpha(opacity),
                         clip: nil))
             }
             list.append(
                 .text(
-                    scene.title, anchor: frame.center, alignment: .center, style: style, color: theme.tabText,
+                    scene.title, anchor: frame.center, alignment: .center, style: style,
+                    color: theme.tabText.withAlpha(opacity),
                     clip: frame))
         }
     }

@@ -13,6 +13,8 @@ package struct Config: Codable, Equatable, Sendable {
     package var waterfall = WaterfallConfig()
     package var destinations = DestinationsConfig()
     package var profiling = ProfilingConfig()
+    package var zoom = ZoomConfig()
+    package var scrollIndicators = ScrollIndicatorConfig()
 
     package init() {}
 
@@ -139,6 +141,8 @@ extension Config: RangeChecked {
         try c.section("waterfall", waterfall)
         try c.section("destinations", destinations)
         try c.section("profiling", profiling)
+        try c.section("zoom", zoom)
+        try c.section("scrollIndicators", scrollIndicators)
     }
 }
 

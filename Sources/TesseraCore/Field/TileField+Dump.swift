@@ -2,7 +2,7 @@
 /// tile once. Reading only: a dump never lays out or scrolls.
 extension TileField {
     /// `container` as the dump shows it: its input frame in window points (the picker's dock panel, a
-    /// row's frame) and its items.
+    /// row's frame), its items, and its indicator's opacity as drawn (0 while there is nothing to scroll).
     package func dump(container id: ContainerID) -> ContainerDump {
         let c = containers[id]!
         let frame =
@@ -12,7 +12,7 @@ extension TileField {
             } ?? (c.hitFrame ?? c.scroll.viewport)
         return ContainerDump(
             id: id.description, frame: frame, contentSize: c.scroll.contentSize, offset: c.scroll.offset,
-            items: c.items)
+            items: c.items, indicator: c.indicator.map { indicatorFrame(of: id) == nil ? 0 : $0.opacity })
     }
 
     /// Every container, parents first.

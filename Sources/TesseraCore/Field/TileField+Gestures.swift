@@ -47,7 +47,7 @@ extension TileField {
             }
             containers[target]!.scroll.wheel(dx: dx, dy: dy, step: wheelStep, animation: wheelAnimation)
             return true
-        case .key:
+        case .key, .doubleTap, .pinchBegan, .pinchChanged, .pinchEnded, .magnify:
             return false
         }
     }

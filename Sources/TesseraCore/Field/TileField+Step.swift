@@ -15,6 +15,10 @@ extension TileField {
             let moved = containers[id]!.seen.update(offset: offset(of: id), velocity: offsetVelocity(of: id))
             scrolledThisStep[k] = moved
             anyScrolled = anyScrolled || moved
+            if containers[id]!.indicator != nil {
+                let scrolling = moved || containers[id]!.scroll.scroll.isMoving
+                containers[id]!.indicator!.step(dt, scrolling: scrolling, config: indicatorConfig)
+            }
         }
         var animating = 0
         var landed = false

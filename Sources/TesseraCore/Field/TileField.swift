@@ -21,7 +21,12 @@ package struct TileField: Sendable {
         var seen = ScrollSnapshot()
         /// The scroll offset the step before (points), for interpolated drawing.
         var previousOffset = Point.zero
+        /// Its scroll indicator, if it draws one (`TileField+Indicators`).
+        var indicator: ScrollIndicator?
     }
+
+    /// How scroll indicators look and fade; scenes set it from `Config.scrollIndicators`.
+    var indicatorConfig = ScrollIndicatorConfig()
 
     var containers: [ContainerID: Container] = [:]
     /// Containers in the order they were added, parents first: the dump's order; hit tests run it
@@ -47,12 +52,17 @@ package struct TileField: Sendable {
     // MARK: Building
 
     /// Adds an empty container. A child (`inside`) must be added after its parent.
+    /// `showsIndicator`: whether a scroll indicator appears while it scrolls (not on the gallery's rows or
+    /// the picker's dock).
     mutating func addContainer(
-        _ id: ContainerID, axis: Axis, physics: ScrollPhysics, inside parent: ContainerID? = nil
+        _ id: ContainerID, axis: Axis, physics: ScrollPhysics, inside parent: ContainerID? = nil,
+        showsIndicator: Bool = true
     ) {
         precondition(containers[id] == nil, "TileField: container \(id) added twice")
         precondition(parent.map { containers[$0] != nil } ?? true, "TileField: add \(id)'s parent first")
-        containers[id] = Container(scroll: ScrollContainer(axis: axis, physics: physics), parent: parent)
+        containers[id] = Container(
+            scroll: ScrollContainer(axis: axis, physics: physics), parent: parent,
+            indicator: showsIndicator ? ScrollIndicator() : nil)
         containerOrder.append(id)
         scrolledThisStep.append(false)
     }
@@ -126,7 +136,8 @@ package struct TileField: Sendable {
 
     /// Nothing moves: every scroll rests and every tile's springs have settled.
     package var isSettled: Bool {
-        containers.values.allSatisfy { !$0.scroll.scroll.isMoving } && active.allSatisfy { tiles[$0].isSettled }
+        containers.values.allSatisfy { !$0.scroll.scroll.isMoving && ($0.indicator?.isSettled ?? true) }
+            && active.allSatisfy { tiles[$0].isSettled }
     }
 
     /// Tiles the next step will visit (0 once everything rests).
@@ -215,12 +226,24 @@ package struct TileField: Sendable {
         takeOff(i, toTop: false)
     }
 
+    /// Puts a tile in window space at `frame` moving at `velocity` (points, points/second): the frame a
+    /// finger or a zoom drives this step (the fullscreen photo's pinch, pan and swipe). A later flight
+    /// (`flyHome`, `retarget`) starts from this frame and velocity.
+    mutating func hold(_ id: String, at frame: Rect, velocity: Rect, animation: SpringParameters) {
+        guard let i = index[id], tiles[i].space == .window else { return }
+        tiles[i].frame.hold(frame, velocity: velocity, with: animation)
+        updatePresented(i)
+        active.insert(i)
+    }
+
     /// Follows a window-space destination that moved (a resize): the same spring, from the current value
     /// and velocity; free when unchanged.
     mutating func retarget(_ id: String, to target: Rect, animation: SpringParameters) {
         guard let i = index[id], tiles[i].space == .window else { return }
         tiles[i].frame.animate(to: target, with: animation)
-        if !tiles[i].frame.isSettled { takeOff(i, toTop: false) }
+        guard !tiles[i].frame.isSettled else { return }
+        // A tile resting in the overlay stays there as it follows (a resize, a zoom).
+        if tiles[i].layer == .overlay { active.insert(i) } else { takeOff(i, toTop: false) }
     }
 
     /// Fades a tile towards `opacity` on `animation`.

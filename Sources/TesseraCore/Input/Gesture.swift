@@ -13,4 +13,17 @@ package enum Gesture: Equatable, Sendable {
     case dragEnded(velocity: Point)
     case wheel(at: Point, dx: Double, dy: Double)
     case key(Key)
+    /// A second tap near the first one soon after it (UIKit's `numberOfTapsRequired = 2`). It follows that
+    /// second tap's `.tap`: a scene with no use for double taps sees two taps.
+    case doubleTap(Point)
+    /// A second finger went down: the two fingers' midpoint and distance (points). The first finger's
+    /// press ended (`.dragEnded` at rest) before this.
+    case pinchBegan(center: Point, distance: Double)
+    /// Either pinching finger moved: the midpoint and distance now (points).
+    case pinchChanged(center: Point, distance: Double)
+    /// A pinching finger lifted: the midpoint's velocity (points/second) and the distance's
+    /// (points/second). The other finger does nothing more until it lifts.
+    case pinchEnded(velocity: Point, distanceVelocity: Double)
+    /// A desktop zoom step about `at` (Ctrl+wheel): `scale` > 1 zooms in.
+    case magnify(at: Point, scale: Double)
 }

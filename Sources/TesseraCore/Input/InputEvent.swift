@@ -2,10 +2,17 @@
 /// `time` is in seconds on the source's own clock (SDL's event timestamps, or simulated time for
 /// scripts); only differences between a gesture's own events are used, for release velocity.
 package enum InputEvent: Equatable, Sendable {
-    /// A mouse button or the first finger went down.
+    /// The left mouse button went down.
     case pointerDown(Point, time: Double)
     case pointerMove(Point, time: Double)
     case pointerUp(Point, time: Double)
+    /// A finger of a touch screen, by the id the platform gives it (every finger, not only the first):
+    /// the first finger down acts as the pointer; a second one makes a pinch (`GestureRecognizer`).
+    case fingerDown(Int, Point, time: Double)
+    case fingerMove(Int, Point, time: Double)
+    case fingerUp(Int, Point, time: Double)
+    /// A desktop zoom about a point (Ctrl+wheel): `scale` > 1 zooms in by that factor.
+    case magnify(at: Point, scale: Double)
     /// Wheel notches at a point: `dy > 0` scrolls towards the top/start (SDL's `wheel.y > 0`).
     case wheel(at: Point, dx: Double, dy: Double)
     /// A key press the engine understands.

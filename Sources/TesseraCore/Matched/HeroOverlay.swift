@@ -91,7 +91,7 @@ package struct HeroOverlay: Sendable {
                 return
             }
             _ = field.route(gesture, wheelStep: input.wheelStep, wheelAnimation: wheelAnimation)
-        case .key:
+        case .key, .doubleTap, .pinchBegan, .pinchChanged, .pinchEnded, .magnify:
             break
         }
     }

@@ -40,6 +40,16 @@ package struct AnimatedRect: Equatable, Sendable {
         if r.height != height.target { height.animate(to: r.height, with: p) }
     }
 
+    /// Puts the rect at `r` (points) moving at `velocity` (points/second per component), heading for `r`
+    /// itself on `p`: a frame driven by something else (a finger, a zoom) that a later `animate(to:)`
+    /// carries on from without a jump or a pause.
+    mutating func hold(_ r: Rect, velocity v: Rect, with p: SpringParameters) {
+        x.animate(from: r.x, velocity: v.x, to: r.x, with: p)
+        y.animate(from: r.y, velocity: v.y, to: r.y, with: p)
+        width.animate(from: r.width, velocity: v.width, to: r.width, with: p)
+        height.animate(from: r.height, velocity: v.height, to: r.height, with: p)
+    }
+
     /// Jumps to `r` (points) with zero velocity and settles.
     package mutating func set(_ r: Rect) {
         x.set(r.x)

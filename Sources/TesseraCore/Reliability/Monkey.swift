@@ -46,13 +46,22 @@ package struct Monkey: Sendable {
             switch roll {
             case ..<0.35:
                 action = .click(point())
-            case ..<0.57:
-                // From 20 ms flicks to half-second pulls; a third are held still before release.
+            case ..<0.53:
+                // From 20 ms flicks to half-second pulls; a third are held still before release; some
+                // with a finger.
                 let seconds = [0.02, 0.05, 0.1, 0.2, 0.5].randomElement(using: &random)!
                 let hold =
                     Bool.random(using: &random) && Bool.random(using: &random)
                     ? Double.random(in: 0...0.3, using: &random) : 0
-                action = .drag(from: point(), to: point(), seconds: seconds, hold: (hold * 1000).rounded() / 1000)
+                let drag = Script.Action.drag(
+                    from: point(), to: point(), seconds: seconds, hold: (hold * 1000).rounded() / 1000)
+                action = roll < 0.47 ? drag : .touch(.drag(from: point(), to: point(), seconds: seconds, hold: 0))
+            case ..<0.55:
+                let from = Double(Int.random(in: 20...400, using: &random))
+                let to = Double(Int.random(in: 20...400, using: &random))
+                action = .touch(.pinch(center: point(), from: from, to: to, seconds: 0.3))
+            case ..<0.57:
+                action = .touch(.doubleTap(id: nil, at: point()))
             case ..<0.72:
                 let notches = Double(Int.random(in: -5...5, using: &random))
                 action =

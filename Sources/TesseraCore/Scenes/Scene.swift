@@ -27,6 +27,8 @@ package protocol Scene: AnyObject {
     /// True while the scene covers the shared chrome (a hero open or on its way): the tab bar is neither
     /// drawn nor hittable, and the number keys still switch scenes.
     var hidesChrome: Bool { get }
+    /// How much the title and tab bar show, 0…1: they fade with a hero's progress instead of popping.
+    var chromeOpacity: Double { get }
     /// Live config reload: a scene that can take the new config in place does and returns true; false
     /// has the simulation make the scene anew.
     func reconfigure(_ config: Config) -> Bool
@@ -41,6 +43,7 @@ package protocol Scene: AnyObject {
 
 extension Scene {
     package var hidesChrome: Bool { false }
+    package var chromeOpacity: Double { 1 }
     package func reconfigure(_ config: Config) -> Bool { false }
     package func tileID(at p: Point) -> String? { nil }
     package var overlayDump: OverlayDump? { nil }

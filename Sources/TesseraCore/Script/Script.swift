@@ -25,6 +25,8 @@ package struct Script: Equatable, Sendable {
         case resize(Size)
         case screenshot(String)
         case dump(String)
+        /// Touch gestures (`Script+Gestures.swift`): real finger events.
+        case touch(TouchGesture)
     }
 
     package init(scene: SceneID? = nil, window: Size? = nil, steps: [Step]) {
@@ -99,7 +101,9 @@ package struct Script: Equatable, Sendable {
         return script
     }
 
-    static let actionNames = ["tap", "click", "drag", "wheel", "key", "scene", "resize", "screenshot", "dump"]
+    static let actionNames = [
+        "tap", "click", "drag", "wheel", "key", "scene", "resize", "screenshot", "dump", "pinch", "doubleTap",
+    ]
 
     /// The latest simulated time a script may name, in seconds: one simulated day. A run steps through
     /// every fixed step up to it, so `"at": 1e12` would run until killed.
@@ -136,14 +140,15 @@ package struct Script: Equatable, Sendable {
             action = .click(p)
         case "drag":
             guard let d = value as? [String: Any] else { throw bad("an object with from, to, seconds") }
-            for key in d.keys where !["from", "to", "seconds", "hold"].contains(key) {
+            for key in d.keys where !["from", "to", "seconds", "hold", "touch"].contains(key) {
                 throw Error(message: "\"drag\": unknown key \"\(key)\"")
             }
             guard let from = point(d["from"]) else { throw Error(message: "\"drag.from\": expected [x, y]") }
             guard let to = point(d["to"]) else { throw Error(message: "\"drag.to\": expected [x, y]") }
             let seconds = try Self.seconds(d["seconds"], "drag.seconds")
             let hold = d["hold"] == nil ? 0 : try Self.seconds(d["hold"], "drag.hold")
-            action = .drag(from: from, to: to, seconds: seconds, hold: hold)
+            let drag = Action.drag(from: from, to: to, seconds: seconds, hold: hold)
+            action = d["touch"] == nil ? drag : try touchDrag(drag, d["touch"])
         case "wheel":
             guard let w = value as? [String: Any] else { throw bad("an object with at, dx, dy") }
             for key in w.keys where !["at", "dx", "dy"].contains(key) {
@@ -173,6 +178,8 @@ package struct Script: Equatable, Sendable {
         case "screenshot", "dump":
             guard let path = value as? String, !path.isEmpty else { throw bad("a file path") }
             action = name == "dump" ? .dump(path) : .screenshot(path)
+        case "pinch", "doubleTap":
+            action = .touch(try parseTouchGesture(name, value))
         default:
             throw Error(message: "unknown action \"\(name)\"")
         }
@@ -192,14 +199,14 @@ package struct Script: Equatable, Sendable {
     }
 
     /// A JSON number (not a boolean, which Foundation also bridges to NSNumber), finite.
-    private static func number(_ value: Any?) -> Double? {
+    static func number(_ value: Any?) -> Double? {
         // Booleans bridge as NSNumber too; their Objective-C type is "c" (char).
         guard let n = value as? NSNumber, String(cString: n.objCType) != "c" else { return nil }
         let d = n.doubleValue
         return d.isFinite ? d : nil
     }
 
-    private static func point(_ value: Any?) -> Point? {
+    static func point(_ value: Any?) -> Point? {
         guard let a = value as? [Any], a.count == 2, let x = number(a[0]), let y = number(a[1]) else { return nil }
         return Point(x, y)
     }

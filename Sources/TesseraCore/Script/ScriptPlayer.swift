@@ -6,6 +6,8 @@ package struct ScriptPlayer: Sendable {
         case input(InputEvent)
         /// Press and release at the centre of this tile's presented frame (resolved by the runner).
         case tap(id: String, stepIndex: Int)
+        /// The same with finger `finger` instead of the mouse.
+        case fingerTap(id: String, finger: Int, stepIndex: Int)
         case scene(SceneID)
         case screenshot(String)
         case dump(String)
@@ -13,14 +15,18 @@ package struct ScriptPlayer: Sendable {
 
     private let steps: [Script.Step]
     private var next = 0
-    private var drags: [ActiveDrag] = []
+    var drags: [ActiveDrag] = []
+    /// Second taps of double taps: when, and where (a tile id or a point).
+    var laterTaps: [LaterTap] = []
 
-    private struct ActiveDrag: Sendable {
+    struct ActiveDrag: Sendable {
         var from: Point
         var to: Point
         var start: Double
         var seconds: Double
         var hold: Double
+        /// The finger that drags, nil for the mouse.
+        var finger: Int? = nil
     }
 
     package init(script: Script) {
@@ -28,12 +34,13 @@ package struct ScriptPlayer: Sendable {
     }
 
     /// True once every step has started and every drag has been released.
-    var isFinished: Bool { next >= steps.count && drags.isEmpty }
+    var isFinished: Bool { next >= steps.count && drags.isEmpty && laterTaps.isEmpty }
 
     /// Simulated time of the last scripted action (a drag ends at its release).
     var endTime: Double {
         steps.map { step in
             if case .drag(_, _, let seconds, let hold) = step.action { return step.at + seconds + hold }
+            if case .touch(let gesture) = step.action { return step.at + gesture.duration }
             return step.at
         }.max() ?? 0
     }
@@ -43,14 +50,18 @@ package struct ScriptPlayer: Sendable {
         // Half a microsecond of slack: `at` values are decimal, step times are n / hz.
         let now = time + 5e-7
         // Drags already under way move (or release) first: they began at an earlier step.
+        // Fingers lift after every finger has moved: a pinch's two fingers both reach their end points.
+        var lifts: [Event] = []
         var i = 0
         while i < drags.count {
-            if advance(&drags[i], time: time, now: now, into: &events) {
+            if advance(&drags[i], time: time, now: now, into: &events, lifts: &lifts) {
                 drags.remove(at: i)
             } else {
                 i += 1
             }
         }
+        events += lifts
+        playLaterTaps(now: now, time: time, into: &events)
         while next < steps.count, steps[next].at <= now {
             let step = steps[next]
             switch step.action {
@@ -75,26 +86,35 @@ package struct ScriptPlayer: Sendable {
                 events.append(.screenshot(path))
             case .dump(let path):
                 events.append(.dump(path))
+            case .touch(let gesture):
+                start(gesture, time: time, stepIndex: next, into: &events)
             }
             next += 1
         }
     }
 
     /// One step of a drag: a move towards `to`, or the release once moved and held. True when released.
-    private func advance(_ drag: inout ActiveDrag, time: Double, now: Double, into events: inout [Event]) -> Bool {
+    private func advance(
+        _ drag: inout ActiveDrag, time: Double, now: Double, into events: inout [Event], lifts: inout [Event]
+    ) -> Bool {
         let elapsed = time - drag.start
         if elapsed < drag.seconds {
             let t = drag.seconds > 0 ? elapsed / drag.seconds : 1
             let p = Point(drag.from.x + (drag.to.x - drag.from.x) * t, drag.from.y + (drag.to.y - drag.from.y) * t)
-            events.append(.input(.pointerMove(p, time: time)))
+            events.append(.input(move(drag.finger, p, time)))
             return false
         }
         if drag.start + drag.seconds + drag.hold > now {
             // Arriving at `to` (once), then holding still.
-            events.append(.input(.pointerMove(drag.to, time: time)))
+            events.append(.input(move(drag.finger, drag.to, time)))
             return false
         }
-        events.append(.input(.pointerUp(drag.to, time: time)))
+        if let finger = drag.finger {
+            events.append(.input(.fingerMove(finger, drag.to, time: time)))
+            lifts.append(.input(.fingerUp(finger, drag.to, time: time)))
+        } else {
+            events.append(.input(.pointerUp(drag.to, time: time)))
+        }
         return true
     }
 }

@@ -12,9 +12,11 @@ package struct StateDump: Encodable, Sendable {
     package var overlay: OverlayDump?
     package var position: String?
     package var selection: [String]?
+    /// The title's and tab bar's opacity, 0…1 (they fade as a hero opens).
+    package var chromeOpacity = 1.0
 
     enum CodingKeys: String, CodingKey {
-        case time, step, scene, window, containers, tiles, overlay, position, selection
+        case time, step, scene, window, containers, tiles, overlay, position, selection, chromeOpacity
     }
 
     package func encode(to encoder: Encoder) throws {
@@ -29,6 +31,7 @@ package struct StateDump: Encodable, Sendable {
         try c.encode(overlay, forKey: .overlay)
         try c.encode(position, forKey: .position)
         try c.encode(selection, forKey: .selection)
+        try c.encode(rounded(chromeOpacity), forKey: .chromeOpacity)
     }
 
     package func jsonData() throws -> Data {
@@ -53,8 +56,11 @@ package struct ContainerDump: Encodable, Sendable {
     var contentSize: Size
     package var offset: Point
     package var items: [String]
+    /// The scroll indicator's opacity; nil where the container draws none (left out of the dump).
+    package var indicator: Double?
 
-    enum CodingKeys: String, CodingKey { case id, frame, contentSize, offset, items }
+    enum CodingKeys: String, CodingKey { case id, frame, contentSize, offset, items, indicator }
+    enum IndicatorKeys: String, CodingKey { case opacity }
 
     package func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -63,6 +69,10 @@ package struct ContainerDump: Encodable, Sendable {
         try c.encode(rounded([contentSize.width, contentSize.height]), forKey: .contentSize)
         try c.encode(rounded([offset.x, offset.y]), forKey: .offset)
         try c.encode(items, forKey: .items)
+        if let indicator {
+            var i = c.nestedContainer(keyedBy: IndicatorKeys.self, forKey: .indicator)
+            try i.encode(rounded(indicator), forKey: .opacity)
+        }
     }
 }
 
@@ -100,6 +110,29 @@ package struct TileDump: Encodable, Sendable {
 package struct OverlayDump: Encodable, Sendable, Equatable {
     package var id: String
     package var kind: String
+    /// The presented photo's zoom (1 at fit), its pan (points) and the swipe-down progress (0…1).
+    package var zoom = 1.0
+    package var pan = Point.zero
+    package var dismiss = 0.0
+
+    package init(id: String, kind: String, zoom: Double = 1, pan: Point = .zero, dismiss: Double = 0) {
+        self.id = id
+        self.kind = kind
+        self.zoom = zoom
+        self.pan = pan
+        self.dismiss = dismiss
+    }
+
+    enum CodingKeys: String, CodingKey { case id, kind, zoom, pan, dismiss }
+
+    package func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(rounded(zoom), forKey: .zoom)
+        try c.encode(rounded([pan.x, pan.y]), forKey: .pan)
+        try c.encode(rounded(dismiss), forKey: .dismiss)
+    }
 }
 
 private func rounded(_ v: Double) -> Double { (v * 10000).rounded() / 10000 }

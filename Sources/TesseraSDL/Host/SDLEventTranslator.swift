@@ -1,9 +1,15 @@
 import CSDL2
+import Foundation
 import TesseraCore
 
 /// SDL events → Tessera input events. Implements: left mouse button, motion while pressed, wheel
-/// (precise deltas), key presses by SDL key name, window size changes, and the first finger of a touch
-/// screen. Not: other mouse buttons, multi-touch gestures, text input.
+/// (precise deltas; with Ctrl held, a zoom about the pointer), key presses by SDL key name, window size
+/// changes, and every finger of a touch screen by its id (the recognizer makes pinches of them). Not:
+/// other mouse buttons, text input, `SDL_MULTIGESTURE` (SDL derives it from the same fingers, which the
+/// recognizer already pinches with; reading both would zoom twice).
+///
+/// A trackpad's pinch reaches SDL 2 on Linux as Ctrl+wheel (what browsers also read), so that is the
+/// desktop's zoom.
 ///
 /// Touch is not handled twice: SDL also synthesises mouse events from fingers, marked with
 /// `SDL_TOUCH_MOUSEID` (which does not import into Swift: it is `UInt32.max`, docs/BEHAVIOUR.md#macros-that-do-not-import); those
@@ -17,9 +23,11 @@ struct SDLEventTranslator {
     /// A kiosk ignores the window's close button (visitors must not get out).
     var ignoresWindowClose = false
 
-    /// The finger being followed as the pointer, if any.
-    private var activeFinger: SDL_FingerID?
     private var mousePressed = false
+    /// Zoom factor per Ctrl+wheel notch (`zoom.wheelScalePerNotch`).
+    var wheelScalePerNotch = 1.15
+    /// The keyboard's modifier state (`SDL_GetModState`), replaceable in tests.
+    var modifierState: () -> UInt32 = { UInt32(SDL_GetModState().rawValue) }
 
     enum Translated {
         case input(InputEvent)
@@ -71,21 +79,22 @@ struct SDLEventTranslator {
             let flip: Float = w.direction == UInt32(SDL_MOUSEWHEEL_FLIPPED.rawValue) ? -1 : 1
             // SDL 2.26 reports where the mouse was; the wheel scrolls what is under it.
             let at = Point(Double(w.mouseX), Double(w.mouseY))
+            if Self.modifiers(modifierState()).contains(.ctrl) {
+                // Wheel up (away from the user) zooms in, as in browsers and image viewers.
+                let notches = Double(w.preciseY * flip)
+                if notches != 0 { out.append(.input(.magnify(at: at, scale: pow(wheelScalePerNotch, notches)))) }
+                return
+            }
             out.append(.input(.wheel(at: at, dx: Double(w.preciseX * flip), dy: Double(w.preciseY * flip))))
         case SDL_FINGERDOWN:
             let f = event.tfinger
-            guard activeFinger == nil else { return }
-            activeFinger = f.fingerId
-            out.append(.input(.pointerDown(point(f, windowSize), time: seconds)))
+            out.append(.input(.fingerDown(Int(truncatingIfNeeded: f.fingerId), point(f, windowSize), time: seconds)))
         case SDL_FINGERMOTION:
             let f = event.tfinger
-            guard f.fingerId == activeFinger else { return }
-            out.append(.input(.pointerMove(point(f, windowSize), time: seconds)))
+            out.append(.input(.fingerMove(Int(truncatingIfNeeded: f.fingerId), point(f, windowSize), time: seconds)))
         case SDL_FINGERUP:
             let f = event.tfinger
-            guard f.fingerId == activeFinger else { return }
-            activeFinger = nil
-            out.append(.input(.pointerUp(point(f, windowSize), time: seconds)))
+            out.append(.input(.fingerUp(Int(truncatingIfNeeded: f.fingerId), point(f, windowSize), time: seconds)))
         case SDL_KEYDOWN:
             let k = event.key
             guard let name = SDL_GetKeyName(k.keysym.sym) else { return }

@@ -153,6 +153,7 @@ package final class WindowHost: FrameSink, InteractiveHost {
         var event = SDL_Event()
         translated.removeAll(keepingCapacity: true)
         let points = size
+        translator.wheelScalePerNotch = simulation.config.zoom.wheelScalePerNotch
         while SDL_PollEvent(&event) != 0 {
             translator.translate(event, windowSize: points, into: &translated)
         }

@@ -17,7 +17,7 @@ extension DrawListRenderer {
         let alpha = DrawListRenderer.alphaByte(opacity)
         guard alpha > 0 else { return }
 
-        let photo = textures.textures(for: id)
+        let photo = textures.textures(for: id, drawnAt: dst.width, dst.height)
         let level = photo.level(covering: dst.width, dst.height)
         let texture = level.texture
         let layout = AspectFillLayout(

@@ -72,12 +72,16 @@ package final class TextureCache {
     private var entries: [String: PhotoTextures] = [:]
     /// Frame number each entry was last drawn in (LRU).
     private var lastUsed: [String: Int] = [:]
-    private var frame = 0
+    private(set) var frame = 0
     /// The photos a frame asks for that are not decoded yet (reused across frames).
     private var missing: [Photo] = []
     /// Photos that failed, with the reason, so each is reported once and not decoded again.
     private var failures: [String: String] = [:]
-    private var originalSizes: [String: (width: Int, height: Int)] = [:]
+    private(set) var originalSizes: [String: (width: Int, height: Int)] = [:]
+    /// The one photo decoded sharper for a zoom (`TextureCache+Zoom`), the frame it was last drawn in, and
+    /// the photo whose sharper decode was asked for.
+    var zoomed: (id: String, textures: PhotoTextures, lastUsed: Int)?
+    var zoomRequested: String?
     private var placeholderTextures: PhotoTextures?
     private var loadingTextures: PhotoTextures?
 
@@ -95,6 +99,7 @@ package final class TextureCache {
 
     deinit {
         for entry in entries.values { entry.destroy() }
+        zoomed?.textures.destroy()
         placeholderTextures?.destroy()
         loadingTextures?.destroy()
     }
@@ -152,6 +157,7 @@ package final class TextureCache {
 
     /// Releases the least recently drawn photos beyond `capacity` (never one drawn this frame).
     func evictBeyondCapacity() {
+        releaseZoomIfUnused()
         guard entries.count > capacity else { return }
         let victims = lastUsed.filter { $0.value < frame }.sorted { $0.value < $1.value }.prefix(
             entries.count - capacity)
@@ -247,7 +253,7 @@ package final class TextureCache {
         return p
     }
 
-    private func makeTextures(
+    func makeTextures(
         levels surfaces: [UnsafeMutablePointer<SDL_Surface>], originalSize: (width: Int, height: Int)?
     )
         -> PhotoTextures?

@@ -102,3 +102,17 @@ final class KioskConfigValidationTests: XCTestCase {
         XCTAssertGreaterThan(config.input.tapSlop, Config().input.tapSlop, "touch first: a larger slop")
     }
 }
+
+final class ZoomConfigTests: XCTestCase {
+    func testRangesAreCheckedByKey() {
+        for (json, key) in [
+            (#"{"zoom": {"maxScale": 0.5}}"#, "zoom.maxScale"),
+            (#"{"zoom": {"doubleTapScale": 33}}"#, "zoom.doubleTapScale"),
+            (#"{"zoom": {"dismissShrink": 1}}"#, "zoom.dismissShrink"),
+            (#"{"scrollIndicators": {"fadeDuration": 0}}"#, "scrollIndicators.fadeDuration"),
+            (#"{"scrollIndicators": {"minimumSqueezedLength": 0}}"#, "scrollIndicators.minimumSqueezedLength"),
+        ] {
+            assertThrows(try ConfigLoader.decode(Data(json.utf8)), mentions: key)
+        }
+    }
+}

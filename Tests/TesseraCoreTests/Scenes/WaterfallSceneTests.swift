@@ -100,7 +100,14 @@ final class WaterfallSceneTests: XCTestCase {
             let slot = try XCTUnwrap(sim.tile("photo-09")).presented
             sim.tap("photo-09")
             sim.settle()
-            if close == "tap" { sim.click(Point(3, 760)) } else { sim.key(.escape) }
+            if close == "tap" {
+                sim.click(Point(3, 760))
+                // A single tap closes once a double tap can no longer follow (`zoom.doubleTapInterval`).
+                XCTAssertFalse(sim.scene.isSettled, "a tap is pending")
+                sim.steps(Int((Config().zoom.doubleTapInterval * sim.hz).rounded(.up)))
+            } else {
+                sim.key(.escape)
+            }
             sim.steps(5)
             XCTAssertEqual(sim.tile("photo-09")?.layer, "flight", close)
             XCTAssertEqual(sim.dump().overlay?.id, "photo-09", "still animating: \(close)")

@@ -85,3 +85,68 @@ final class ScriptTests: XCTestCase {
         XCTAssertEqual(player.endTime, 0.25, accuracy: 1e-9)
     }
 }
+
+/// The touch steps (README.md, "Scripts"): pinch, doubleTap, and drag with `"touch": true`.
+final class ScriptTouchStepTests: XCTestCase {
+    private func parse(_ json: String) throws -> Script { try Script.parse(Data(json.utf8)) }
+
+    func testTouchStepsParseAndRoundTrip() throws {
+        let script = try parse(
+            """
+            {"steps": [
+              {"at": 0.5, "pinch": {"center": [400, 300], "from": 120, "to": 330, "seconds": 0.4}},
+              {"at": 1.0, "doubleTap": "photo-03"},
+              {"at": 1.5, "doubleTap": [10, 20]},
+              {"at": 2.0, "drag": {"from": [1, 2], "to": [3, 4], "seconds": 0.2, "touch": true}},
+              {"at": 2.5, "drag": {"from": [1, 2], "to": [3, 4], "seconds": 0.2, "touch": false}}
+            ]}
+            """)
+        XCTAssertEqual(
+            script.steps.map(\.action),
+            [
+                .touch(.pinch(center: Point(400, 300), from: 120, to: 330, seconds: 0.4)),
+                .touch(.doubleTap(id: "photo-03", at: .zero)), .touch(.doubleTap(id: nil, at: Point(10, 20))),
+                .touch(.drag(from: Point(1, 2), to: Point(3, 4), seconds: 0.2, hold: 0)),
+                .drag(from: Point(1, 2), to: Point(3, 4), seconds: 0.2, hold: 0),
+            ])
+        XCTAssertEqual(try Script.parse(script.jsonData()), script)
+    }
+
+    func testBadTouchStepsAreNamed() {
+        assertThrows(
+            try parse(#"{"steps": [{"at": 0, "pinch": {"center": [1, 2], "to": 3, "seconds": 1}}]}"#),
+            mentions: "pinch.from")
+        assertThrows(
+            try parse(
+                #"{"steps": [{"at": 0, "pinch": {"center": [1, 2], "from": 1, "to": 3, "seconds": 1, "x": 1}}]}"#),
+            mentions: "unknown key")
+        assertThrows(try parse(#"{"steps": [{"at": 0, "doubleTap": 3}]}"#), mentions: "doubleTap")
+        assertThrows(
+            try parse(#"{"steps": [{"at": 0, "drag": {"from": [1, 2], "to": [3, 4], "seconds": 1, "touch": 1}}]}"#),
+            mentions: "drag.touch")
+    }
+
+    /// A pinch is two real fingers on a horizontal line through the centre; a double tap two taps 0.1 s
+    /// apart; both as finger events.
+    func testTouchStepsPlayAsFingers() throws {
+        let script = try parse(
+            """
+            {"steps": [
+              {"at": 0, "pinch": {"center": [400, 300], "from": 100, "to": 200, "seconds": 0.05}},
+              {"at": 1, "doubleTap": [10, 20]}
+            ]}
+            """)
+        var player = ScriptPlayer(script: script)
+        var all: [ScriptPlayer.Event] = []
+        for step in 0..<150 { player.events(at: Double(step) / 120, into: &all) }
+        let inputs = all.compactMap { if case .input(let e) = $0 { return e } else { return nil } }
+        XCTAssertEqual(inputs.first, .fingerDown(1, Point(350, 300), time: 0))
+        XCTAssertEqual(inputs[1], .fingerDown(2, Point(450, 300), time: 0))
+        let lifts = inputs.filter { if case .fingerUp = $0 { return true } else { return false } }
+        XCTAssertEqual(lifts.count, 4)
+        XCTAssertTrue(inputs.contains(.fingerUp(1, Point(300, 300), time: 6.0 / 120)))
+        XCTAssertTrue(inputs.contains(.fingerDown(0, Point(10, 20), time: 1)))
+        XCTAssertTrue(inputs.contains(.fingerDown(0, Point(10, 20), time: 1.1)), "the second tap, 0.1 s later")
+        XCTAssertEqual(player.endTime, 1.1, accuracy: 1e-9)
+    }
+}

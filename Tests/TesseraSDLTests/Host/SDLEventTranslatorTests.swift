@@ -57,20 +57,52 @@ final class SDLEventTranslatorTests: XCTestCase {
             finger(SDL_FINGERUP, x: 0.5, y: 0.5),
             mouseButton(SDL_MOUSEBUTTONUP, x: 500, y: 250, which: touchMouse),
         ])
-        XCTAssertEqual(events, [.pointerDown(Point(500, 250), time: 0), .pointerUp(Point(500, 250), time: 0)])
+        XCTAssertEqual(
+            events, [.fingerDown(7, Point(500, 250), time: 0), .fingerUp(7, Point(500, 250), time: 0)])
         var recognizer = GestureRecognizer(slop: 8)
         var gestures: [Gesture] = []
         for e in events { recognizer.handle(e, into: &gestures) }
         XCTAssertEqual(gestures, [.press(Point(500, 250)), .tap(Point(500, 250))], "one press, one tap")
     }
 
-    func testOnlyTheFirstFingerIsThePointer() {
+    /// Every finger reaches the recognizer by its id (issue 13: it used to read only the first), and two
+    /// of them pinch.
+    func testEveryFingerReachesTheRecognizer() {
         let events = translate([
             finger(SDL_FINGERDOWN, x: 0.125, y: 0.125, id: 1), finger(SDL_FINGERDOWN, x: 0.875, y: 0.875, id: 2),
             finger(SDL_FINGERMOTION, x: 0.75, y: 0.75, id: 2), finger(SDL_FINGERUP, x: 0.875, y: 0.875, id: 2),
             finger(SDL_FINGERUP, x: 0.25, y: 0.125, id: 1),
         ])
-        XCTAssertEqual(events, [.pointerDown(Point(125, 62.5), time: 0), .pointerUp(Point(250, 62.5), time: 0)])
+        XCTAssertEqual(
+            events,
+            [
+                .fingerDown(1, Point(125, 62.5), time: 0), .fingerDown(2, Point(875, 437.5), time: 0),
+                .fingerMove(2, Point(750, 375), time: 0), .fingerUp(2, Point(875, 437.5), time: 0),
+                .fingerUp(1, Point(250, 62.5), time: 0),
+            ])
+        var recognizer = GestureRecognizer(slop: 8)
+        var gestures: [Gesture] = []
+        for e in events { recognizer.handle(e, into: &gestures) }
+        XCTAssertEqual(gestures.first, .press(Point(125, 62.5)))
+        XCTAssertTrue(gestures.contains { if case .pinchBegan = $0 { return true } else { return false } })
+        XCTAssertTrue(gestures.contains { if case .pinchEnded = $0 { return true } else { return false } })
+        XCTAssertFalse(gestures.contains { if case .tap = $0 { return true } else { return false } }, "no tap")
+    }
+
+    /// Ctrl+wheel zooms about the pointer (a trackpad's pinch arrives this way); a plain wheel scrolls.
+    func testCtrlWheelMagnifies() {
+        var wheel = SDL_Event()
+        wheel.type = SDL_MOUSEWHEEL.rawValue
+        wheel.wheel.preciseY = 2
+        wheel.wheel.mouseX = 40
+        wheel.wheel.mouseY = 60
+        var translator = SDLEventTranslator()
+        translator.modifierState = { UInt32(KMOD_LCTRL.rawValue) }
+        var out: [SDLEventTranslator.Translated] = []
+        translator.translate(wheel, windowSize: window, into: &out)
+        guard case .input(.magnify(let at, let scale)) = out.first else { return XCTFail("\(out)") }
+        XCTAssertEqual(at, Point(40, 60))
+        XCTAssertEqual(scale, 1.15 * 1.15, accuracy: 1e-6)
     }
 
     func testMotionCountsOnlyWhilePressed() {

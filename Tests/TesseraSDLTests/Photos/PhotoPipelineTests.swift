@@ -118,6 +118,31 @@ final class PhotoPipelineTests: XCTestCase {
         XCTAssertFalse(cache.isLoadingTile(cache.textures(for: "p0")))
     }
 
+    /// A photo drawn larger than its decode (a zoom) is decoded again, sharper, from the file: one photo
+    /// at a time, released once it is no longer drawn large.
+    func testAZoomedPhotoIsDecodedSharperThenReleased() throws {
+        _ = try writeJPEG("big", width: 3000, height: 2000)
+        _ = try writeJPEG("other", width: 3000, height: 2000)
+        let canvas = try OffscreenCanvas(width: 10, height: 10)
+        let cache = TextureCache(
+            renderer: canvas.renderer, photos: RenderFixture.library(folder, ["big": "big.jpg", "other": "other.jpg"]),
+            maxDimension: 700)
+        cache.prepare(["big"], waiting: true)
+        XCTAssertEqual(cache.textures(for: "big", drawnAt: 700, 467).levels[0].width, 700, "at its decode: as is")
+        let zoomed = cache.textures(for: "big", drawnAt: 2100, 1400)
+        XCTAssertEqual(zoomed.levels[0].width, 3000, "the file's full width, under the 4096 cap")
+        XCTAssertEqual(zoomed.levels[0].height, 2000)
+        cache.evictBeyondCapacity()
+        XCTAssertNotNil(cache.zoomed, "drawn large this frame: kept")
+        cache.prepare(["other"], waiting: true)
+        XCTAssertEqual(cache.textures(for: "other", drawnAt: 2100, 1400).levels[0].width, 3000)
+        XCTAssertEqual(cache.zoomed?.id, "other", "one sharper photo at a time")
+        cache.prepare(["other"], waiting: true)
+        _ = cache.textures(for: "other", drawnAt: 700, 467)
+        cache.evictBeyondCapacity()
+        XCTAssertNil(cache.zoomed, "released once not drawn large")
+    }
+
     /// The loading tile fills the whole tile (strips and corners), in the placeholder's neutral grey.
     func testLoadingTileIsDrawnWhole() throws {
         _ = try writeJPEG("slow", width: 2000, height: 1500)

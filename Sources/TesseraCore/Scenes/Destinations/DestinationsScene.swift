@@ -50,6 +50,7 @@ package final class DestinationsScene: Scene {
             aspectRatios: aspectRatios.inModelOrder, config: settings,
             top: Chrome(config: config.chrome).contentTop(window: window),
             window: window)
+        field.indicatorConfig = config.scrollIndicators
         field.addContainer(.list, axis: .vertical, physics: config.scroll)
         for place in places { field.addTile(place.id, to: .list) }
         layOut(animated: false)
@@ -119,6 +120,9 @@ package final class DestinationsScene: Scene {
     /// The detail view reaches the window's top, where the tab bar would draw over its close button.
     package var hidesChrome: Bool { heroes.stage.isActive }
 
+    /// The title and tab bar fade out as the detail view fades in, and back.
+    package var chromeOpacity: Double { 1 - heroes.opacity(alpha: 1) }
+
     // MARK: Drawing
 
     package func draw(into list: inout DrawList, alpha: Double) {
@@ -133,15 +137,21 @@ package final class DestinationsScene: Scene {
             guard tile.opacity > 0 else { return }
             drawImage(tile, frame: frame, radius: settings.cornerRadius, shadow: 1, clip: clip, into: &list)
         }
-
-        if presence > 0, let id = heroes.stage.overlayID, let place = place(id) {
-            drawDetailText(place, presence: presence, into: &list)
+        field.drawIndicator(of: .list, alpha: alpha, into: &list)
+        if presence > 0, let id = heroes.stage.overlayID {
+            drawDetailBacking(aspectRatio: aspectRatio(of: id), presence: presence, into: &list)
         }
+
         field.drawAbove(alpha: alpha) { tile, frame in
             let hero = heroes.stage.hero(tile.id)
             drawImage(
                 tile, frame: frame, radius: max(0, hero?.cornerRadius.value ?? settings.cornerRadius),
                 shadow: min(1, max(0, hero?.shadow.value ?? 1)), clip: nil, into: &list)
+        }
+        // The detail text is drawn above the flying image (it belongs to the detail view, which is on top);
+        // its backing (under the flying image) keeps the list fading out behind it from showing through.
+        if presence > 0, let id = heroes.stage.overlayID, let place = place(id) {
+            drawDetailText(place, presence: presence, into: &list)
         }
         if presence > 0 { drawCloseButton(opacity: presence, into: &list) }
     }
@@ -176,6 +186,16 @@ package final class DestinationsScene: Scene {
             .paragraph(
                 place.details, frame: layout.detailsFrame(aspectRatio: aspect),
                 style: TextStyle(size: detail.detailsSize, weight: .regular), color: color, clip: nil))
+    }
+
+    /// The background under the detail text, at the detail view's opacity: from the title's top to the
+    /// window's bottom.
+    private func drawDetailBacking(aspectRatio aspect: Double, presence: Double, into list: inout DrawList) {
+        let top =
+            layout.titleAnchor(aspectRatio: aspect).y
+            - DestinationsLayout.lineHeight(config.destinations.detail.titleSize) / 2
+        let backing = Rect(0, top, window.width, max(0, window.height - top))
+        list.append(.fill(backing, radius: 0, color: config.theme.background.withAlpha(presence), clip: nil))
     }
 
     private func drawCloseButton(opacity: Double, into list: inout DrawList) {

@@ -33,6 +33,7 @@ extension GalleryScene {
             drawCards(row: r, clip: clip, alpha: alpha, into: &list)
         }
         drawPaddles(clip: clip, alpha: alpha, into: &list)
+        field.drawIndicator(of: .gallery, alpha: alpha, into: &list)
     }
 
     private func drawCards(row r: Int, clip: Rect, alpha: Double, into list: inout DrawList) {

@@ -35,6 +35,8 @@ extension GalleryScene {
             return
         case .dragChanged, .dragEnded:
             break
+        case .doubleTap, .pinchBegan, .pinchChanged, .pinchEnded, .magnify:
+            return
         }
         _ = field.route(gesture, wheelStep: config.input.wheelStep, wheelAnimation: config.scroll.scrollAnimation)
     }
@@ -121,8 +123,11 @@ extension GalleryScene {
         let size = max(44, paddle.diameter)
         let margins = layout.rows[f].margins
         let fromEdge = paddle.inset + paddle.diameter / 2
+        // Centred on the row's card area, moving with it: as the row scrolls under the header the paddle
+        // goes with its cards (clipped) instead of sliding over them; gone once its centre is hidden.
+        guard visible.minY <= row.midY, row.midY <= visible.maxY else { return (nil, nil) }
         func frame(centreX: Double) -> Rect {
-            Rect(centreX - size / 2, visible.midY - size / 2, size, size)
+            Rect(centreX - size / 2, row.midY - size / 2, size, size)
         }
         let canGoBack = rows[f].neighbour(-1, in: layout.rows[f], scroll: rowScroll(f)) != nil
         let canGoForward = rows[f].neighbour(1, in: layout.rows[f], scroll: rowScroll(f)) != nil

@@ -43,6 +43,7 @@ package final class GalleryScene: Scene {
         self.window = window
         let gallery = config.gallery
         layout = GalleryLayout(config: gallery, chrome: config.chrome, window: window)
+        field.indicatorConfig = config.scrollIndicators
         field.addContainer(.gallery, axis: .vertical, physics: config.scroll)
         if gallery.outerTargetBehavior == .snapToTop {
             field[scroll: .gallery].scroll.targetBehavior = GalleryScrollTargetBehavior(
@@ -52,7 +53,9 @@ package final class GalleryScene: Scene {
         resizeAnimation = config.spring(named: gallery.resizeAnimation) ?? .smooth
         for (id, rowConfig) in gallery.rows {
             let row = GalleryRow(id: id, config: rowConfig)
-            field.addContainer(row.containerID, axis: .horizontal, physics: config.scroll, inside: .gallery)
+            // The session hides the rows' indicators (`.scrollIndicators(.hidden)`).
+            field.addContainer(
+                row.containerID, axis: .horizontal, physics: config.scroll, inside: .gallery, showsIndicator: false)
             for (index, cardID) in row.ids.enumerated() {
                 field.addTile(cardID, to: row.containerID)
                 cardIndex[cardID] = index

@@ -42,8 +42,10 @@ package final class PickerScene: Scene {
         layout = PickerLayout(config: config.picker, chrome: config.chrome, window: window)
         animation = config.spring(named: config.picker.animation) ?? .interactiveSpring
         dockScrollAnimation = config.spring(named: config.picker.dockScrollAnimation) ?? .interactiveSpring
+        field.indicatorConfig = config.scrollIndicators
         field.addContainer(.grid, axis: .vertical, physics: config.scroll)
-        field.addContainer(.dock, axis: .horizontal, physics: config.scroll)
+        // The articles hide the dock's indicator (`.scrollIndicators(.hidden)`).
+        field.addContainer(.dock, axis: .horizontal, physics: config.scroll, showsIndicator: false)
         for id in photoIDs { field.addTile(id, to: .grid) }
         // The first frame shows everything in place, not flying in from nowhere.
         layOut(animated: false)
@@ -86,6 +88,7 @@ package final class PickerScene: Scene {
         dockScrollAnimation = config.spring(named: config.picker.dockScrollAnimation) ?? .interactiveSpring
         field[scroll: .grid].scroll.physics = config.scroll
         field[scroll: .dock].scroll.physics = config.scroll
+        field.indicatorConfig = config.scrollIndicators
         needsLayout = true
         return true
     }
@@ -172,6 +175,7 @@ package final class PickerScene: Scene {
         field.drawTiles(in: .grid, alpha: alpha) { tile, frame, clip in
             list.append(.photo(id: tile.id, frame: frame, radius: picker.grid.cornerRadius, opacity: 1, clip: clip))
         }
+        field.drawIndicator(of: .grid, alpha: alpha, into: &list)
         list.append(.fill(layout.dockPanel, radius: picker.dock.panelCornerRadius, color: theme.panel, clip: nil))
         field.drawTiles(in: .dock, alpha: alpha) { tile, frame, clip in
             list.append(.photo(id: tile.id, frame: frame, radius: picker.dock.tileCornerRadius, opacity: 1, clip: clip))

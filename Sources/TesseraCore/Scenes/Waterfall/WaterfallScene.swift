@@ -17,6 +17,10 @@ extension SceneDescription {
 /// `flight`; at rest fullscreen it is `overlay`. Tapping a photo that is still flying home turns it
 /// round; tapping another photo while one flies home presents the new one and the old one lands on its
 /// own.
+///
+/// At rest fullscreen the photo zooms, pans and swipes down to close (`PhotoViewer`; README.md, "Zoom and
+/// swipe to dismiss"). A single tap then closes it only once a double tap can no longer follow
+/// (`zoom.doubleTapInterval`), as a double-tap-to-zoom view waits for it (UIKit's `require(toFail:)`).
 package final class WaterfallScene: Scene {
     package let id = SceneID.waterfall
     /// The dump's `overlay.kind`.
@@ -30,6 +34,10 @@ package final class WaterfallScene: Scene {
     private var heroes: HeroOverlay
     private var layout: WaterfallLayout
     private var needsLayout = false
+    /// The fullscreen photo's zoom, pan and swipe.
+    private var viewer: PhotoViewer
+    /// Seconds left before a single tap on the fullscreen photo closes it (a double tap cancels it).
+    private var pendingClose: Double?
 
     /// - Parameter photos: the photos in model order; a photo without a known size is laid out at
     ///   `waterfall.fallbackAspectRatio`.
@@ -48,6 +56,9 @@ package final class WaterfallScene: Scene {
             aspectRatios: aspectRatios.inModelOrder, config: settings,
             top: Chrome(config: config.chrome).contentTop(window: window),
             window: window)
+        viewer = PhotoViewer(config: config.zoom, physics: config.scroll, fit: .zero, window: window)
+        // (`refit` gives it the presented photo's fit frame before it is used.)
+        field.indicatorConfig = config.scrollIndicators
         field.addContainer(.waterfall, axis: .vertical, physics: config.scroll)
         for photo in photos { field.addTile(photo.id, to: .waterfall) }
         layOut(animated: false)
@@ -58,6 +69,25 @@ package final class WaterfallScene: Scene {
     func fullscreenFrame(of id: String) -> Rect {
         let aspect = aspectRatios[id]
         return Rect(0, 0, window.width, window.height).aspectFit(aspect)
+    }
+
+    /// Where the presented photo heads: the viewer's zoomed, panned, swiped frame.
+    private func overlayFrame(of id: String) -> Rect {
+        var v = viewer
+        v.refit(fullscreenFrame(of: id), window: window)
+        return v.frame
+    }
+
+    /// Gives the viewer the presented photo's fit frame.
+    private func refitViewer() {
+        if let id = heroes.stage.presented?.id { viewer.refit(fullscreenFrame(of: id), window: window) }
+    }
+
+    /// The presented photo, once it rests in the overlay (or is already under the viewer's control):
+    /// what zoom and swipe act on. Nil while it is still flying in.
+    private var viewedID: String? {
+        guard let id = heroes.stage.presented?.id else { return nil }
+        return field.tile(id)?.layer == .overlay ? id : nil
     }
 
     // MARK: Layout
@@ -87,29 +117,132 @@ package final class WaterfallScene: Scene {
     @discardableResult
     package func apply(_ command: Command) -> Bool {
         switch command {
-        case .present(let id): heroes.present(id, overlay: fullscreenFrame(of: id), in: &field)
-        case .dismiss: heroes.dismiss(in: &field) != nil
+        case .present(let id): present(id)
+        case .dismiss: close(velocity: nil)
         default: false
         }
     }
 
+    @discardableResult
+    private func present(_ id: String) -> Bool {
+        guard heroes.present(id, overlay: fullscreenFrame(of: id), in: &field) else { return false }
+        viewer.reset(fadeBackOn: heroes.stage.spring)
+        pendingClose = nil
+        return true
+    }
+
+    /// Sends the presented photo home from the frame drawn now, at `velocity` (a swipe's release) or at
+    /// whatever speed the viewer's springs had. False when nothing was presented.
+    @discardableResult
+    private func close(velocity: Rect?) -> Bool {
+        pendingClose = nil
+        if let id = heroes.stage.presented?.id, let velocity {
+            field.hold(id, at: overlayFrame(of: id), velocity: velocity, animation: heroes.stage.spring)
+        }
+        viewer.reset(fadeBackOn: nil)
+        return heroes.dismiss(in: &field) != nil
+    }
+
     package func handle(_ gesture: Gesture) {
-        // The overlay covers the window: any tap on it closes (the article's onTapGesture on the overlay).
-        heroes.handle(
-            gesture, field: &field, input: config.input, wheelAnimation: config.scroll.scrollAnimation,
-            overlay: { self.fullscreenFrame(of: $0) }, tapCloses: { _ in true })
+        refitViewer()
+        if viewedID != nil, handleViewer(gesture) { return }
+        let route = {
+            self.field.route(
+                $0, wheelStep: self.config.input.wheelStep, wheelAnimation: self.config.scroll.scrollAnimation)
+        }
+        switch gesture {
+        case .tap(let p):
+            if route(gesture) { return }
+            if heroes.stage.presented != nil {
+                // Still flying in: the overlay covers the window, and a tap anywhere turns it round at once.
+                close(velocity: nil)
+            } else if let id = field.tileID(at: p) {
+                present(id)
+            }
+        case .key(.escape):
+            close(velocity: nil)
+        default:
+            heroes.handle(
+                gesture, field: &field, input: config.input, wheelAnimation: config.scroll.scrollAnimation,
+                overlay: { self.fullscreenFrame(of: $0) }, tapCloses: { _ in true })
+        }
     }
 
     package func tileID(at p: Point) -> String? { heroes.tileID(at: p, in: field) }
+
+    private func gestureTapPoint(_ gesture: Gesture) -> Point {
+        if case .tap(let p) = gesture { return p }
+        return .zero
+    }
+
+    /// Gestures on the photo at rest fullscreen. True when the viewer took it.
+    private func handleViewer(_ gesture: Gesture) -> Bool {
+        switch gesture {
+        case .press:
+            viewer.press()
+            return true
+        case .tap:
+            pendingClose = config.zoom.doubleTapInterval
+            return true
+        case .doubleTap(let p):
+            pendingClose = nil
+            viewer.doubleTap(at: p)
+            return true
+        case .dragBegan(let start, let axis):
+            pendingClose = nil
+            return viewer.dragBegan(start: start, axis: axis)
+        case .dragChanged(let delta):
+            viewer.dragChanged(delta)
+            return true
+        case .dragEnded(let v):
+            // A drag the field began before the overlay appeared still ends there.
+            _ = field.route(gesture, wheelStep: config.input.wheelStep, wheelAnimation: config.scroll.scrollAnimation)
+            if case .dismiss(let velocity) = viewer.dragEnded(velocity: v) { close(velocity: velocity) }
+            return true
+        case .pinchBegan(let center, let distance):
+            pendingClose = nil
+            viewer.pinchBegan(midpoint: center, distance: distance)
+            return true
+        case .pinchChanged(let center, let distance):
+            viewer.pinchChanged(midpoint: center, distance: distance)
+            return true
+        case .pinchEnded(let v, let dv):
+            viewer.pinchEnded(velocity: v, distanceVelocity: dv)
+            return true
+        case .magnify(let at, let scale):
+            viewer.magnify(at: at, by: scale)
+            return true
+        case .wheel, .key:
+            return false
+        }
+    }
 
     // MARK: Motion
 
     package func step(_ dt: Double) {
         layOutIfNeeded()
-        heroes.step(dt, field: &field) { self.fullscreenFrame(of: $0) }
+        if let left = pendingClose {
+            pendingClose = left - dt
+            if left - dt <= 1e-9 { close(velocity: nil) }
+        }
+        let viewed = viewedID
+        refitViewer()
+        viewer.step(dt)
+        heroes.step(dt, field: &field) { self.overlayFrame(of: $0) }
+        if let viewed, viewer.drivesFrame {
+            field.hold(viewed, at: viewer.frame, velocity: viewer.velocity, animation: heroes.stage.spring)
+        }
     }
 
-    package var isSettled: Bool { !needsLayout && heroes.isSettled && field.isSettled }
+    package var isSettled: Bool {
+        !needsLayout && heroes.isSettled && field.isSettled && viewer.isSettled && pendingClose == nil
+    }
+
+    /// How much the backdrop shows: the stage's presence, less the swipe's progress.
+    private func backdropOpacity(alpha: Double) -> Double { heroes.opacity(alpha: alpha) * viewer.fade.value }
+
+    /// Title and tab bar fade out as the photo opens and back in as it is swiped down or closes.
+    package var chromeOpacity: Double { 1 - backdropOpacity(alpha: 1) }
 
     /// The tab bar would draw over the fullscreen photo: hidden from the tap until the photo is home.
     package var hidesChrome: Bool { heroes.stage.isActive }
@@ -118,11 +251,13 @@ package final class WaterfallScene: Scene {
 
     package func draw(into list: inout DrawList, alpha: Double) {
         let settings = config.waterfall
-        Chrome(config: config.chrome).drawTitle(settings.title, window: window, color: config.theme.text, into: &list)
+        let backdrop = backdropOpacity(alpha: alpha)
+        Chrome(config: config.chrome).drawTitle(
+            settings.title, window: window, color: config.theme.text, opacity: 1 - backdrop, into: &list)
         field.drawTiles(in: .waterfall, alpha: alpha) { tile, frame, clip in
             list.append(.photo(id: tile.id, frame: frame, radius: settings.cornerRadius, opacity: 1, clip: clip))
         }
-        let backdrop = heroes.opacity(alpha: alpha)
+        field.drawIndicator(of: .waterfall, alpha: alpha, into: &list)
         if backdrop > 0 {
             list.append(
                 .backdropBlur(
@@ -139,6 +274,11 @@ package final class WaterfallScene: Scene {
     // MARK: State dump
 
     package var overlayDump: OverlayDump? {
-        heroes.stage.overlayID.map { OverlayDump(id: $0, kind: Self.overlayKind) }
+        heroes.stage.overlayID.map { id in
+            let viewing = heroes.stage.presented?.id == id
+            return OverlayDump(
+                id: id, kind: Self.overlayKind, zoom: viewing ? viewer.scale.value : 1,
+                pan: viewing ? viewer.pan : .zero, dismiss: viewing ? viewer.dismissProgress : 0)
+        }
     }
 }

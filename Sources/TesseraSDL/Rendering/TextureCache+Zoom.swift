@@ -1,0 +1,59 @@
+import CSDL2
+import Foundation
+import TesseraCore
+
+/// A zoomed photo stays sharp: when a photo is drawn larger than its regular decode (a pinch on the
+/// fullscreen photo) and the file holds more pixels, that one photo is decoded again at up to
+/// `zoomMaxDimension` on its long side and drawn from that decode until it is no longer drawn large.
+/// Memory stays bounded: one such photo at a time, 4096² ARGB with its halvings ≈ 90 MB at most. Until
+/// the sharper decode is ready (windowed runs decode off the render thread) the regular one is drawn;
+/// headless runs wait for it, so a script renders the same pixels every time.
+extension TextureCache {
+    /// Long-side cap of a zoomed photo's decode, pixels.
+    static let zoomMaxDimension = 4096
+
+    /// The decode queue's key for a photo's sharper decode (distinct from its regular one).
+    private static func zoomKey(_ id: String) -> String { id + "\u{1}zoom" }
+
+    /// The textures to draw photo `id` into a `width`×`height` PIXEL frame: the regular decode, or the
+    /// sharper one when the frame is well beyond it and the file has more to give.
+    func textures(for id: String, drawnAt width: Int, _ height: Int) -> PhotoTextures {
+        let regular = textures(for: id)
+        guard let original = originalSizes[id], let top = regular.levels.first else { return regular }
+        let drawn = max(width, height)
+        let decoded = max(top.width, top.height)
+        let available = max(original.width, original.height)
+        // An eighth of slack so a photo at fit (drawn at about its decode) never asks for more.
+        guard drawn > decoded + decoded / 8, available > decoded else { return regular }
+        if let z = zoomed, z.id == id {
+            zoomed!.lastUsed = frame
+            return z.textures
+        }
+        guard let path = photos.path(for: id) else { return regular }
+        let key = Self.zoomKey(id)
+        if zoomRequested != id {
+            if let old = zoomRequested { _ = decoder.collect(Self.zoomKey(old)) }
+            zoomRequested = id
+            decoder.request(key, path: path, maxDimension: min(Self.zoomMaxDimension, available))
+        }
+        var outcome = decoder.collect(key)
+        if outcome == nil, waitsForPhotos {
+            decoder.wait(for: [key])
+            outcome = decoder.collect(key)
+        }
+        guard case .success(let sharper)? = outcome else { return regular }
+        defer { for level in sharper.levels { SDL_FreeSurface(level) } }
+        guard let made = makeTextures(levels: sharper.levels, originalSize: original) else { return regular }
+        zoomed?.textures.destroy()
+        zoomed = (id, made, frame)
+        return made
+    }
+
+    /// Frees the sharper decode once a frame went by without drawing it large.
+    func releaseZoomIfUnused() {
+        guard let z = zoomed, z.lastUsed < frame else { return }
+        z.textures.destroy()
+        zoomed = nil
+        zoomRequested = nil
+    }
+}
