@@ -182,6 +182,12 @@ package struct TileField: Sendable {
         }
     }
 
+    /// Puts `container`'s items, in model order, at `frames` (content coordinates, one per item): see
+    /// `place`.
+    mutating func placeItems(of container: ContainerID, at frames: [Rect], animation: SpringParameters?) {
+        for (id, frame) in zip(items(container), frames) { place(id, at: frame, animation: animation) }
+    }
+
     // MARK: Moves between containers and spaces
 
     /// Hands a tile to another container (the model moved it) without moving it on screen: its spring is

@@ -85,7 +85,7 @@ package final class DestinationsScene: Scene {
             window: window)
         field.setLayout(.list, viewport: layout.viewport, contentSize: Size(window.width, layout.contentHeight))
         let spring = animated ? heroes.stage.spring : nil
-        for (id, frame) in zip(field.items(.list), layout.items) { field.place(id, at: frame, animation: spring) }
+        field.placeItems(of: .list, at: layout.items, animation: spring)
     }
 
     // MARK: Commands and input

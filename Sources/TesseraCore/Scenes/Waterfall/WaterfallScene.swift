@@ -109,7 +109,7 @@ package final class WaterfallScene: Scene {
             window: window)
         field.setLayout(.waterfall, viewport: layout.viewport, contentSize: Size(window.width, layout.contentHeight))
         let spring = animated ? heroes.stage.spring : nil
-        for (id, frame) in zip(field.items(.waterfall), layout.frames) { field.place(id, at: frame, animation: spring) }
+        field.placeItems(of: .waterfall, at: layout.frames, animation: spring)
     }
 
     // MARK: Commands and input
