@@ -6,13 +6,15 @@ import Foundation
 /// presenting (`--renderer software` and `accelerated`).
 ///
 /// - At rest: each scene, its CPU read from the kernel's accounting of the process (`/proc/PID/stat`,
-///   the same user + system time `getrusage` gives it) over ten seconds after it started up; the
-///   frames presented meanwhile are those of a long run less those of a short one.
+///   the same user + system time `getrusage` gives it) over ten seconds once it has started up
+///   (`settleSeconds` after launch), and the frames it presented meanwhile, from its `--trace`.
 /// - Animated: the picker with 24 camera-size photos (4000×3000 JPEGs), one photo toggled between
 ///   grid and dock every 120 ms for 6 s, against the same 6 s with no taps: the extra CPU over the
 ///   extra frames is what an animated frame costs.
 struct WindowedBenchmark {
     var restSeconds = 10.0
+    /// Seconds from launch before a rest is measured: the window opens and the photos decode first.
+    var settleSeconds = 5.0
     var animatedSeconds = 6.0
     var photoCount = 24
 
@@ -100,6 +102,21 @@ struct WindowedBenchmark {
         let start = ticks()
         Thread.sleep(forTimeInterval: seconds)
         return (ticks() - start) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// Frames with a render phase in a `--trace` file whose start falls `from` seconds after the first
+    /// frame's, within `seconds`.
+    static func framesDrawn(in trace: URL, from start: Double, seconds: Double) throws -> Int {
+        guard let json = try JSONSerialization.jsonObject(with: Data(contentsOf: trace)) as? [String: Any],
+            let events = json["traceEvents"] as? [[String: Any]]
+        else { throw BenchError("cannot read the trace \(trace.path)") }
+        let renders = events.filter { $0["ph"] as? String == "X" && $0["name"] as? String == "render" }
+            .compactMap { $0["ts"] as? Double }
+        let frames = events.filter { $0["ph"] as? String == "X" && $0["name"] as? String == "frame" }
+            .compactMap { $0["ts"] as? Double }
+        guard let origin = frames.min() else { return 0 }
+        let window = (origin + start * 1e6)...(origin + (start + seconds) * 1e6)
+        return renders.filter { window.contains($0) }.count
     }
 
     private func script(_ steps: [String]) throws -> URL {
