@@ -19,6 +19,8 @@ package struct Options: Equatable, Sendable {
     package var renderEvery = 1
     package var monkey: UInt64?
     package var monkeyDumps: String?
+    /// `--no-thumbnails`: neither read nor write the shared thumbnail cache.
+    package var noThumbnails = false
     package var help = false
     package var version = false
 
@@ -107,6 +109,7 @@ package struct Options: Equatable, Sendable {
                 }
                 options.monkey = seed
             case "--monkey-dumps": options.monkeyDumps = try value(flag)
+            case "--no-thumbnails": options.noThumbnails = true
             case "--help", "-h": options.help = true
             case "--version": options.version = true
             default:
@@ -141,6 +144,7 @@ package struct Options: Equatable, Sendable {
           --render-every K     headless: render one frame every K steps (default 1)
           --monkey SEED        random input storm (needs --frames); checks invariants every step
           --monkey-dumps DIR   the storm also dumps state into DIR every 10 simulated seconds
+          --no-thumbnails      neither read nor write the shared thumbnail cache ($XDG_CACHE_HOME/thumbnails)
           --help, --version
 
         Keys: 1–4 switch scenes, Escape closes a fullscreen photo or detail view, F3 frame-time HUD,

@@ -13,6 +13,7 @@ package struct Config: Codable, Equatable, Sendable {
     package var waterfall = WaterfallConfig()
     package var destinations = DestinationsConfig()
     package var profiling = ProfilingConfig()
+    package var photos = PhotosConfig()
 
     package init() {}
 
@@ -139,6 +140,7 @@ extension Config: RangeChecked {
         try c.section("waterfall", waterfall)
         try c.section("destinations", destinations)
         try c.section("profiling", profiling)
+        try c.section("photos", photos)
     }
 }
 

@@ -24,6 +24,7 @@ extension Script {
         case .resize(let size): o["resize"] = [size.width, size.height]
         case .screenshot(let path): o["screenshot"] = path
         case .dump(let path): o["dump"] = path
+        case .rescan: o["rescan"] = true
         }
         return o
     }

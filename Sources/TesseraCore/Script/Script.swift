@@ -25,6 +25,8 @@ package struct Script: Equatable, Sendable {
         case resize(Size)
         case screenshot(String)
         case dump(String)
+        /// Take in the photo folder's changes now (`Script+Rescan.swift`).
+        case rescan
     }
 
     package init(scene: SceneID? = nil, window: Size? = nil, steps: [Step]) {
@@ -99,7 +101,9 @@ package struct Script: Equatable, Sendable {
         return script
     }
 
-    static let actionNames = ["tap", "click", "drag", "wheel", "key", "scene", "resize", "screenshot", "dump"]
+    static let actionNames = [
+        "tap", "click", "drag", "wheel", "key", "scene", "resize", "screenshot", "dump", "rescan",
+    ]
 
     /// The latest simulated time a script may name, in seconds: one simulated day. A run steps through
     /// every fixed step up to it, so `"at": 1e12` would run until killed.
@@ -173,6 +177,8 @@ package struct Script: Equatable, Sendable {
         case "screenshot", "dump":
             guard let path = value as? String, !path.isEmpty else { throw bad("a file path") }
             action = name == "dump" ? .dump(path) : .screenshot(path)
+        case "rescan":
+            action = try rescan(value)
         default:
             throw Error(message: "unknown action \"\(name)\"")
         }

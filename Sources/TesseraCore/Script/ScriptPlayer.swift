@@ -9,6 +9,8 @@ package struct ScriptPlayer: Sendable {
         case scene(SceneID)
         case screenshot(String)
         case dump(String)
+        /// Take in the photo folder's changes.
+        case rescan
     }
 
     private let steps: [Script.Step]
@@ -75,6 +77,8 @@ package struct ScriptPlayer: Sendable {
                 events.append(.screenshot(path))
             case .dump(let path):
                 events.append(.dump(path))
+            case .rescan:
+                events.append(.rescan)
             }
             next += 1
         }

@@ -4,16 +4,21 @@ import TesseraCore
 /// Headless frames (`--headless`): the software renderer drawing into an offscreen surface, one point
 /// per pixel, so a script gives the same pixels on every machine. A resize makes a new canvas.
 package final class OffscreenSink: FrameSink {
-    private let photos: PhotoLibrary
+    private var photos: PhotoLibrary
+    private let thumbnails: ThumbnailStore?
+    /// Counters of the caches of earlier canvases (a resize starts a new one).
+    private var earlierStatistics = PhotoStatistics()
     private let fonts: FontSet
     private let background: Color
     private var canvas: OffscreenCanvas?
     private var renderer: DrawListRenderer?
     private var canvasSize = Size.zero
 
-    package init(photos: PhotoLibrary, background: Color) throws {
+    /// - Parameter thumbnails: the shared thumbnail cache, nil to neither read nor write it.
+    package init(photos: PhotoLibrary, background: Color, thumbnails: ThumbnailStore? = nil) throws {
         SDLLibraries.initialize()
         self.photos = photos
+        self.thumbnails = thumbnails
         self.background = background
         fonts = try FontSet()
     }
@@ -30,9 +35,12 @@ package final class OffscreenSink: FrameSink {
             canvasSize = window
             // Decoded photos and text textures belong to a renderer: a new canvas starts a new cache.
             // The old cache goes first, while its SDL renderer still exists to free its textures.
+            if let old = renderer?.textures.statistics { earlierStatistics.add(old) }
             renderer = nil
             canvas = try? OffscreenCanvas(width: Int(window.width.rounded()), height: Int(window.height.rounded()))
-            renderer = canvas.map { DrawListRenderer(renderer: $0.renderer, photos: photos, fonts: fonts) }
+            renderer = canvas.map {
+                DrawListRenderer(renderer: $0.renderer, photos: photos, fonts: fonts, thumbnails: thumbnails)
+            }
         }
         renderer?.render(list, background: background)
     }
@@ -43,6 +51,17 @@ package final class OffscreenSink: FrameSink {
     }
 
     package var rendererName: String { "software" }
+
+    package func takeIn(_ changes: PhotoChanges) {
+        photos.apply(changes)
+        renderer?.textures.takeIn(changes)
+    }
+
+    package var photoStatistics: PhotoStatistics? {
+        var total = earlierStatistics
+        if let current = renderer?.textures.statistics { total.add(current) }
+        return total
+    }
 
     package func saveScreenshot(to path: String) throws {
         guard let canvas else { throw HostError("no frame rendered yet for \(path)", exitCode: 1) }
