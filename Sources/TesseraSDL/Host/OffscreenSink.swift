@@ -13,6 +13,7 @@ package final class OffscreenSink: FrameSink {
     private var canvas: OffscreenCanvas?
     private var renderer: DrawListRenderer?
     private var canvasSize = Size.zero
+    private var drawsAsTheyDecode = false
 
     /// - Parameter thumbnails: the shared thumbnail cache, nil to neither read nor write it.
     package init(photos: PhotoLibrary, background: Color, thumbnails: ThumbnailStore? = nil) throws {
@@ -41,6 +42,7 @@ package final class OffscreenSink: FrameSink {
             renderer = canvas.map {
                 DrawListRenderer(renderer: $0.renderer, photos: photos, fonts: fonts, thumbnails: thumbnails)
             }
+            if drawsAsTheyDecode { renderer?.textures.waitsForPhotos = false }
         }
         renderer?.render(list, background: background)
     }
@@ -51,6 +53,18 @@ package final class OffscreenSink: FrameSink {
     }
 
     package var rendererName: String { "software" }
+
+    /// Draws photos as they decode (placeholders meanwhile) instead of waiting for them, as a window
+    /// does: for benchmarks of interactive behaviour. Headless runs keep waiting (deterministic).
+    package func drawPhotosAsTheyDecode() {
+        drawsAsTheyDecode = true
+        renderer?.textures.waitsForPhotos = false
+    }
+
+    /// True when the last frame drew photo `id` from its decoded pixels (not a placeholder).
+    package func hasDecoded(_ id: String) -> Bool { renderer?.textures.isLoaded(id) ?? false }
+
+    package var needsRedraw: Bool { renderer?.textures.drewLoadingTile ?? false }
 
     package func takeIn(_ changes: PhotoChanges) {
         photos.apply(changes)
