@@ -108,8 +108,11 @@ enum FolderLatency {
         loop.folderWatcher = FolderWatcher(folder: watched.path, wake: wake)
         defer { loop.folderWatcher?.stop() }
         let copier = Thread {
-            // The first screen's photos decode first; then a camera-size JPEG is copied in.
-            Thread.sleep(forTimeInterval: 3)
+            // The first screens' photos decode first (the queue empties); then a camera-size JPEG is
+            // copied in.
+            let started = Date()
+            while !host.isIdle, Date().timeIntervalSince(started) < 30 { Thread.sleep(forTimeInterval: 0.05) }
+            Thread.sleep(forTimeInterval: 0.5)
             host.copied = Date()
             try? fm.copyItem(at: source, to: watched.appendingPathComponent(added + ".jpg"))
         }
@@ -121,7 +124,7 @@ enum FolderLatency {
 }
 
 /// The window's side of `FolderLatency`: no input; sleeps until woken or due; notes the first frame
-/// that draws the added photo from its pixels and then ends the run (or after 15 s). It is the loop's
+/// that draws the added photo from its pixels and then ends the run (or after 45 s). It is the loop's
 /// sink too, passing every frame on to the offscreen one.
 final class LatencyHost: InteractiveHost, FrameSink, @unchecked Sendable {
     let sink: OffscreenSink
@@ -135,6 +138,9 @@ final class LatencyHost: InteractiveHost, FrameSink, @unchecked Sendable {
     }
     private var copiedAt: Date?
     private(set) var shown: Date?
+    /// True once the decode queue was found empty at rest (updated by the loop's thread).
+    var isIdle: Bool { condition.withLock { idle } }
+    private var idle = false
 
     init(sink: OffscreenSink, target: String) {
         self.sink = sink
@@ -151,7 +157,7 @@ final class LatencyHost: InteractiveHost, FrameSink, @unchecked Sendable {
     }
 
     func pumpEvents(into simulation: Simulation, profiling: ProfilingSession?) -> Bool {
-        shown == nil && Date().timeIntervalSince(start) < 15
+        shown == nil && Date().timeIntervalSince(start) < 45
     }
 
     func render(_ list: DrawList, window: Size) {
@@ -166,7 +172,9 @@ final class LatencyHost: InteractiveHost, FrameSink, @unchecked Sendable {
     var photoStatistics: PhotoStatistics? { sink.photoStatistics }
 
     func waitForEvents(upTo seconds: Double) {
+        let empty = sink.photoStatistics?.queueLength == 0
         condition.withLock {
+            idle = empty
             if !woken { _ = condition.wait(until: Date().addingTimeInterval(seconds)) }
             woken = false
         }

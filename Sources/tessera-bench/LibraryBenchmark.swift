@@ -99,7 +99,8 @@ struct LibraryBenchmark {
         guard child.terminationStatus == 0 else { throw BenchError("the fling child failed") }
         let fling = try JSONDecoder().decode(FlingResult.self, from: output)
 
-        let latency = try FolderLatency.measure(folder: folder, cache: cache, source: folder.appendingPathComponent("photo-0001.jpg"))
+        let latency = try FolderLatency.measure(
+            folder: folder, cache: cache, source: folder.appendingPathComponent("photo-0001.jpg"))
         return Result(
             photos: count, distinctFiles: distinct, sizes: sizes, megabytes: megabytes,
             pickerColdSeconds: pickerCold, pickerWarmSeconds: pickerWarm, waterfallColdSeconds: waterfallCold,
@@ -136,8 +137,9 @@ struct LibraryBenchmark {
         }
         let originals = try fm.contentsOfDirectory(atPath: folder.appendingPathComponent(".originals").path)
         let bytes = try originals.reduce(0) {
-            $0 + ((try fm.attributesOfItem(atPath: folder.appendingPathComponent(".originals/" + $1).path)[.size]
-                as? Int) ?? 0)
+            $0
+                + ((try fm.attributesOfItem(atPath: folder.appendingPathComponent(".originals/" + $1).path)[.size]
+                    as? Int) ?? 0)
         }
         return (Double(bytes) / 1e6, sizes)
     }

@@ -54,7 +54,8 @@ extension PhotoLibrary {
     /// Rescans the folder this library was scanned from and returns the changes (empty when it has no
     /// folder or the folder cannot be read now); `self` becomes the new scan.
     package mutating func rescan() -> PhotoChanges {
-        guard let folder, let newer = try? PhotoLibrary.scanning(folder: folder, allowingEmpty: true) else {
+        guard let folder, let newer = try? PhotoLibrary.scanning(folder: folder, allowingEmpty: true, earlier: self)
+        else {
             return PhotoChanges()
         }
         let changes = self.changes(to: newer)

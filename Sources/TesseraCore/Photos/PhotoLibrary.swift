@@ -99,8 +99,10 @@ package struct PhotoLibrary: Sendable {
     /// and draws as a placeholder).
     /// Two usable files with the same name but different extensions keep the first in name order.
     /// `allowingEmpty`: a rescan of a folder whose photos were all removed is an empty library, not an
-    /// error.
-    package static func scanning(folder: String, allowingEmpty: Bool = false) throws -> PhotoLibrary {
+    /// error. `earlier`: the last scan, whose photos are kept as they are where the file has not changed.
+    package static func scanning(folder: String, allowingEmpty: Bool = false, earlier: PhotoLibrary? = nil) throws
+        -> PhotoLibrary
+    {
         let names = try listing(folder)
         let base = URL(fileURLWithPath: folder).standardizedFileURL
         var seen = Set<String>()
@@ -113,6 +115,19 @@ package struct PhotoLibrary: Sendable {
             // Without a readable header there is nothing to show (an empty, unreadable, text or random
             // file): skip it. A file whose header is fine but whose data is damaged stays, and draws as
             // a "can't open" placeholder once decoding fails.
+            var info = stat()
+            let stamped = stat(path, &info) == 0
+            let modified = stamped ? Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec) : 0
+            let bytes = stamped ? Int(info.st_size) : 0
+            // A rescan keeps what it read of a file that has not changed (a thousand headers are not
+            // read again because one photo was added).
+            if stamped, let known = earlier?.photo(for: id), known.path == path, known.modified == modified,
+                known.bytes == bytes
+            {
+                seen.insert(id)
+                photos.append(known)
+                continue
+            }
             guard FileManager.default.isReadableFile(atPath: path) else {
                 skipped.append((path, "cannot read the file (permission denied)"))
                 continue
@@ -122,13 +137,7 @@ package struct PhotoLibrary: Sendable {
                 continue
             }
             seen.insert(id)
-            var info = stat()
-            let stamped = stat(path, &info) == 0
-            photos.append(
-                Photo(
-                    id: id, path: path, pixelSize: size,
-                    modified: stamped ? Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec) : 0,
-                    bytes: stamped ? Int(info.st_size) : 0))
+            photos.append(Photo(id: id, path: path, pixelSize: size, modified: modified, bytes: bytes))
         }
         guard !photos.isEmpty || allowingEmpty else { throw LoadError.noPhotos(folder) }
         var library = PhotoLibrary(photos: photos)

@@ -8,8 +8,9 @@ import TesseraCore
 /// per request; results wait here (as plain surfaces) only until the next frame collects them.
 ///
 /// Requests wait in one list and each free core takes the most urgent (the photos a frame shows come
-/// before the next screenful's), so a fling never leaves the screen waiting behind photos it passed. A
-/// request not yet started can be withdrawn (`withdraw(keeping:)`): a tile that scrolled away before
+/// before the next screenful's), so a fling never leaves the screen waiting behind photos it passed;
+/// decodes ahead never hold every core (`aheadLimit`), so a photo that comes into view starts at once.
+/// A request not yet started can be withdrawn (`withdraw(keeping:)`): a tile that scrolled away before
 /// its turn is never decoded.
 final class DecodeQueue: @unchecked Sendable {
     typealias Outcome = Result<PhotoDecoder.Decoded, PhotoDecoder.Failure>
@@ -44,6 +45,12 @@ final class DecodeQueue: @unchecked Sendable {
     /// Running decodes whose file changed meanwhile: their results are dropped.
     private var discarded = Set<String>()
     private var nextOrder = 0
+    /// Decodes ahead running now, and at most: one core fewer than there are (at least one).
+    private var aheadRunning = 0
+    private let aheadLimit = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
+    /// Blocks that found only requests ahead while `aheadLimit` were running: each is dispatched again
+    /// when a decode finishes.
+    private var deferred = 0
     /// The shared thumbnail cache, nil when off.
     let thumbnails: ThumbnailStore?
     private(set) var statistics = PhotoStatistics()
@@ -92,8 +99,14 @@ final class DecodeQueue: @unchecked Sendable {
             lock.unlock()
             return
         }
+        if waiting[best].urgency == .ahead, aheadRunning >= aheadLimit {
+            deferred += 1
+            lock.unlock()
+            return
+        }
         let job = waiting.remove(at: best)
         running[job.id] = job.side
+        if job.urgency == .ahead { aheadRunning += 1 }
         lock.unlock()
 
         let outcome: Outcome
@@ -106,6 +119,11 @@ final class DecodeQueue: @unchecked Sendable {
 
         lock.lock()
         running[job.id] = nil
+        if job.urgency == .ahead { aheadRunning -= 1 }
+        if deferred > 0 {
+            deferred -= 1
+            queue.async { [self] in runMostUrgent() }
+        }
         switch source {
         case .hit: statistics.thumbnailHits += 1
         case .miss: statistics.thumbnailMisses += 1

@@ -72,25 +72,6 @@ enum ThumbnailCodec {
 
     /// `surface` (ARGB8888) as PNG bytes: RGB when every pixel is opaque (smaller, quicker to read).
     static func encodePNG(_ surface: UnsafeMutablePointer<SDL_Surface>) -> Data? {
-        let opaque = MipChain.isOpaque(surface)
-        guard
-            let converted = SDL_ConvertSurfaceFormat(
-                surface, opaque ? SDL_PIXELFORMAT_RGB24.rawValue : SDL_PIXELFORMAT_ABGR8888.rawValue, 0)
-        else { return nil }
-        defer { SDL_FreeSurface(converted) }
-        // Deflate never grows data by more than a few bytes per 16 KB block; each row adds a filter byte.
-        let w = Int(converted.pointee.w)
-        let h = Int(converted.pointee.h)
-        let capacity = w * h * 4 + h * 2 + 65536
-        var buffer = Data(count: capacity)
-        let written = buffer.withUnsafeMutableBytes { raw -> Int in
-            guard let rw = SDL_RWFromMem(raw.baseAddress, Int32(raw.count)) else { return -1 }
-            defer { SDL_RWclose(rw) }
-            guard IMG_SavePNG_RW(converted, rw, 0) == 0 else { return -1 }
-            return Int(SDL_RWtell(rw))
-        }
-        guard written > 0 else { return nil }
-        buffer.count = written
-        return buffer
+        PNGEncoder.encode(surface, opaque: MipChain.isOpaque(surface))
     }
 }

@@ -68,6 +68,11 @@ package final class TextureCache {
     var maxDimension: Int
     /// Most photos kept as textures at once.
     package let capacity: Int
+    /// Most texture bytes kept at once (the software renderer keeps textures in memory): 128 MB is
+    /// 32 waterfall tiles decoded for the 1024-px thumbnail size, mip levels included.
+    package let byteCapacity: Int
+    private var entryBytes: [String: Int] = [:]
+    private var residentBytes = 0
     package private(set) var photos: PhotoLibrary
     /// Block a frame until its photos are decoded (deterministic) instead of drawing placeholders.
     var waitsForPhotos = true
@@ -98,7 +103,7 @@ package final class TextureCache {
     ///   - thumbnails: the shared thumbnail cache, nil to neither read nor write it.
     package init(
         renderer: OpaquePointer, photos: PhotoLibrary, maxDimension: Int = 1600, capacity: Int = 96,
-        thumbnails: ThumbnailStore? = nil
+        byteCapacity: Int = 128 << 20, thumbnails: ThumbnailStore? = nil
     ) {
         SDLLibraries.initialize()
         decoder = DecodeQueue(thumbnails: thumbnails)
@@ -106,6 +111,7 @@ package final class TextureCache {
         self.photos = photos
         self.maxDimension = max(16, maxDimension)
         self.capacity = max(1, capacity)
+        self.byteCapacity = max(1, byteCapacity)
     }
 
     deinit {
@@ -194,9 +200,7 @@ package final class TextureCache {
     package func takeIn(_ changes: PhotoChanges) {
         photos.apply(changes)
         for id in changes.removed + changes.replaced.map(\.id) {
-            entries.removeValue(forKey: id)?.destroy()
-            entrySides[id] = nil
-            lastUsed[id] = nil
+            drop(id)
             failures[id] = nil
             originalSizes[id] = nil
             decoder.forget(id)
@@ -214,16 +218,25 @@ package final class TextureCache {
         return ext == "jpg" || ext == "jpeg" ? pixels : 7 * pixels
     }
 
-    /// Releases the least recently drawn photos beyond `capacity` (never one drawn this frame).
+    /// Releases the least recently drawn photos beyond `capacity` photos or `byteCapacity` bytes (never
+    /// one drawn this frame).
     func evictBeyondCapacity() {
-        guard entries.count > capacity else { return }
-        let victims = lastUsed.filter { $0.value < frame }.sorted { $0.value < $1.value }.prefix(
-            entries.count - capacity)
+        guard entries.count > capacity || residentBytes > byteCapacity else { return }
+        let victims = lastUsed.filter { $0.value < frame && entries[$0.key] != nil }.sorted { $0.value < $1.value }
+        var count = entries.count
         for (id, _) in victims {
-            entries.removeValue(forKey: id)?.destroy()
-            entrySides[id] = nil
-            lastUsed[id] = nil
+            guard count > capacity || residentBytes > byteCapacity else { break }
+            drop(id)
+            count -= 1
         }
+    }
+
+    /// Frees `id`'s textures.
+    private func drop(_ id: String) {
+        entries.removeValue(forKey: id)?.destroy()
+        residentBytes -= entryBytes.removeValue(forKey: id) ?? 0
+        entrySides[id] = nil
+        lastUsed[id] = nil
     }
 
     /// The textures for `id`: the photo once decoded, the shimmering loading tile before, the
@@ -276,9 +289,13 @@ package final class TextureCache {
                 fail(id, "cannot make textures for \(path): \(sdlError())")
                 return
             }
-            entries.removeValue(forKey: id)?.destroy()
+            drop(id)
             entries[id] = made
             entrySides[id] = collected.side
+            lastUsed[id] = frame
+            let bytes = made.levels.reduce(0) { $0 + $1.width * $1.height * 4 }
+            entryBytes[id] = bytes
+            residentBytes += bytes
         }
     }
 
