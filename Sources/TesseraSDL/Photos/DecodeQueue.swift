@@ -141,13 +141,19 @@ final class DecodeQueue: @unchecked Sendable {
     }
 
     /// Withdraws every waiting request whose photo is not in `wanted` (it scrolled away before its
-    /// turn); running decodes finish.
+    /// turn), and frees finished decodes nobody wants now (decoded ahead, then flung past: a fling
+    /// through a thousand photos would otherwise keep every one); running decodes finish.
     func withdraw(keeping wanted: Set<String>) {
         lock.lock()
         let before = waiting.count
         waiting.removeAll { !wanted.contains($0.id) }
         statistics.withdrawn += before - waiting.count
+        var unwanted: [Outcome] = []
+        for id in results.keys where !wanted.contains(id) {
+            if let r = results.removeValue(forKey: id) { unwanted.append(r.outcome) }
+        }
         lock.unlock()
+        for case .success(let decoded) in unwanted { for level in decoded.levels { SDL_FreeSurface(level) } }
     }
 
     /// Forgets `id` (its file changed or went): a waiting request is withdrawn, a running one's result
