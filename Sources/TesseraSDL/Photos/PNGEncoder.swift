@@ -5,9 +5,10 @@ import Foundation
 /// Writes an ARGB8888 surface as a PNG quickly (PNG specification: `IHDR`, one `IDAT`, `IEND`): 8-bit
 /// RGB when every pixel is opaque, RGBA otherwise; every row but the first with the Up filter (a
 /// photo's rows resemble the row above), deflated at zlib's fastest level. A thumbnail is written once
-/// and read many times, but it is written while a window waits for its first frame: measured here,
-/// `IMG_SavePNG` (libpng's defaults, adaptive filters and level 6) cost about as much as decoding the
-/// camera JPEG at 1/8 scale; this costs a fraction of that for files about a third larger.
+/// and read many times, but it is written while the first frame waits: measured here (release) on a
+/// 256×192 thumbnail of a 4000×3000 camera JPEG, `IMG_SavePNG` (libpng's defaults: adaptive filters,
+/// level 6) took 26.7 ms for 50 KB — half the 50 ms of the JPEG's 1/8-scale decode itself — and this
+/// takes 2.9 ms for 60 KB.
 enum PNGEncoder {
     static func encode(_ surface: UnsafeMutablePointer<SDL_Surface>, opaque: Bool) -> Data? {
         guard surface.pointee.format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue,
