@@ -152,4 +152,33 @@ final class ThumbnailCacheTests: XCTestCase {
         XCTAssertEqual(cache.statistics.withdrawn, 4)
         cache.decoder.resumeDecoding()
     }
+
+    /// A photo replaced in the folder is decoded again: its textures, and any decode in flight, are
+    /// dropped; a removed one goes; an added one becomes drawable.
+    func testTakeInDecodesAReplacedPhotoAgainAndForgetsARemovedOne() throws {
+        let path = try writeJPEG("r", width: 800, height: 600)
+        let other = try writeJPEG("gone", width: 400, height: 300)
+        let library = PhotoLibrary(photos: [
+            Photo(id: "r", path: path, pixelSize: Size(800, 600)),
+            Photo(id: "gone", path: other, pixelSize: Size(400, 300)),
+        ])
+        let canvas = try OffscreenCanvas(width: 64, height: 64)
+        let cache = TextureCache(renderer: canvas.renderer, photos: library, thumbnails: store)
+        cache.prepare([("r", 256), ("gone", 256)], ahead: [], waiting: true)
+        XCTAssertEqual(cache.textures(for: "r").originalSize?.width, 800)
+        _ = try writeJPEG("r", width: 600, height: 800, shift: 0x30)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(10)], ofItemAtPath: path)
+        let added = try writeJPEG("new", width: 300, height: 300)
+        cache.takeIn(
+            PhotoChanges(
+                added: [Photo(id: "new", path: added, pixelSize: Size(300, 300))], removed: ["gone"],
+                replaced: [Photo(id: "r", path: path, pixelSize: Size(600, 800))]))
+        XCTAssertFalse(cache.isLoaded("r"))
+        XCTAssertFalse(cache.isLoaded("gone"))
+        cache.prepare([("r", 256), ("new", 256)], ahead: [], waiting: true)
+        XCTAssertEqual(cache.textures(for: "r").originalSize?.width, 600, "decoded again")
+        XCTAssertEqual(cache.textures(for: "new").originalSize?.width, 300)
+        XCTAssertNil(cache.photos.photo(for: "gone"))
+        XCTAssertEqual(cache.statistics.thumbnailMisses, 4, "r twice (its thumbnail was stale), gone, new")
+    }
 }
