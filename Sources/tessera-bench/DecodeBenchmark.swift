@@ -68,29 +68,9 @@ struct DecodeBenchmark {
             headlessRunMs: headless)
     }
 
-    /// A smooth colour field with per-pixel noise, saved as a quality-90 JPEG.
+    /// A smooth colour field with per-pixel noise, saved as a quality-90 JPEG (`BenchImages`).
     private func writeJPEG(_ path: String, seed: UInt32) throws {
-        guard
-            let surface = SDL_CreateRGBSurfaceWithFormat(
-                0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
-        else { throw BenchError("cannot make a \(width)x\(height) surface") }
-        defer { SDL_FreeSurface(surface) }
-        let pitch = Int(surface.pointee.pitch) / 4
-        let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
-        var noise = seed &* 2_654_435_761
-        for y in 0..<height {
-            for x in 0..<width {
-                noise ^= noise << 13
-                noise ^= noise >> 17
-                noise ^= noise << 5
-                let grain = Int(noise & 31) - 16
-                let r = min(255, max(0, x * 255 / width + grain))
-                let g = min(255, max(0, y * 255 / height + grain))
-                let b = min(255, max(0, Int(seed * 40 % 256) + grain))
-                pixels[y * pitch + x] = 0xFF00_0000 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
-            }
-        }
-        guard IMG_SaveJPG(surface, path, 90) == 0 else { throw BenchError("cannot write \(path)") }
+        try BenchImages.write(path, width: width, height: height, seed: seed, png: false)
     }
 }
 
