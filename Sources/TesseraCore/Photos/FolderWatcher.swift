@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// Follows the photo folder with inotify (inotify(7)): a thread blocks in `poll` on a non-blocking
-/// inotify descriptor, notes when a photo file was created, written, moved in or out, or deleted, and
+/// inotify descriptor, notes when a photo file was written and closed, moved in or out, deleted or touched, and
 /// wakes the run loop (`wake`, e.g. an SDL event ending `SDL_WaitEventTimeout`). The loop takes the
 /// changes in (`due`) once the folder has been quiet for `quiet` seconds — a camera import of 200 files
 /// is one rescan and one relayout — or at the latest `maxDelay` seconds after the first change, so a
@@ -30,7 +30,9 @@ package final class FolderWatcher: @unchecked Sendable {
     package init?(folder: String, wake: @escaping @Sendable () -> Void) {
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { return nil }
-        let mask = UInt32(IN_CREATE | IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_ATTRIB)
+        // A file counts once it is whole: written and closed, or moved in. Not at IN_CREATE — a copy
+        // that takes longer than the quiet time would be rescanned half-written and flash as damaged.
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_ATTRIB)
         guard inotify_add_watch(fd, folder, mask) >= 0 else {
             close(fd)
             return nil
