@@ -251,29 +251,31 @@ package final class TextureCache {
             return placeholder()
         }
         var collected = decoder.collect(id)
-        if collected == nil || collected!.side < side {
+        if waitsForPhotos {
+            // Deterministic: only a decode at exactly this size is used. One made at another size (asked
+            // for ahead, for a frame that then changed, or before its file changed) is dropped, and this
+            // one asked for until it is in, whatever finished first.
+            while collected == nil || collected!.side != side {
+                if let other = collected { Self.free(other.outcome) }
+                decoder.request(id, path: path, side: side)
+                decoder.wait(for: [id])
+                collected = decoder.collect(id)
+            }
+        } else if collected == nil || collected!.side < side {
             // A smaller decode that finished is still better than what there is.
             if let small = collected { install(id, small, path: path) }
             collected = nil
             decoder.request(id, path: path, side: side)
-            if waitsForPhotos {
-                // A decode of the same photo already running (asked for ahead, or before its file
-                // changed) finishes first: ask again until this size is in.
-                while collected == nil || collected!.side < side {
-                    decoder.wait(for: [id])
-                    collected = decoder.collect(id)
-                    if collected == nil || collected!.side < side {
-                        if let small = collected { install(id, small, path: path) }
-                        decoder.request(id, path: path, side: side)
-                    }
-                }
-            }
         }
         if let collected { install(id, collected, path: path) }
         if failures[id] != nil { return placeholder() }
         if let entry = entries[id] { return entry }
         drewLoadingTile = true
         return loading()
+    }
+
+    private static func free(_ outcome: DecodeQueue.Outcome) {
+        if case .success(let decoded) = outcome { for level in decoded.levels { SDL_FreeSurface(level) } }
     }
 
     /// Makes textures of a collected decode (replacing a smaller entry), or records its failure.
