@@ -20,11 +20,17 @@ let package = Package(
             pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]
         ),
+        // zlib (Debian: zlib1g-dev): thumbnails written as PNG at deflate's fastest level.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // Everything that can be reasoned about without a display: geometry, springs,
         // scrolling, layout, input → commands, scenes, scripts, state dumps, configs.
         .target(name: "TesseraCore"),
         // The SDL backend: window, renderer, textures, text, event translation.
-        .target(name: "TesseraSDL", dependencies: ["CSDL2", "CTurboJPEG", "TesseraCore"]),
+        .target(name: "TesseraSDL", dependencies: ["CSDL2", "CTurboJPEG", "CZlib", "TesseraCore"]),
         .executableTarget(name: "tessera", dependencies: ["TesseraCore", "TesseraSDL"]),
         // `make bench`: simulation steps, render overhead against bare SDL, decode throughput.
         .executableTarget(name: "tessera-bench", dependencies: ["TesseraCore", "TesseraSDL", "CSDL2"]),

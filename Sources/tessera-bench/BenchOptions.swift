@@ -4,6 +4,10 @@ import Foundation
 struct BenchOptions {
     var quick = false
     var output: String?
+    /// `--fling FOLDER --cache DIR --seconds S`: run only the fling child (`FlingBenchmark`).
+    var fling: String?
+    var cache: String?
+    var seconds = 40.0
 
     static func parse(_ arguments: [String]) throws -> BenchOptions {
         var options = BenchOptions()
@@ -14,6 +18,9 @@ struct BenchOptions {
             case "--out":
                 guard let path = rest.popFirst() else { throw BenchError("--out needs a file") }
                 options.output = path
+            case "--fling": options.fling = rest.popFirst()
+            case "--cache": options.cache = rest.popFirst()
+            case "--seconds": options.seconds = rest.popFirst().flatMap(Double.init) ?? options.seconds
             default: throw BenchError("unknown option \"\(argument)\" (tessera-bench [--quick] [--out FILE])")
             }
         }

@@ -15,6 +15,7 @@ struct BenchReport: Encodable {
     /// whether it is a GPU).
     var accelerated: RenderBenchmark.Result?
     var decode: DecodeBenchmark.Result
+    var library: LibraryBenchmark.Result
     /// Real windows: CPU at rest and per animated frame on each present path; nil without a display.
     var windowed: WindowedBenchmark.Result?
 
@@ -25,7 +26,7 @@ struct BenchReport: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case machine, renderer, stepMicros, animatingShare, settledStepMicros, stepGrowth, settledShare
-        case renderVsBareSDL, looksVsPlainBlit, render, accelerated, decode, windowed
+        case renderVsBareSDL, looksVsPlainBlit, render, accelerated, decode, library, windowed
     }
 
     func encode(to encoder: Encoder) throws {
@@ -42,6 +43,7 @@ struct BenchReport: Encodable {
         try c.encode(render, forKey: .render)
         try c.encode(accelerated, forKey: .accelerated)  // null when none was at hand
         try c.encode(decode, forKey: .decode)
+        try c.encode(library, forKey: .library)
         try c.encode(windowed, forKey: .windowed)
     }
 
@@ -88,6 +90,27 @@ struct BenchReport: Encodable {
                 + "\(f(d.photosPerSecond, 2)) photos/s, \(f(d.megapixelsPerSecond, 1)) MP/s",
             "first frame showing them: \(f(d.firstFrameMs, 0)) ms in process"
                 + (d.headlessRunMs.map { ", \(f($0, 0)) ms as `tessera --headless --frames 1`" } ?? ""),
+        ]
+        let l = library
+        let fl = l.fling
+        lines += [
+            "",
+            "\(l.photos) photos (\(l.distinctFiles) distinct files, \(l.sizes), \(f(l.megabytes, 1)) MB), "
+                + "`tessera --headless --frames 1` launch to exit (s):",
+            "  picker    cold \(f(l.pickerColdSeconds, 3)) \(verdict(l.pickerColdSeconds <= 1.5, "limit 1.5"))"
+                + "   warm \(f(l.pickerWarmSeconds, 3)) \(verdict(l.pickerWarmSeconds <= 0.4, "limit 0.4"))"
+                + "   without the cache \(f(l.pickerNoCacheSeconds, 3))",
+            "  waterfall cold \(f(l.waterfallColdSeconds, 3)) \(verdict(l.waterfallColdSeconds <= 1.5, "limit 1.5"))"
+                + "   warm \(f(l.waterfallWarmSeconds, 3)) \(verdict(l.waterfallWarmSeconds <= 0.4, "limit 0.4"))",
+            "fling through the waterfall (cold cache, drawing as photos decode): \(fl.frames) frames in "
+                + "\(f(fl.seconds, 1)) s\(fl.reachedEnd ? ", reached the end" : ", DID NOT reach the end")",
+            "  peak RSS \(f(fl.peakRSSMegabytes, 1)) MB \(verdict(fl.peakRSSMegabytes <= 350, "limit 350"))"
+                + "   frame p50 \(f(fl.frameP50Ms, 2)) ms, p99 \(f(fl.frameP99Ms, 2)) ms, max \(f(fl.frameMaxMs, 2)) ms",
+            "  frames waiting on a decode \(fl.framesWaitingOnDecode); with placeholders \(fl.framesWithPlaceholders);"
+                + " thumbnails \(fl.thumbnailHits) hits, \(fl.thumbnailMisses) misses; \(fl.withdrawn) withdrawn;"
+                + " queue at most \(fl.peakQueue)",
+            "photo copied into the watched folder → on screen: "
+                + (l.folderToScreenSeconds.map { "\(f($0, 3)) s \(verdict($0 <= 1, "limit 1"))" } ?? "not seen"),
         ]
         lines += windowedLines()
         return lines.joined(separator: "\n") + "\n"

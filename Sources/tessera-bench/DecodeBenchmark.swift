@@ -31,7 +31,7 @@ struct DecodeBenchmark {
         var bytes = 0
         for i in 0..<count {
             let path = folder.appendingPathComponent(String(format: "large-%02d.jpg", i + 1)).path
-            try BenchPhotos.writeJPEG(path, width: width, height: height, seed: UInt32(i + 1))
+            try BenchImages.write(path, width: width, height: height, seed: UInt32(i + 1), png: false)
             bytes += (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         }
         let library = try PhotoLibrary.scanning(folder: folder.path)

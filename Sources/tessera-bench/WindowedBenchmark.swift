@@ -39,7 +39,7 @@ struct WindowedBenchmark {
     func run(tessera: URL, root: URL) throws -> Result? {
         guard let display = try XDisplay.open() else { return nil }
         defer { display.close() }
-        let photos = try BenchPhotos.folder(count: photoCount, width: 4000, height: 3000, under: root)
+        let photos = try BenchImages.folder(count: photoCount, width: 4000, height: 3000, under: root)
         var result = Result(display: display.name)
         for renderer in ["software", "accelerated"] {
             let path = try measure(renderer: renderer, tessera: tessera, photos: photos, display: display.name)

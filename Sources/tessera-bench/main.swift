@@ -6,8 +6,13 @@ import TesseraSDL
 // writes JSON (default: .build/bench.json). `--quick` shrinks everything for a smoke run.
 do {
     let options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
-    let root = try BenchOptions.repositoryRoot()
     SDLLibraries.initialize()
+    if let folder = options.fling {
+        let result = try FlingBenchmark.run(folder: folder, cache: options.cache ?? "/tmp", seconds: options.seconds)
+        FileHandle.standardOutput.write(try JSONEncoder().encode(result))
+        exit(0)
+    }
+    let root = try BenchOptions.repositoryRoot()
     let steps = options.quick ? StepBenchmark(rounds: 3, stepsPerRound: 8) : StepBenchmark()
     var stepMicros: [String: Double] = [:]
     var animatingShare: [String: Double] = [:]
@@ -28,6 +33,13 @@ do {
     let decoded = try decode.run(
         tessera: FileManager.default.isExecutableFile(atPath: tessera.path) ? tessera : nil)
 
+    let libraryBench =
+        options.quick
+        ? LibraryBenchmark(count: 40, distinct: 4, width: 1200, height: 900, runs: 1, flingSeconds: 10)
+        : LibraryBenchmark()
+    let library = try libraryBench.run(
+        tessera: tessera, bench: URL(fileURLWithPath: CommandLine.arguments[0]), root: root)
+
     // Real windows take minutes: not in a quick run.
     let windowed =
         options.quick || !FileManager.default.isExecutableFile(atPath: tessera.path)
@@ -35,7 +47,7 @@ do {
 
     let report = BenchReport(
         machine: .current(), stepMicros: stepMicros, animatingShare: animatingShare, settledStepMicros: settled,
-        render: software, accelerated: accelerated, decode: decoded, windowed: windowed)
+        render: software, accelerated: accelerated, decode: decoded, library: library, windowed: windowed)
     print(report.table(), terminator: "")
     let output = options.output.map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent(".build/bench.json")
     try FileManager.default.createDirectory(

@@ -45,14 +45,17 @@ struct Launcher {
         let profileJSON = try options.profileJSON.map { try ProfileOutput.checkWritable($0, flag: "--profile-json") }
         let trace = try options.trace.map { try ProfileOutput.openTrace($0) }
 
+        // The shared freedesktop.org thumbnail cache, unless turned off (read-only media, privacy).
+        let thumbnails =
+            options.noThumbnails || !config.photos.thumbnails ? nil : ThumbnailStore.userCache()
         let sink: FrameSink
         var host: WindowHost?
         if options.headless {
-            sink = try OffscreenSink(photos: drawable, background: config.theme.background)
+            sink = try OffscreenSink(photos: drawable, background: config.theme.background, thumbnails: thumbnails)
         } else {
             let made = try WindowHost(
                 title: "Tessera", size: window, photos: drawable, background: config.theme.background,
-                kiosk: options.kiosk ? config.kiosk : nil, renderer: options.renderer)
+                kiosk: options.kiosk ? config.kiosk : nil, renderer: options.renderer, thumbnails: thumbnails)
             host = made
             sink = made
         }
@@ -74,16 +77,22 @@ struct Launcher {
             simulation: simulation, sink: sink, timing: timing, script: played ?? Script(steps: []),
             frames: options.frames, renderEvery: options.renderEvery, host: host, profiling: profiling)
         if timing == .interactive { loop.configWatcher = ConfigWatcher(path: configPath(resources)) }
+        // Windows and kiosks follow the photo folder; headless runs take its changes in at a script's
+        // `rescan` steps only, so they stay deterministic.
+        if timing == .interactive, config.photos.watchFolder, let folder = photos.folder, let host {
+            loop.folderWatcher = FolderWatcher(folder: folder, wake: host.wake)
+        }
+        defer { loop.folderWatcher?.stop() }
         if let seed = options.monkey, let storm = monkeyScript {
             try runMonkey(seed: seed, script: storm, loop: loop)
         } else {
             try loop.run()
         }
-        try ProfileOutput.report(
-            profiling.summary(
-                steps: simulation.stepCount, presented: loop.presentedFrames, hz: options.hz,
-                renderer: sink.rendererName, window: simulation.window),
-            table: options.profile, json: profileJSON)
+        var summary = profiling.summary(
+            steps: simulation.stepCount, presented: loop.presentedFrames, hz: options.hz,
+            renderer: sink.rendererName, window: simulation.window)
+        summary.photos = sink.photoStatistics
+        try ProfileOutput.report(summary, table: options.profile, json: profileJSON)
         try ProfileOutput.finishTrace(profiling.profiler, path: options.trace)
         if let path = options.screenshot {
             try OutputFile.write("--screenshot", to: path) { try sink.saveScreenshot(to: path) }

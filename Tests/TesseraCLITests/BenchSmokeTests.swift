@@ -33,5 +33,12 @@ final class BenchSmokeTests: XCTestCase {
         let decode = try XCTUnwrap(report["decode"] as? [String: Any])
         XCTAssertNotNil(decode["photosPerSecond"] as? Double)
         XCTAssertNotNil(decode["firstFrameMs"] as? Double)
+        let library = try XCTUnwrap(report["library"] as? [String: Any])
+        for key in ["pickerColdSeconds", "pickerWarmSeconds", "waterfallColdSeconds", "waterfallWarmSeconds"] {
+            XCTAssertNotNil(library[key] as? Double, key)
+        }
+        let fling = try XCTUnwrap(library["fling"] as? [String: Any])
+        XCTAssertGreaterThan(try XCTUnwrap(fling["peakRSSMegabytes"] as? Double), 0)
+        XCTAssertEqual(fling["framesWaitingOnDecode"] as? Int, 0)
     }
 }

@@ -32,6 +32,8 @@ struct TesseraProcess {
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? FileManager.default.temporaryDirectory
         var env = ProcessInfo.processInfo.environment
+        // Runs share one thumbnail cache of their own, not the user's (`~/.cache/thumbnails`).
+        env["XDG_CACHE_HOME"] = testCache.path
         env.merge(environment) { $1 }
         for name in unset { env[name] = nil }
         process.environment = env
@@ -49,6 +51,10 @@ struct TesseraProcess {
             stderr: String(decoding: errData, as: UTF8.self))
     }
 }
+
+/// The thumbnail cache the runs of this test process share (`XDG_CACHE_HOME`).
+let testCache = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "tessera-cli-cache-\(ProcessInfo.processInfo.processIdentifier)")
 
 /// A fresh temporary folder per test.
 func makeTemporaryFolder() throws -> URL {

@@ -53,6 +53,9 @@ package final class FrameLoop {
     package var afterStep: ((Simulation) throws -> Void)?
     /// Polled twice a second in interactive runs for live config reload.
     package var configWatcher: ConfigWatcher?
+    /// The photo folder's watcher in interactive runs (windowed demo, kiosk); its changes are taken in
+    /// once the folder is quiet for `photos.rescanQuietSeconds` (`FolderWatcher`).
+    package var folderWatcher: FolderWatcher?
 
     /// Seconds past the script's end after which an unsettled stepped run stops anyway.
     static let settleLimit = 30.0
@@ -179,6 +182,10 @@ package final class FrameLoop {
                     if let frames, simulation.stepCount >= frames { break }
                 }
             }
+            if let due = folderDue, due <= 0 {
+                folderWatcher?.clear()
+                takeInFolderChanges()
+            }
             if now - lastConfigPoll >= Self.configPollInterval || ProcessSignals.reloadRequested {
                 lastConfigPoll = now
                 pollConfig()
@@ -218,9 +225,23 @@ package final class FrameLoop {
             || profiling?.controls.showsHUD == true
     }
 
-    /// Seconds to sleep at rest: until the host's, the simulation's or the config poll's next change.
+    /// Seconds until the folder's changes seen so far are to be taken in; nil when there are none.
+    private var folderDue: Double? {
+        let photos = simulation.config.photos
+        return folderWatcher?.secondsUntilDue(quiet: photos.rescanQuietSeconds, maxDelay: photos.rescanMaxDelay)
+    }
+
+    /// Rescans the photo folder and hands its changes to the simulation (tiles) and the sink (pixels).
+    private func takeInFolderChanges() {
+        let changes = simulation.rescanPhotos()
+        if !changes.isEmpty { sink.takeIn(changes) }
+    }
+
+    /// Seconds to sleep at rest: until the host's, the simulation's, the config poll's or the folder's
+    /// next change.
     private func nextDue(lastConfigPoll: Double) -> Double {
         var due = configWatcher == nil ? 1.0 : lastConfigPoll + Self.configPollInterval - clock.now()
+        if let folder = folderDue { due = min(due, folder) }
         if let hostDue = host?.nextDue { due = min(due, hostDue) }
         if let idle = simulation.idleResetDue { due = min(due, idle) }
         return max(0, due)
@@ -290,6 +311,8 @@ package final class FrameLoop {
                     render()
                     try OutputFile.write("screenshot", to: path) { try sink.saveScreenshot(to: path) }
                 }
+            case .rescan:
+                takeInFolderChanges()
             case .dump(let path):
                 try untimed {
                     // A dump shows targets for the commands applied so far: lay out first.

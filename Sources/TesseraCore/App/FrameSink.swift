@@ -12,12 +12,19 @@ package protocol FrameSink: AnyObject {
     /// True when the last frame should be drawn again although the simulation did not change: it showed
     /// photos still loading (they pulse, and appear when decoded), or the window's contents were lost.
     var needsRedraw: Bool { get }
+    /// The photo folder changed: new photos become drawable; removed and replaced ones lose what was
+    /// decoded of them.
+    func takeIn(_ changes: PhotoChanges)
+    /// Thumbnail hits and misses and the decode queue so far (`--profile`); nil without photos.
+    var photoStatistics: PhotoStatistics? { get }
 }
 
 extension FrameSink {
     package func present() {}
     package var rendererName: String { "none" }
     package var needsRedraw: Bool { false }
+    package func takeIn(_ changes: PhotoChanges) {}
+    package var photoStatistics: PhotoStatistics? { nil }
 }
 
 /// A window's side of an interactive run: input, and sleeping until there is some.

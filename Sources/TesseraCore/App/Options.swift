@@ -20,6 +20,8 @@ package struct Options: Equatable, Sendable {
     package var monkey: UInt64?
     package var monkeyDumps: String?
     package var renderer = RendererChoice.auto
+    /// `--no-thumbnails`: neither read nor write the shared thumbnail cache.
+    package var noThumbnails = false
     package var help = false
     package var version = false
 
@@ -117,6 +119,7 @@ package struct Options: Equatable, Sendable {
                     )
                 }
                 options.renderer = choice
+            case "--no-thumbnails": options.noThumbnails = true
             case "--help", "-h": options.help = true
             case "--version": options.version = true
             default:
@@ -162,6 +165,7 @@ package struct Options: Equatable, Sendable {
                                when OpenGL is itself software), software, accelerated
           --monkey SEED        random input storm (needs --frames); checks invariants every step
           --monkey-dumps DIR   the storm also dumps state into DIR every 10 simulated seconds
+          --no-thumbnails      neither read nor write the shared thumbnail cache ($XDG_CACHE_HOME/thumbnails)
           --help, --version
 
         Keys: {digits} switch scenes, Escape closes a fullscreen photo or detail view, F3 frame-time HUD,

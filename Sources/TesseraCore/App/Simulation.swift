@@ -1,9 +1,12 @@
+import Foundation
+
 /// The whole app minus the platform: scenes, the tab bar, input recognition, and the fixed step.
 /// The SDL host (windowed or kiosk) and the headless runner both drive one of these, so a script
 /// replays identically wherever it runs.
 package final class Simulation {
     package private(set) var config: Config
-    package let photos: PhotoLibrary
+    /// The photos, as of the last scan (`rescanPhotos` takes in the folder's changes).
+    package private(set) var photos: PhotoLibrary
     /// The gallery's card palettes (`Assets/Gallery/palettes.json`).
     package let palettes: PaletteBook
     /// The destinations scene's places (`Assets/Destinations/destinations.json`).
@@ -90,7 +93,10 @@ package final class Simulation {
     private func confirm(_ ids: [String]) -> Bool {
         guard let log = selectionLog else { return false }
         do {
-            try log.append(photos: ids.map { photos.path(for: $0) ?? $0 })
+            let paths = ids.map { photos.path(for: $0) ?? $0 }
+            // A file removed since the last rescan is still in the dock: the record says so.
+            let missing = paths.filter { !FileManager.default.fileExists(atPath: $0) }
+            try log.append(photos: paths, missing: missing)
             if banner?.hasPrefix("selection") == true { banner = nil }
             return true
         } catch {
@@ -162,6 +168,25 @@ package final class Simulation {
         revision &+= 1
         window = clamped
         for scene in scenes.values { scene.resize(to: clamped) }
+    }
+
+    // MARK: A live folder
+
+    /// Takes in the photo folder's changes now (a script's `rescan` step, or the folder watcher in a
+    /// window): every scene adds, removes and replaces its tiles in one relayout. Returns the changes.
+    @discardableResult
+    package func rescanPhotos() -> PhotoChanges {
+        let changes = photos.rescan()
+        guard !changes.isEmpty else { return changes }
+        revision &+= 1
+        // A selected photo whose file went leaves the dock; say so, once, on stderr.
+        let selected = Set(scenes.values.compactMap(\.selection).joined())
+        for id in changes.removed where selected.contains(id) {
+            FileHandle.standardError.write(
+                Data("tessera: \(id) was removed from the photo folder and left the selection\n".utf8))
+        }
+        for scene in scenes.values { scene.photosChanged(changes, library: photos) }
+        return changes
     }
 
     // MARK: Stepping, drawing, dumping

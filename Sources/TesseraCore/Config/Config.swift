@@ -15,6 +15,7 @@ package struct Config: Codable, Equatable, Sendable {
     package var profiling = ProfilingConfig()
     package var zoom = ZoomConfig()
     package var scrollIndicators = ScrollIndicatorConfig()
+    package var photos = PhotosConfig()
 
     package init() {}
 
@@ -143,6 +144,7 @@ extension Config: RangeChecked {
         try c.section("profiling", profiling)
         try c.section("zoom", zoom)
         try c.section("scrollIndicators", scrollIndicators)
+        try c.section("photos", photos)
     }
 }
 

@@ -2,13 +2,22 @@
 /// the SDL backend turns it into renderer calls and never changes state (README.md#how-it-works).
 package struct DrawList: Sendable {
     package private(set) var commands: [DrawCommand] = []
+    /// Photos the frame does not draw but the next ones soon will (the next screenful in the direction
+    /// of scrolling), with the frame they will have (window points): decoded ahead, never waited for.
+    package private(set) var ahead: [(id: String, frame: Rect)] = []
 
     package init() {}
 
     package mutating func append(_ command: DrawCommand) { commands.append(command) }
 
+    /// Asks for photo `id`, soon to be drawn at about `frame`, to be decoded ahead.
+    package mutating func prefetch(_ id: String, frame: Rect) { ahead.append((id, frame)) }
+
     /// Empties the list but keeps its storage, so building a frame allocates nothing once warm.
-    package mutating func removeAll() { commands.removeAll(keepingCapacity: true) }
+    package mutating func removeAll() {
+        commands.removeAll(keepingCapacity: true)
+        ahead.removeAll(keepingCapacity: true)
+    }
 
     package var isEmpty: Bool { commands.isEmpty }
 }

@@ -103,6 +103,9 @@ package struct HeroOverlay: Sendable {
         return field.tile(open)?.presented.contains(p) == true ? open : nil
     }
 
+    /// Takes `id` off the stage (its photo left the folder): presented or flying, it is simply gone.
+    mutating func remove(_ id: String) { stage.remove(id) }
+
     // MARK: Motion
 
     /// Advances the field and the stage by `dt` seconds. `overlay` gives the frame (window points) the

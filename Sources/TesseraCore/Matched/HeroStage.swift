@@ -67,6 +67,13 @@ package struct HeroStage: Sendable {
         return id
     }
 
+    /// Drops `id`'s trip (its photo left the folder); the overlay fades out if it was presented.
+    mutating func remove(_ id: String) {
+        if presented?.id == id { presence.animate(to: 0, with: spring) }
+        heroes.removeAll { $0.id == id }
+        if lastID == id { lastID = nil }
+    }
+
     /// Advances presence and every hero's style springs by `dt` seconds.
     package mutating func step(_ dt: Double) {
         presence.step(dt)

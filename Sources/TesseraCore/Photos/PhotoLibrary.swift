@@ -12,10 +12,16 @@ package struct Photo: Equatable, Sendable {
     /// Pixel dimensions read from the file's header (`ImageHeader`); nil when unreadable, in which case
     /// layouts that need an aspect ratio fall back to a configured one.
     package var pixelSize: Size?
-    package init(id: String, path: String, pixelSize: Size? = nil) {
+    /// The file's modification time (nanoseconds since the epoch) and size in bytes when it was scanned:
+    /// a rescan that finds either changed takes the photo as replaced. Zero when not known.
+    package var modified: Int = 0
+    package var bytes: Int = 0
+    package init(id: String, path: String, pixelSize: Size? = nil, modified: Int = 0, bytes: Int = 0) {
         self.id = id
         self.path = path
         self.pixelSize = pixelSize
+        self.modified = modified
+        self.bytes = bytes
     }
 
     /// Width / height, nil when the size is unknown.
@@ -26,7 +32,9 @@ package struct Photo: Equatable, Sendable {
 package struct PhotoLibrary: Sendable {
     package private(set) var photos: [Photo]
     /// Files with a photo's extension that were left out, and why (named once on stderr by the caller).
-    package private(set) var skipped: [(path: String, reason: String)] = []
+    package internal(set) var skipped: [(path: String, reason: String)] = []
+    /// The folder scanned, nil for a library made from a list.
+    package internal(set) var folder: String?
     private var pathByID: [String: String]
     private var indexByID: [String: Int]
 
@@ -90,7 +98,11 @@ package struct PhotoLibrary: Sendable {
     /// pixel size its header declares (nil for a file whose header cannot be read; it is still listed
     /// and draws as a placeholder).
     /// Two usable files with the same name but different extensions keep the first in name order.
-    package static func scanning(folder: String) throws -> PhotoLibrary {
+    /// `allowingEmpty`: a rescan of a folder whose photos were all removed is an empty library, not an
+    /// error. `earlier`: the last scan, whose photos are kept as they are where the file has not changed.
+    package static func scanning(folder: String, allowingEmpty: Bool = false, earlier: PhotoLibrary? = nil) throws
+        -> PhotoLibrary
+    {
         let names = try listing(folder)
         let base = URL(fileURLWithPath: folder).standardizedFileURL
         var seen = Set<String>()
@@ -103,6 +115,19 @@ package struct PhotoLibrary: Sendable {
             // Without a readable header there is nothing to show (an empty, unreadable, text or random
             // file): skip it. A file whose header is fine but whose data is damaged stays, and draws as
             // a "can't open" placeholder once decoding fails.
+            var info = stat()
+            let stamped = stat(path, &info) == 0
+            let modified = stamped ? Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec) : 0
+            let bytes = stamped ? Int(info.st_size) : 0
+            // A rescan keeps what it read of a file that has not changed (a thousand headers are not
+            // read again because one photo was added).
+            if stamped, let known = earlier?.photo(for: id), known.path == path, known.modified == modified,
+                known.bytes == bytes
+            {
+                seen.insert(id)
+                photos.append(known)
+                continue
+            }
             guard FileManager.default.isReadableFile(atPath: path) else {
                 skipped.append((path, "cannot read the file (permission denied)"))
                 continue
@@ -112,11 +137,12 @@ package struct PhotoLibrary: Sendable {
                 continue
             }
             seen.insert(id)
-            photos.append(Photo(id: id, path: path, pixelSize: size))
+            photos.append(Photo(id: id, path: path, pixelSize: size, modified: modified, bytes: bytes))
         }
-        guard !photos.isEmpty else { throw LoadError.noPhotos(folder) }
+        guard !photos.isEmpty || allowingEmpty else { throw LoadError.noPhotos(folder) }
         var library = PhotoLibrary(photos: photos)
         library.skipped = skipped
+        library.folder = folder
         return library
     }
 }

@@ -32,6 +32,11 @@ extension ProfileSummary {
         lines.append(
             "over budget: \(overBudget) of \(summarizedFrames) frames (\(Self.number(share, 1)) %)"
                 + "    1 % low: \(Self.number(onePercentLowFps, 1)) fps")
+        if let p = photos {
+            lines.append(
+                "photos: \(p.thumbnailHits) thumbnail hits, \(p.thumbnailMisses) misses, \(p.directDecodes) direct decodes;"
+                    + " decode queue \(p.queueLength) at exit, \(p.peakQueueLength) at most, \(p.withdrawn) withdrawn")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -54,11 +59,18 @@ extension ProfileSummary {
               },
               "overBudget": \(overBudget),
               "onePercentLowFps": \(ms(onePercentLowFps)),
-              "summarizedFrames": \(summarizedFrames)
+              "summarizedFrames": \(summarizedFrames)\(photosJSON)
             }
 
             """
         return Data(text.utf8)
+    }
+
+    /// `,\n  "photos": {…}` when there are photo statistics.
+    private var photosJSON: String {
+        guard let p = photos else { return "" }
+        return
+            #",\#n  "photos": {"thumbnailHits": \#(p.thumbnailHits), "thumbnailMisses": \#(p.thumbnailMisses), "directDecodes": \#(p.directDecodes), "decodeQueue": \#(p.queueLength), "peakDecodeQueue": \#(p.peakQueueLength), "withdrawn": \#(p.withdrawn)}"#
     }
 
     private static func row(_ cells: [String]) -> String {

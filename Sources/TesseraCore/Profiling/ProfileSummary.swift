@@ -31,6 +31,8 @@ package struct ProfileSummary: Sendable {
     package var onePercentLowFps: Double
     /// Frames the statistics were computed from.
     var summarizedFrames: Int
+    /// Thumbnail hits and misses and the decode queue (nil for a run that drew no photos' frames).
+    package var photos: PhotoStatistics?
 
     package init(
         history: FrameHistory, ticksPerSecond: UInt64, steps: Int, presented: Int, times: ProcessTimes, hz: Double,

@@ -39,6 +39,9 @@ package protocol Scene: AnyObject {
     var overlayDump: OverlayDump? { get }
     var position: String? { get }
     var selection: [String]? { get }
+    /// The photo folder changed (`library` is the new scan): scenes that show photos add, remove and
+    /// replace tiles and lay out once, the others ignore it.
+    func photosChanged(_ changes: PhotoChanges, library: PhotoLibrary)
 }
 
 extension Scene {
@@ -49,6 +52,7 @@ extension Scene {
     package var overlayDump: OverlayDump? { nil }
     package var position: String? { nil }
     package var selection: [String]? { nil }
+    package func photosChanged(_ changes: PhotoChanges, library: PhotoLibrary) {}
 
     /// The frame a tile presents now (window points), for scripted taps by id.
     package func presentedFrame(of id: String) -> Rect? { field.tile(id)?.presented }

@@ -25,6 +25,7 @@ extension Script {
         case .screenshot(let path): o["screenshot"] = path
         case .dump(let path): o["dump"] = path
         case .touch(let gesture): gesture.encode(into: &o)
+        case .rescan: o["rescan"] = true
         }
         return o
     }

@@ -27,6 +27,8 @@ package struct Script: Equatable, Sendable {
         case dump(String)
         /// Touch gestures (`Script+Gestures.swift`): real finger events.
         case touch(TouchGesture)
+        /// Take in the photo folder's changes now (`Script+Rescan.swift`).
+        case rescan
     }
 
     package init(scene: SceneID? = nil, window: Size? = nil, steps: [Step]) {
@@ -103,6 +105,7 @@ package struct Script: Equatable, Sendable {
 
     static let actionNames = [
         "tap", "click", "drag", "wheel", "key", "scene", "resize", "screenshot", "dump", "pinch", "doubleTap",
+        "rescan",
     ]
 
     /// The latest simulated time a script may name, in seconds: one simulated day. A run steps through
@@ -180,6 +183,8 @@ package struct Script: Equatable, Sendable {
             action = name == "dump" ? .dump(path) : .screenshot(path)
         case "pinch", "doubleTap":
             action = .touch(try parseTouchGesture(name, value))
+        case "rescan":
+            action = try rescan(value)
         default:
             throw Error(message: "unknown action \"\(name)\"")
         }

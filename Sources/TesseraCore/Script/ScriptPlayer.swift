@@ -11,6 +11,8 @@ package struct ScriptPlayer: Sendable {
         case scene(SceneID)
         case screenshot(String)
         case dump(String)
+        /// Take in the photo folder's changes.
+        case rescan
     }
 
     private let steps: [Script.Step]
@@ -88,6 +90,8 @@ package struct ScriptPlayer: Sendable {
                 events.append(.dump(path))
             case .touch(let gesture):
                 start(gesture, time: time, stepIndex: next, into: &events)
+            case .rescan:
+                events.append(.rescan)
             }
             next += 1
         }

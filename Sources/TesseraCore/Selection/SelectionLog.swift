@@ -73,21 +73,24 @@ package final class SelectionLog {
     private var name: String { path.map { "--output \($0)" } ?? "--output (standard output)" }
 
     /// The line for a confirmation, newline-terminated. `time` is wall-clock UTC, to the second.
-    package static func line(photos: [String], time: Date) -> String {
+    /// `missing` names photos of the selection whose files were gone when it was confirmed (removed from
+    /// the folder before a rescan took them out of the dock); the key is left out when there are none.
+    package static func line(photos: [String], missing: [String] = [], time: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         formatter.timeZone = TimeZone(identifier: "UTC")
-        let object: [String: Any] = ["time": formatter.string(from: time), "photos": photos]
+        var object: [String: Any] = ["time": formatter.string(from: time), "photos": photos]
+        if !missing.isEmpty { object["missing"] = missing }
         let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
     /// Writes one whole line and makes it durable; throws (nothing acknowledged, the file as it was)
     /// if any part fails.
-    package func append(photos: [String], time: Date = Date()) throws {
+    package func append(photos: [String], missing: [String] = [], time: Date = Date()) throws {
         do {
             try reopenIfReplaced()
-            try write(Array(Self.line(photos: photos, time: time).utf8))
+            try write(Array(Self.line(photos: photos, missing: missing, time: time).utf8))
             holdsUnwrittenSelection = false
             failureReported = false
         } catch let error as Error {

@@ -4,16 +4,22 @@ import TesseraCore
 /// Headless frames (`--headless`): the software renderer drawing into an offscreen surface, one point
 /// per pixel, so a script gives the same pixels on every machine. A resize makes a new canvas.
 package final class OffscreenSink: FrameSink {
-    private let photos: PhotoLibrary
+    private var photos: PhotoLibrary
+    private let thumbnails: ThumbnailStore?
+    /// Counters of the caches of earlier canvases (a resize starts a new one).
+    private var earlierStatistics = PhotoStatistics()
     private let fonts: FontSet
     private let background: Color
     private var canvas: OffscreenCanvas?
     private var renderer: DrawListRenderer?
     private var canvasSize = Size.zero
+    private var drawsAsTheyDecode = false
 
-    package init(photos: PhotoLibrary, background: Color) throws {
+    /// - Parameter thumbnails: the shared thumbnail cache, nil to neither read nor write it.
+    package init(photos: PhotoLibrary, background: Color, thumbnails: ThumbnailStore? = nil) throws {
         SDLLibraries.initialize()
         self.photos = photos
+        self.thumbnails = thumbnails
         self.background = background
         fonts = try FontSet()
     }
@@ -30,9 +36,13 @@ package final class OffscreenSink: FrameSink {
             canvasSize = window
             // Decoded photos and text textures belong to a renderer: a new canvas starts a new cache.
             // The old cache goes first, while its SDL renderer still exists to free its textures.
+            if let old = renderer?.textures.statistics { earlierStatistics.add(old) }
             renderer = nil
             canvas = try? OffscreenCanvas(width: Int(window.width.rounded()), height: Int(window.height.rounded()))
-            renderer = canvas.map { DrawListRenderer(renderer: $0.renderer, photos: photos, fonts: fonts) }
+            renderer = canvas.map {
+                DrawListRenderer(renderer: $0.renderer, photos: photos, fonts: fonts, thumbnails: thumbnails)
+            }
+            if drawsAsTheyDecode { renderer?.textures.waitsForPhotos = false }
         }
         renderer?.render(list, background: background)
     }
@@ -43,6 +53,29 @@ package final class OffscreenSink: FrameSink {
     }
 
     package var rendererName: String { "software" }
+
+    /// Draws photos as they decode (placeholders meanwhile) instead of waiting for them, as a window
+    /// does: for benchmarks of interactive behaviour. Headless runs keep waiting (deterministic).
+    package func drawPhotosAsTheyDecode() {
+        drawsAsTheyDecode = true
+        renderer?.textures.waitsForPhotos = false
+    }
+
+    /// True when the last frame drew photo `id` from its decoded pixels (not a placeholder).
+    package func hasDecoded(_ id: String) -> Bool { renderer?.textures.isLoaded(id) ?? false }
+
+    package var needsRedraw: Bool { renderer?.textures.drewLoadingTile ?? false }
+
+    package func takeIn(_ changes: PhotoChanges) {
+        photos.apply(changes)
+        renderer?.textures.takeIn(changes)
+    }
+
+    package var photoStatistics: PhotoStatistics? {
+        var total = earlierStatistics
+        if let current = renderer?.textures.statistics { total.add(current) }
+        return total
+    }
 
     package func saveScreenshot(to path: String) throws {
         guard let canvas else { throw HostError("no frame rendered yet for \(path)", exitCode: 1) }

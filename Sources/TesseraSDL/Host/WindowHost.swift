@@ -17,7 +17,7 @@ package final class WindowHost: FrameSink, InteractiveHost {
     private let path: PresentPath
     /// What the last `render` drew, for `present` on the software path: nil for the whole window.
     private var drawnDamage: FrameDamage = .whole
-    private let photos: PhotoLibrary
+    private var photos: PhotoLibrary
     private let fonts: FontSet
     /// Implicitly unwrapped only so that `deinit` can drop it (and its textures) before the renderer.
     private var drawer: DrawListRenderer!
@@ -37,10 +37,16 @@ package final class WindowHost: FrameSink, InteractiveHost {
     private let frequency = Double(SDL_GetPerformanceFrequency())
     private var lastMouseActivity: UInt64 = 0
     private var cursorShown = true
+    private let thumbnails: ThumbnailStore?
+    /// Counters of the caches of earlier renderers (a renderer reset starts a new one).
+    private var earlierStatistics = PhotoStatistics()
+    /// The event type `wake` pushes (`UInt32.max` if SDL had none left).
+    private let wakeEvent: UInt32
 
+    /// - Parameter thumbnails: the shared thumbnail cache, nil to neither read nor write it.
     package init(
         title: String, size: Size, photos: PhotoLibrary, background: Color, kiosk: KioskConfig? = nil,
-        renderer choice: RendererChoice = .auto
+        renderer choice: RendererChoice = .auto, thumbnails: ThumbnailStore? = nil
     ) throws {
         SDLLibraries.initialize()
         // SDL turns the screensaver off by default; a demo window should let the screen blank as usual.
@@ -94,7 +100,9 @@ package final class WindowHost: FrameSink, InteractiveHost {
         self.background = background
         self.kiosk = kiosk
         fonts = try FontSet()
-        drawer = DrawListRenderer(renderer: path.renderer, photos: photos, fonts: fonts)
+        self.thumbnails = thumbnails
+        wakeEvent = SDL_RegisterEvents(1)
+        drawer = DrawListRenderer(renderer: path.renderer, photos: photos, fonts: fonts, thumbnails: thumbnails)
         if let kiosk {
             SDL_DisableScreenSaver()
             _ = SDL_ShowCursor(SDL_DISABLE)
@@ -169,7 +177,8 @@ package final class WindowHost: FrameSink, InteractiveHost {
                 // Textures may be gone with the device: start the caches again (photos decode anew).
                 let scale = drawer.pixelsPerPoint
                 let waits = drawer.textures.waitsForPhotos
-                drawer = DrawListRenderer(renderer: sdlRenderer, photos: photos, fonts: fonts)
+                earlierStatistics.add(drawer.textures.statistics)
+                drawer = DrawListRenderer(renderer: sdlRenderer, photos: photos, fonts: fonts, thumbnails: thumbnails)
                 drawer.pixelsPerPoint = scale
                 drawer.textures.waitsForPhotos = waits
                 contentsLost = true
@@ -222,6 +231,29 @@ package final class WindowHost: FrameSink, InteractiveHost {
     package func drawPhotosAsTheyDecode() { drawer.textures.waitsForPhotos = false }
 
     package var needsRedraw: Bool { contentsLost || drawer.textures.drewLoadingTile }
+
+    package func takeIn(_ changes: PhotoChanges) {
+        photos.apply(changes)
+        drawer.textures.takeIn(changes)
+    }
+
+    package var photoStatistics: PhotoStatistics? {
+        var total = earlierStatistics
+        total.add(drawer.textures.statistics)
+        return total
+    }
+
+    /// Ends `waitForEvents` from any thread (the folder watcher's): pushes an event of this program's own
+    /// type (`SDL_RegisterEvents`; `SDL_PushEvent` is thread-safe), which the translator ignores.
+    package var wake: @Sendable () -> Void {
+        let type = wakeEvent
+        return {
+            guard type != UInt32.max else { return }
+            var event = SDL_Event()
+            event.type = type
+            _ = SDL_PushEvent(&event)
+        }
+    }
 
     /// Draws `list` and keeps a copy for screenshots. The copy is element-wise into storage it owns,
     /// so the caller's list stays uniquely referenced and is reused next frame without allocating.

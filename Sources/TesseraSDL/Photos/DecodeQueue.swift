@@ -1,12 +1,37 @@
 import CSDL2
 import Dispatch
 import Foundation
+import TesseraCore
 
 /// Decodes photos off the render thread, on every core (a concurrent Dispatch queue), and hands the
 /// results back to the render thread, which makes textures of them. Each photo is decoded at most once
 /// per request; results wait here (as plain surfaces) only until the next frame collects them.
+///
+/// Requests wait in one list and each free core takes the most urgent (the photos a frame shows come
+/// before the next screenful's), so a fling never leaves the screen waiting behind photos it passed;
+/// decodes ahead never hold every core (`aheadLimit`), so a photo that comes into view starts at once.
+/// A request not yet started can be withdrawn (`withdraw(keeping:)`): a tile that scrolled away before
+/// its turn is never decoded.
 final class DecodeQueue: @unchecked Sendable {
     typealias Outcome = Result<PhotoDecoder.Decoded, PhotoDecoder.Failure>
+
+    /// How soon a request is wanted: lower first.
+    enum Urgency: Int, Comparable {
+        /// On screen now.
+        case visible = 0
+        /// In the next screenful in the direction of scrolling.
+        case ahead = 1
+        static func < (a: Urgency, b: Urgency) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    private struct Job {
+        var id: String
+        var path: String
+        /// Long side to decode for, pixels (a thumbnail size, or the output's cap).
+        var side: Int
+        var urgency: Urgency
+        var order: Int
+    }
 
     private let queue = DispatchQueue(label: "tessera.decode", qos: .userInitiated, attributes: .concurrent)
     /// Bounds the decodes in flight to the cores, so a folder of hundreds queues rather than piles up
@@ -14,34 +39,132 @@ final class DecodeQueue: @unchecked Sendable {
     private let slots = DispatchSemaphore(value: ProcessInfo.processInfo.activeProcessorCount)
     private let lock = NSLock()
     private let finished = NSCondition()
-    private var pending = Set<String>()
-    private var results: [String: Outcome] = [:]
+    private var waiting: [Job] = []
+    private var running: [String: Int] = [:]
+    private var results: [String: (outcome: Outcome, side: Int)] = [:]
+    /// Running decodes whose file changed meanwhile: their results are dropped.
+    private var discarded = Set<String>()
+    private var nextOrder = 0
+    /// Decodes ahead running now, and at most: one core fewer than there are (at least one).
+    private var aheadRunning = 0
+    private let aheadLimit = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
+    /// Blocks that found only requests ahead while `aheadLimit` were running: each is dispatched again
+    /// when a decode finishes.
+    private var deferred = 0
+    /// The shared thumbnail cache, nil when off.
+    let thumbnails: ThumbnailStore?
+    private(set) var statistics = PhotoStatistics()
+
+    init(thumbnails: ThumbnailStore? = nil) {
+        self.thumbnails = thumbnails
+    }
 
     deinit {
         // Surfaces nobody collected.
-        for case .success(let decoded) in results.values {
+        for case .success(let decoded) in results.values.map(\.outcome) {
             for level in decoded.levels { SDL_FreeSurface(level) }
         }
     }
 
-    /// Starts decoding `id` unless it is already under way or done and not yet collected.
-    func request(_ id: String, path: String, maxDimension: Int) {
+    /// Starts decoding `id` for a long side of `side` pixels unless that is already under way or done
+    /// and not yet collected; a waiting request is made more urgent or larger if asked.
+    func request(_ id: String, path: String, side: Int, urgency: Urgency = .visible) {
         lock.lock()
         defer { lock.unlock() }
-        guard !pending.contains(id), results[id] == nil else { return }
-        pending.insert(id)
-        queue.async { [self] in
-            slots.wait()
-            let outcome = PhotoDecoder.decode(path: path, maxDimension: maxDimension)
-            slots.signal()
-            lock.lock()
-            pending.remove(id)
-            results[id] = outcome
-            lock.unlock()
-            finished.lock()
-            finished.broadcast()
-            finished.unlock()
+        if let s = running[id], s >= side { return }
+        if let r = results[id], r.side >= side { return }
+        if let i = waiting.firstIndex(where: { $0.id == id }) {
+            waiting[i].side = max(waiting[i].side, side)
+            waiting[i].urgency = min(waiting[i].urgency, urgency)
+            return
         }
+        // A running decode of a smaller size finishes first; the larger one is asked for again later.
+        guard running[id] == nil else { return }
+        waiting.append(Job(id: id, path: path, side: side, urgency: urgency, order: nextOrder))
+        nextOrder += 1
+        statistics.peakQueueLength = max(statistics.peakQueueLength, waiting.count + running.count)
+        queue.async { [self] in runMostUrgent() }
+    }
+
+    /// One free core takes the most urgent waiting request (the earliest asked among equals).
+    private func runMostUrgent() {
+        slots.wait()
+        defer { slots.signal() }
+        lock.lock()
+        guard
+            let best = waiting.indices.min(by: {
+                (waiting[$0].urgency, waiting[$0].order) < (waiting[$1].urgency, waiting[$1].order)
+            })
+        else {
+            lock.unlock()
+            return
+        }
+        if waiting[best].urgency == .ahead, aheadRunning >= aheadLimit {
+            deferred += 1
+            lock.unlock()
+            return
+        }
+        let job = waiting.remove(at: best)
+        running[job.id] = job.side
+        if job.urgency == .ahead { aheadRunning += 1 }
+        lock.unlock()
+
+        let outcome: Outcome
+        let source: ThumbnailCodec.Source
+        if let size = ThumbnailSize(rawValue: job.side) {
+            (outcome, source) = ThumbnailCodec.decode(path: job.path, size: size, store: thumbnails)
+        } else {
+            (outcome, source) = (PhotoDecoder.decode(path: job.path, maxDimension: job.side), .direct)
+        }
+
+        lock.lock()
+        running[job.id] = nil
+        if job.urgency == .ahead { aheadRunning -= 1 }
+        if deferred > 0 {
+            deferred -= 1
+            queue.async { [self] in runMostUrgent() }
+        }
+        switch source {
+        case .hit: statistics.thumbnailHits += 1
+        case .miss: statistics.thumbnailMisses += 1
+        case .direct: statistics.directDecodes += 1
+        }
+        if discarded.remove(job.id) != nil {
+            if case .success(let decoded) = outcome { for level in decoded.levels { SDL_FreeSurface(level) } }
+        } else {
+            results[job.id] = (outcome, job.side)
+        }
+        lock.unlock()
+        finished.lock()
+        finished.broadcast()
+        finished.unlock()
+    }
+
+    /// Withdraws every waiting request whose photo is not in `wanted` (it scrolled away before its
+    /// turn), and frees finished decodes nobody wants now (decoded ahead, then flung past: a fling
+    /// through a thousand photos would otherwise keep every one); running decodes finish.
+    func withdraw(keeping wanted: Set<String>) {
+        lock.lock()
+        let before = waiting.count
+        waiting.removeAll { !wanted.contains($0.id) }
+        statistics.withdrawn += before - waiting.count
+        var unwanted: [Outcome] = []
+        for id in results.keys where !wanted.contains(id) {
+            if let r = results.removeValue(forKey: id) { unwanted.append(r.outcome) }
+        }
+        lock.unlock()
+        for case .success(let decoded) in unwanted { for level in decoded.levels { SDL_FreeSurface(level) } }
+    }
+
+    /// Forgets `id` (its file changed or went): a waiting request is withdrawn, a running one's result
+    /// dropped, a finished one freed.
+    func forget(_ id: String) {
+        lock.lock()
+        waiting.removeAll { $0.id == id }
+        if running[id] != nil { discarded.insert(id) }
+        let result = results.removeValue(forKey: id)
+        lock.unlock()
+        if case .success(let decoded)? = result?.outcome { for level in decoded.levels { SDL_FreeSurface(level) } }
     }
 
     /// Holds back decodes not yet started until `resumeDecoding` (a test's way to see the loading tile
@@ -50,19 +173,35 @@ final class DecodeQueue: @unchecked Sendable {
 
     func resumeDecoding() { queue.resume() }
 
-    /// The finished decode of `id`, removed from the queue (the caller owns its surfaces); nil while
-    /// it is still decoding or was never requested.
-    func collect(_ id: String) -> Outcome? {
+    /// The finished decode of `id` and the side it was made for, removed from the queue (the caller
+    /// owns its surfaces); nil while it is still decoding or was never requested.
+    func collect(_ id: String) -> (outcome: Outcome, side: Int)? {
         lock.lock()
         defer { lock.unlock() }
         return results.removeValue(forKey: id)
     }
 
-    /// True while `id` is being decoded.
+    /// True while `id` waits or is being decoded.
     func isPending(_ id: String) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        return pending.contains(id)
+        return running[id] != nil || waiting.contains { $0.id == id }
+    }
+
+    /// Requests waiting or decoding now.
+    var queueLength: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return waiting.count + running.count
+    }
+
+    /// The counters so far, with the queue's length now.
+    func snapshot() -> PhotoStatistics {
+        lock.lock()
+        defer { lock.unlock() }
+        var s = statistics
+        s.queueLength = waiting.count + running.count
+        return s
     }
 
     /// Blocks until none of `ids` is still decoding (headless runs: a frame waits for its photos, so

@@ -60,8 +60,10 @@ package final class DrawListRenderer {
     var drawsDamageOnly = false
     /// SDL failures already reported (one stderr line per kind, not one per frame).
     var reportedFailures = Set<String>()
-    /// The photos of the frame being drawn (reused: no allocation per frame once warm).
-    private var framePhotos: [String] = []
+    /// The photos of the frame being drawn and of the next screenful, each with the long side it needs
+    /// in pixels (reused: no allocation per frame once warm).
+    private var framePhotos: [(id: String, side: Int)] = []
+    private var aheadPhotos: [(id: String, side: Int)] = []
     /// False once baking a `CornerAtlas` failed (no render-target support): corners are drawn directly.
     var cornerAtlasesWork = true
 
@@ -69,10 +71,11 @@ package final class DrawListRenderer {
     ///   - renderer: an `SDL_Renderer*` (a window's, or `OffscreenCanvas.renderer`); it must outlive this.
     ///   - photos: where photo ids' files are.
     ///   - fonts: the fonts labels use.
-    package init(renderer: OpaquePointer, photos: PhotoLibrary, fonts: FontSet) {
+    ///   - thumbnails: the shared thumbnail cache, nil to neither read nor write it.
+    package init(renderer: OpaquePointer, photos: PhotoLibrary, fonts: FontSet, thumbnails: ThumbnailStore? = nil) {
         SDLLibraries.initialize()
         self.renderer = renderer
-        textures = TextureCache(renderer: renderer, photos: photos)
+        textures = TextureCache(renderer: renderer, photos: photos, thumbnails: thumbnails)
         text = TextRenderer(renderer: renderer, fonts: fonts)
         backdrop = BackdropBlur(renderer: renderer)
         shadows = ShadowTextures(renderer: renderer)
@@ -112,12 +115,23 @@ package final class DrawListRenderer {
             drawsDamageOnly = true
         }
 
-        // Photos decode in parallel, sized for the largest thing this output can show; a frame asks
-        // for all of its photos first (and, when the cache waits, until they are ready).
+        // Photos decode in parallel, each at the smallest thumbnail size that covers it in pixels (the
+        // output's size past the largest); a frame asks for all of its photos first (and, when the
+        // cache waits, until they are ready), then for the next screenful's, which nothing waits for.
         textures.maxDimension = max(256, min(4096, Int(max(w, h))))
         framePhotos.removeAll(keepingCapacity: true)
-        for case .photo(let id, _, _, _, _) in list.commands { framePhotos.append(id) }
-        textures.prepare(framePhotos, waiting: textures.waitsForPhotos)
+        aheadPhotos.removeAll(keepingCapacity: true)
+        for case .photo(let id, let frame, _, _, _) in list.commands {
+            let pixels = PixelRect(snapping: frame, pixelsPerPoint: pixelsPerPoint)
+            guard pixels.width >= 1, pixels.height >= 1, pixels.intersects(output) else { continue }
+            framePhotos.append((id, textures.side(for: id, width: pixels.width, height: pixels.height)))
+        }
+        for (id, frame) in list.ahead {
+            let pixels = PixelRect(snapping: frame, pixelsPerPoint: pixelsPerPoint)
+            guard pixels.width >= 1, pixels.height >= 1 else { continue }
+            aheadPhotos.append((id, textures.side(for: id, width: pixels.width, height: pixels.height)))
+        }
+        textures.prepare(framePhotos, ahead: aheadPhotos, waiting: textures.waitsForPhotos)
 
         // A backdrop needs what is drawn before it captured in a render target — unless the blur kept
         // from an earlier frame shows the very same thing (a hero flying over a still scene).

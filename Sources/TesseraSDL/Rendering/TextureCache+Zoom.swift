@@ -13,7 +13,7 @@ extension TextureCache {
     static let zoomMaxDimension = 4096
 
     /// The decode queue's key for a photo's sharper decode (distinct from its regular one).
-    private static func zoomKey(_ id: String) -> String { id + "\u{1}zoom" }
+    static func zoomKey(_ id: String) -> String { id + "\u{1}zoom" }
 
     /// The textures to draw photo `id` into a `width`×`height` PIXEL frame: the regular decode, or the
     /// sharper one when the frame is well beyond it and the file has more to give.
@@ -34,12 +34,12 @@ extension TextureCache {
         if zoomRequested != id {
             if let old = zoomRequested { _ = decoder.collect(Self.zoomKey(old)) }
             zoomRequested = id
-            decoder.request(key, path: path, maxDimension: min(Self.zoomMaxDimension, available))
+            decoder.request(key, path: path, side: min(Self.zoomMaxDimension, available))
         }
-        var outcome = decoder.collect(key)
+        var outcome = decoder.collect(key)?.outcome
         if outcome == nil, waitsForPhotos {
             decoder.wait(for: [key])
-            outcome = decoder.collect(key)
+            outcome = decoder.collect(key)?.outcome
         }
         guard case .success(let sharper)? = outcome else { return regular }
         defer { for level in sharper.levels { SDL_FreeSurface(level) } }

@@ -47,10 +47,14 @@ final class PhotoTextures {
 
 /// Decoded photos as renderer textures, keyed by photo id.
 ///
-/// Photos decode off the render thread on every core (`DecodeQueue`, `PhotoDecoder`): JPEGs already
-/// scaled down by libjpeg-turbo, everything capped at `maxDimension` pixels on the long side (the largest
-/// size a frame can draw), with a chain of halvings (`MipChain`) so small tiles do not alias; full-size
-/// pixels are never kept. Textures are made on the render thread when a decode is collected.
+/// Photos decode off the render thread on every core (`DecodeQueue`, `PhotoDecoder`) at the size they
+/// are drawn: the smallest freedesktop.org thumbnail size (128, 256, 512 or 1024 px on the long side)
+/// that covers the tile in pixels, through the shared thumbnail cache when it is on
+/// (`ThumbnailCodec`); only a view larger than that (the fullscreen photo) decodes the photo itself,
+/// capped at `maxDimension` (the output's size). JPEGs are scaled down by libjpeg-turbo while they
+/// decode, and every photo gets a chain of halvings (`MipChain`) so small tiles do not alias; full-size
+/// pixels are never kept. A photo drawn larger later is decoded again at the larger size, the smaller
+/// one showing meanwhile. Textures are made on the render thread when a decode is collected.
 ///
 /// Until a photo is ready it draws as a neutral tile that shimmers gently; a photo that cannot be
 /// decoded draws as `PlaceholderImage` ("can't open") and one line naming the file goes to stderr,
@@ -64,12 +68,23 @@ package final class TextureCache {
     var maxDimension: Int
     /// Most photos kept as textures at once.
     package let capacity: Int
-    package let photos: PhotoLibrary
+    /// Most texture bytes kept at once (the software renderer keeps textures in memory): 128 MB is
+    /// 32 waterfall tiles decoded for the 1024-px thumbnail size, mip levels included.
+    package let byteCapacity: Int
+    private var entryBytes: [String: Int] = [:]
+    private var residentBytes = 0
+    package private(set) var photos: PhotoLibrary
     /// Block a frame until its photos are decoded (deterministic) instead of drawing placeholders.
     var waitsForPhotos = true
     private let renderer: OpaquePointer
-    let decoder = DecodeQueue()
+    let decoder: DecodeQueue
     private var entries: [String: PhotoTextures] = [:]
+    /// The long side (pixels) each entry was decoded for.
+    private var entrySides: [String: Int] = [:]
+    /// The long side each photo of the current frame needs (pixels), from `prepare`.
+    private var wantedSides: [String: Int] = [:]
+    /// The photos of the current frame and the next screenful, whose waiting decodes stay.
+    private var wantedIDs = Set<String>()
     /// Frame number each entry was last drawn in (LRU).
     private var lastUsed: [String: Int] = [:]
     private(set) var frame = 0
@@ -89,12 +104,18 @@ package final class TextureCache {
     ///   - renderer: the `SDL_Renderer*` the textures belong to (it must outlive this cache).
     ///   - maxDimension: cap on the stored base level's long side, pixels.
     ///   - capacity: photos kept as textures at once (LRU beyond that).
-    package init(renderer: OpaquePointer, photos: PhotoLibrary, maxDimension: Int = 1600, capacity: Int = 96) {
+    ///   - thumbnails: the shared thumbnail cache, nil to neither read nor write it.
+    package init(
+        renderer: OpaquePointer, photos: PhotoLibrary, maxDimension: Int = 1600, capacity: Int = 96,
+        byteCapacity: Int = 128 << 20, thumbnails: ThumbnailStore? = nil
+    ) {
         SDLLibraries.initialize()
+        decoder = DecodeQueue(thumbnails: thumbnails)
         self.renderer = renderer
         self.photos = photos
         self.maxDimension = max(16, maxDimension)
         self.capacity = max(1, capacity)
+        self.byteCapacity = max(1, byteCapacity)
     }
 
     deinit {
@@ -132,20 +153,69 @@ package final class TextureCache {
     private(set) var drewLoadingTile = false
 
     /// Starts decoding whatever of `ids` is missing — all at once, so they decode in parallel — and,
-    /// when waiting, blocks until they are done. Called with a frame's photos before it is drawn.
+    /// when waiting, blocks until they are done. Each photo is decoded for `maxDimension`.
     func prepare(_ ids: some Collection<String>, waiting: Bool) {
+        prepare(ids.map { ($0, maxDimension) }, ahead: [], waiting: waiting)
+    }
+
+    /// Starts decoding what a frame shows (`visible`: each photo with the long side it needs, pixels)
+    /// and then what the next screenful will (`ahead`), withdraws waiting requests for photos in
+    /// neither, and, when waiting, blocks until the visible ones are done. Called with a frame's photos
+    /// before it is drawn.
+    func prepare(_ visible: [(id: String, side: Int)], ahead: [(id: String, side: Int)], waiting: Bool) {
         frame += 1
         drewLoadingTile = false
+        wantedSides.removeAll(keepingCapacity: true)
+        wantedIDs.removeAll(keepingCapacity: true)
+        for (id, side) in visible { wantedSides[id] = max(wantedSides[id] ?? 0, side) }
+        for (id, _) in visible { wantedIDs.insert(id) }
+        for (id, _) in ahead { wantedIDs.insert(id) }
+        // A zoomed photo's sharper decode stays wanted while its photo is drawn.
+        if let zoomed = zoomRequested, wantedIDs.contains(zoomed) { wantedIDs.insert(Self.zoomKey(zoomed)) }
+        decoder.withdraw(keeping: wantedIDs)
         missing.removeAll(keepingCapacity: true)
-        for id in ids where entries[id] == nil && failures[id] == nil {
+        for (id, side) in wantedSides where needsDecode(id, side: side) {
             if let photo = photos.photo(for: id) { missing.append(photo) }
         }
         // Longest first: a full-size PNG decode costs several times a scaled JPEG's of the same size, so
         // those start first and the cores finish together, instead of one PNG running alone at the end.
         if missing.count > 1 { missing.sort { Self.decodeCost($0) > Self.decodeCost($1) } }
-        for photo in missing { decoder.request(photo.id, path: photo.path, maxDimension: maxDimension) }
-        if waiting { decoder.wait(for: ids) }
+        for photo in missing { decoder.request(photo.id, path: photo.path, side: wantedSides[photo.id]!) }
+        for (id, side) in ahead where wantedSides[id] == nil && needsDecode(id, side: side) {
+            if let path = photos.path(for: id) { decoder.request(id, path: path, side: side, urgency: .ahead) }
+        }
+        if waiting { decoder.wait(for: wantedSides.keys) }
     }
+
+    /// True when `id` has no textures of at least `side` pixels and has not failed.
+    private func needsDecode(_ id: String, side: Int) -> Bool {
+        guard failures[id] == nil else { return false }
+        guard entries[id] != nil, let had = entrySides[id] else { return true }
+        return had < side
+    }
+
+    /// The long side (pixels) to decode a photo for, drawn into `width`×`height` pixels: the smallest
+    /// thumbnail size that covers it in aspect-fill, or `maxDimension` past the largest.
+    func side(for id: String, width: Int, height: Int) -> Int {
+        let needed = ThumbnailSize.longSideNeeded(
+            toFill: Size(Double(width), Double(height)), photo: photos.photo(for: id)?.pixelSize)
+        return ThumbnailSize.covering(longSide: needed)?.pixels ?? max(maxDimension, ThumbnailSize.xxLarge.pixels + 1)
+    }
+
+    /// Takes in a changed photo folder: new photos become drawable, and removed or replaced ones lose
+    /// their textures, failures and queued decodes (a replaced one decodes again when drawn).
+    package func takeIn(_ changes: PhotoChanges) {
+        photos.apply(changes)
+        for id in changes.removed + changes.replaced.map(\.id) {
+            drop(id)
+            failures[id] = nil
+            originalSizes[id] = nil
+            decoder.forget(id)
+        }
+    }
+
+    /// Thumbnail hits and misses, decodes and the queue's length so far.
+    package var statistics: PhotoStatistics { decoder.snapshot() }
 
     /// Relative decode time: pixels, times 7 when the format cannot decode scaled (measured here:
     /// 5600×3200 as PNG 260 ms + shrinking, as JPEG at 1/4 scale 41 ms).
@@ -155,52 +225,87 @@ package final class TextureCache {
         return ext == "jpg" || ext == "jpeg" ? pixels : 7 * pixels
     }
 
-    /// Releases the least recently drawn photos beyond `capacity` (never one drawn this frame).
+    /// Releases the least recently drawn photos beyond `capacity` photos or `byteCapacity` bytes (never
+    /// one drawn this frame).
     func evictBeyondCapacity() {
         releaseZoomIfUnused()
-        guard entries.count > capacity else { return }
-        let victims = lastUsed.filter { $0.value < frame }.sorted { $0.value < $1.value }.prefix(
-            entries.count - capacity)
+        guard entries.count > capacity || residentBytes > byteCapacity else { return }
+        let victims = lastUsed.filter { $0.value < frame && entries[$0.key] != nil }.sorted { $0.value < $1.value }
+        var count = entries.count
         for (id, _) in victims {
-            entries.removeValue(forKey: id)?.destroy()
-            lastUsed[id] = nil
+            guard count > capacity || residentBytes > byteCapacity else { break }
+            drop(id)
+            count -= 1
         }
+    }
+
+    /// Frees `id`'s textures.
+    private func drop(_ id: String) {
+        entries.removeValue(forKey: id)?.destroy()
+        residentBytes -= entryBytes.removeValue(forKey: id) ?? 0
+        entrySides[id] = nil
+        lastUsed[id] = nil
     }
 
     /// The textures for `id`: the photo once decoded, the shimmering loading tile before, the
     /// placeholder if it cannot be decoded. Waits for the decode when `waitsForPhotos`.
     func textures(for id: String) -> PhotoTextures {
         lastUsed[id] = frame
-        if let entry = entries[id] { return entry }
+        let side = wantedSides[id] ?? maxDimension
+        if let entry = entries[id], let had = entrySides[id], had >= side { return entry }
         if failures[id] != nil { return placeholder() }
         guard let path = photos.path(for: id) else {
             fail(id, "no photo with id \"\(id)\" in the library")
             return placeholder()
         }
-        var outcome = decoder.collect(id)
-        if outcome == nil {
-            decoder.request(id, path: path, maxDimension: maxDimension)
-            if waitsForPhotos {
+        var collected = decoder.collect(id)
+        if waitsForPhotos {
+            // Deterministic: only a decode at exactly this size is used. One made at another size (asked
+            // for ahead, for a frame that then changed, or before its file changed) is dropped, and this
+            // one asked for until it is in, whatever finished first.
+            while collected == nil || collected!.side != side {
+                if let other = collected { Self.free(other.outcome) }
+                decoder.request(id, path: path, side: side)
                 decoder.wait(for: [id])
-                outcome = decoder.collect(id)
+                collected = decoder.collect(id)
             }
+        } else if collected == nil || collected!.side < side {
+            // A smaller decode that finished is still better than what there is.
+            if let small = collected { install(id, small, path: path) }
+            collected = nil
+            decoder.request(id, path: path, side: side)
         }
-        switch outcome {
-        case nil:
-            drewLoadingTile = true
-            return loading()
-        case .failure(let failure)?:
+        if let collected { install(id, collected, path: path) }
+        if failures[id] != nil { return placeholder() }
+        if let entry = entries[id] { return entry }
+        drewLoadingTile = true
+        return loading()
+    }
+
+    private static func free(_ outcome: DecodeQueue.Outcome) {
+        if case .success(let decoded) = outcome { for level in decoded.levels { SDL_FreeSurface(level) } }
+    }
+
+    /// Makes textures of a collected decode (replacing a smaller entry), or records its failure.
+    private func install(_ id: String, _ collected: (outcome: DecodeQueue.Outcome, side: Int), path: String) {
+        switch collected.outcome {
+        case .failure(let failure):
             fail(id, "cannot open photo \(path): \(failure); drawing a placeholder")
-            return placeholder()
-        case .success(let decoded)?:
+        case .success(let decoded):
             defer { for level in decoded.levels { SDL_FreeSurface(level) } }
+            if let had = entrySides[id], had >= collected.side { return }
             originalSizes[id] = (decoded.originalWidth, decoded.originalHeight)
             guard let made = makeTextures(levels: decoded.levels, originalSize: originalSizes[id]) else {
                 fail(id, "cannot make textures for \(path): \(sdlError())")
-                return placeholder()
+                return
             }
+            drop(id)
             entries[id] = made
-            return made
+            entrySides[id] = collected.side
+            lastUsed[id] = frame
+            let bytes = made.levels.reduce(0) { $0 + $1.width * $1.height * 4 }
+            entryBytes[id] = bytes
+            residentBytes += bytes
         }
     }
 

@@ -40,4 +40,10 @@ final class OptionsFlagValueTests: XCTestCase {
         XCTAssertEqual(try Options.parse(["--output=--headless"]).output, "--headless")
         XCTAssertEqual(try Options.parse(["--output", "-"]).output, "-")
     }
+
+    func testNoThumbnailsTurnsTheCacheOff() throws {
+        XCTAssertFalse(try Options.parse([]).noThumbnails)
+        XCTAssertTrue(try Options.parse(["--no-thumbnails"]).noThumbnails)
+        XCTAssertTrue(Options.usage.contains("--no-thumbnails"))
+    }
 }

@@ -113,9 +113,28 @@ package final class PickerScene: Scene {
         pendingReveal = nil
     }
 
+    /// Photos added since the last layout: they appear in their slots while the others animate aside.
+    private var appearing = Set<String>()
+
+    /// The folder changed: removed photos leave the grid or the dock, added ones take their places in
+    /// the grid in name order, and one relayout animates the rest to their new slots.
+    package func photosChanged(_ changes: PhotoChanges, library: PhotoLibrary) {
+        for id in changes.removed where field.tile(id) != nil {
+            field.removeTile(id)
+            originalSlot[id] = nil
+            if pendingReveal == id { pendingReveal = nil }
+        }
+        for photo in changes.added where field.tile(photo.id) == nil {
+            field.insertTile(photo.id, into: .grid, at: grid.firstIndex { $0 > photo.id })
+            appearing.insert(photo.id)
+        }
+        needsLayout = true
+    }
+
     /// Lays the model out and sends every tile towards its new slot (a no-op for unchanged slots).
     private func layOut(animated: Bool) {
         needsLayout = false
+        defer { appearing.removeAll() }
         layout = PickerLayout(config: config.picker, chrome: config.chrome, window: window)
         let spring = animated ? animation : nil
         field.setLayout(
@@ -125,7 +144,9 @@ package final class PickerScene: Scene {
             .dock, viewport: layout.dockViewport,
             contentSize: Size(layout.dock.contentWidth(count: dock.count), layout.dock.tileSize.height),
             hitFrame: layout.dockPanel)
-        for (i, id) in grid.enumerated() { field.place(id, at: layout.grid.frame(at: i), animation: spring) }
+        for (i, id) in grid.enumerated() {
+            field.place(id, at: layout.grid.frame(at: i), animation: appearing.contains(id) ? nil : spring)
+        }
         for (i, id) in dock.enumerated() { field.place(id, at: layout.dock.frame(at: i), animation: spring) }
     }
 
@@ -176,6 +197,9 @@ package final class PickerScene: Scene {
             list.append(.photo(id: tile.id, frame: frame, radius: picker.grid.cornerRadius, opacity: 1, clip: clip))
         }
         field.drawIndicator(of: .grid, alpha: alpha, into: &list)
+        field.forEachTileAhead(in: .grid, screens: config.photos.prefetchScreens) { tile, frame in
+            list.prefetch(tile.id, frame: frame)
+        }
         list.append(.fill(layout.dockPanel, radius: picker.dock.panelCornerRadius, color: theme.panel, clip: nil))
         field.drawTiles(in: .dock, alpha: alpha) { tile, frame, clip in
             list.append(.photo(id: tile.id, frame: frame, radius: picker.dock.tileCornerRadius, opacity: 1, clip: clip))

@@ -29,7 +29,7 @@ package final class WaterfallScene: Scene {
     private let config: Config
     private var window: Size
     /// Read while `heroes` is being stepped (for the overlay frame), so not kept in it.
-    private let aspectRatios: TileAspectRatios
+    private var aspectRatios: TileAspectRatios
     package private(set) var field = TileField()
     private var heroes: HeroOverlay
     private var layout: WaterfallLayout
@@ -101,6 +101,9 @@ package final class WaterfallScene: Scene {
         if needsLayout { layOut(animated: true) }
     }
 
+    /// Photos added since the last layout: they appear in their slots while the others animate aside.
+    private var appearing = Set<String>()
+
     private func layOut(animated: Bool) {
         needsLayout = false
         layout = WaterfallLayout(
@@ -109,7 +112,29 @@ package final class WaterfallScene: Scene {
             window: window)
         field.setLayout(.waterfall, viewport: layout.viewport, contentSize: Size(window.width, layout.contentHeight))
         let spring = animated ? heroes.stage.spring : nil
-        field.placeItems(of: .waterfall, at: layout.frames, animation: spring)
+        for (id, frame) in zip(field.items(.waterfall), layout.frames) {
+            field.place(id, at: frame, animation: appearing.contains(id) ? nil : spring)
+        }
+        appearing.removeAll()
+    }
+
+    /// The folder changed: removed photos leave (a presented one with its overlay), added ones take
+    /// their places in name order, and one relayout animates the rest to their new slots.
+    package func photosChanged(_ changes: PhotoChanges, library: PhotoLibrary) {
+        for id in changes.removed where field.tile(id) != nil {
+            heroes.remove(id)
+            field.removeTile(id)
+        }
+        for photo in changes.added where field.tile(photo.id) == nil {
+            let items = field.items(.waterfall)
+            field.insertTile(photo.id, into: .waterfall, at: items.firstIndex { $0 > photo.id })
+            appearing.insert(photo.id)
+        }
+        let ids = field.items(.waterfall)
+        aspectRatios = TileAspectRatios(
+            ids: ids, aspectRatios: ids.map { library.photo(for: $0)?.aspectRatio },
+            fallback: config.waterfall.fallbackAspectRatio)
+        needsLayout = true
     }
 
     // MARK: Commands and input
@@ -258,6 +283,9 @@ package final class WaterfallScene: Scene {
             list.append(.photo(id: tile.id, frame: frame, radius: settings.cornerRadius, opacity: 1, clip: clip))
         }
         field.drawIndicator(of: .waterfall, alpha: alpha, into: &list)
+        field.forEachTileAhead(in: .waterfall, screens: config.photos.prefetchScreens) { tile, frame in
+            list.prefetch(tile.id, frame: frame)
+        }
         if backdrop > 0 {
             list.append(
                 .backdropBlur(

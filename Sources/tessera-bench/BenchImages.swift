@@ -1,11 +1,9 @@
 import CSDL2
 import Foundation
 
-/// Camera-sized test photos the benchmarks make for themselves: a smooth colour field with per-pixel
-/// noise, so they compress (and decode) like photos rather than like flat colour.
-enum BenchPhotos {
-    /// Writes a `width`×`height` quality-90 JPEG to `path`.
-    static func writeJPEG(_ path: String, width: Int, height: Int, seed: UInt32) throws {
+/// Camera-like test images: a smooth colour field with per-pixel noise (so JPEGs compress like photos).
+enum BenchImages {
+    static func write(_ path: String, width: Int, height: Int, seed: UInt32, png: Bool) throws {
         guard
             let surface = SDL_CreateRGBSurfaceWithFormat(
                 0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
@@ -26,7 +24,8 @@ enum BenchPhotos {
                 pixels[y * pitch + x] = 0xFF00_0000 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
             }
         }
-        guard IMG_SaveJPG(surface, path, 90) == 0 else { throw BenchError("cannot write \(path)") }
+        let rc = png ? IMG_SavePNG(surface, path) : IMG_SaveJPG(surface, path, 90)
+        guard rc == 0 else { throw BenchError("cannot write \(path)") }
     }
 
     /// A folder of `count` such photos named `photo-01.jpg`…, made once and kept under `.build`.
@@ -36,7 +35,9 @@ enum BenchPhotos {
         try fm.createDirectory(at: folder, withIntermediateDirectories: true)
         for i in 1...count {
             let path = folder.appendingPathComponent(String(format: "photo-%02d.jpg", i)).path
-            if !fm.fileExists(atPath: path) { try writeJPEG(path, width: width, height: height, seed: UInt32(i)) }
+            if !fm.fileExists(atPath: path) {
+                try write(path, width: width, height: height, seed: UInt32(i), png: false)
+            }
         }
         return folder
     }

@@ -1,0 +1,29 @@
+/// The tiles a scroll is about to show: the next `screens` viewports past the visible ones in the
+/// direction the container scrolls (forward, down or right, when it rests), so their photos can decode
+/// before they are seen.
+extension TileField {
+    /// Calls `body` with every container-layer tile of `container` outside its clip now and inside the
+    /// stretch ahead, with its presented frame (window points).
+    func forEachTileAhead(in container: ContainerID, screens: Double, _ body: (MatchedTile, Rect) -> Void) {
+        guard screens > 0, let c = containers[container] else { return }
+        let clip = windowClip(of: container)
+        guard !clip.isEmpty else { return }
+        let velocity = offsetVelocity(of: container)
+        let ahead: Rect
+        switch c.scroll.axis {
+        case .vertical:
+            let h = clip.height * screens
+            ahead = Rect(clip.x, velocity.y < 0 ? clip.y - h : clip.maxY, clip.width, h)
+        case .horizontal:
+            let w = clip.width * screens
+            ahead = Rect(velocity.x < 0 ? clip.x - w : clip.maxX, clip.y, w, clip.height)
+        }
+        for id in c.items {
+            let tile = tiles[index[id]!]
+            guard tile.layer == .container, tile.presented.intersects(ahead), !tile.presented.intersects(clip) else {
+                continue
+            }
+            body(tile, tile.presented)
+        }
+    }
+}

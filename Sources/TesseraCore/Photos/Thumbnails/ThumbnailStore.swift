@@ -1,0 +1,180 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The shared thumbnail cache of the freedesktop.org Thumbnail Managing Standard, the one GNOME Files,
+/// Thunar and other Linux file managers read and write: `$XDG_CACHE_HOME/thumbnails/` (`~/.cache` when
+/// unset or relative, XDG Base Directory Specification), one folder per size (`normal`, `large`,
+/// `x-large`, `xx-large`), each thumbnail a PNG named by the MD5 of its file's URI and carrying
+/// `Thumb::URI`, `Thumb::MTime` and `Thumb::Size` in `tEXt` chunks.
+///
+/// - A thumbnail whose `Thumb::MTime` (or `Thumb::Size`) differs from its file's is stale: not used,
+///   and replaced when the photo is decoded again.
+/// - Thumbnails are written to a temporary file in the same folder and renamed over the old one (a
+///   reader never sees half a file), with permissions 0600 in folders made 0700, as the standard asks.
+/// - A photo that could not be thumbnailed gets an entry in `fail/tessera-VERSION/`: an empty PNG with
+///   its URI and MTime. This program then does not try to make its thumbnail again (it still tries to
+///   show the photo itself, which names the reason); a changed file is tried again.
+///
+/// Every method only touches files; it may be called from any thread.
+package struct ThumbnailStore: Sendable {
+    /// `…/thumbnails`.
+    package let root: String
+    /// The `fail/` subfolder this program writes (`fail/tessera-0.1.0`).
+    package let failFolder: String
+
+    package init(root: String, application: String = "tessera-\(Options.version)") {
+        self.root = root
+        failFolder = root + "/fail/" + application
+    }
+
+    /// The cache of this user: `$XDG_CACHE_HOME/thumbnails`, or `$HOME/.cache/thumbnails`; nil when
+    /// neither says where (no home).
+    package static func userCache(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> ThumbnailStore?
+    {
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
+            return ThumbnailStore(root: cache + "/thumbnails")
+        }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return ThumbnailStore(root: home + "/.cache/thumbnails")
+    }
+
+    /// What the standard records of a source file.
+    package struct Source: Equatable, Sendable {
+        package var path: String
+        package var uri: String
+        /// Modification time, whole seconds since the epoch (`Thumb::MTime`).
+        package var mtime: Int
+        /// Bytes (`Thumb::Size`).
+        package var size: Int
+
+        /// The file at `path` as it is now; nil when it cannot be stat'ed.
+        package init?(path: String) {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            self.init(path: path, mtime: Int(info.st_mtim.tv_sec), size: Int(info.st_size))
+        }
+
+        package init(path: String, mtime: Int, size: Int) {
+            self.path = path
+            uri = FileURI.of(path: path)
+            self.mtime = mtime
+            self.size = size
+        }
+
+        /// 32 hex digits: the file name's stem.
+        package var hash: String { MD5.hex(uri) }
+
+        /// The `tEXt` entries of its thumbnail.
+        func textEntries(width: Int?, height: Int?) -> [(String, String)] {
+            var entries = [("Thumb::URI", uri), ("Thumb::MTime", String(mtime)), ("Thumb::Size", String(size))]
+            if let width, let height {
+                entries += [("Thumb::Image::Width", String(width)), ("Thumb::Image::Height", String(height))]
+            }
+            entries.append(("Software", "Tessera \(Options.version)"))
+            return entries
+        }
+
+        /// True when a thumbnail's chunks describe this file as it is now.
+        func isDescribed(by texts: [String: String]) -> Bool {
+            guard texts["Thumb::URI"] == uri, texts["Thumb::MTime"] == String(mtime) else { return false }
+            // Thumb::Size is optional; when present it must match too.
+            return texts["Thumb::Size"].map { $0 == String(size) } ?? true
+        }
+    }
+
+    /// Where the thumbnail of `source` at `size` lives (whether or not it exists).
+    package func path(of source: Source, size: ThumbnailSize) -> String {
+        root + "/" + size.folder + "/" + source.hash + ".png"
+    }
+
+    /// A fresh thumbnail: its PNG bytes and the photo's size (`Thumb::Image::Width`/`Height`, when
+    /// recorded); nil when there is none or it is stale.
+    package func fresh(_ source: Source, size: ThumbnailSize) -> (png: Data, photoWidth: Int?, photoHeight: Int?)? {
+        guard let data = try? FileContents.read(path(of: source, size: size), limit: 64 << 20),
+            let texts = PNGText.read(data), source.isDescribed(by: texts)
+        else { return nil }
+        return (
+            data, texts["Thumb::Image::Width"].flatMap { Int($0) }, texts["Thumb::Image::Height"].flatMap { Int($0) }
+        )
+    }
+
+    /// Writes `png` (an encoded thumbnail without the standard's chunks) as the thumbnail of `source`
+    /// at `size`: chunks added, temporary file, 0600, renamed into place.
+    package func store(_ png: Data, for source: Source, size: ThumbnailSize, photoWidth: Int?, photoHeight: Int?) throws
+    {
+        guard let tagged = PNGText.inserting(source.textEntries(width: photoWidth, height: photoHeight), into: png)
+        else { throw StoreError(message: "not a PNG") }
+        try write(tagged, to: path(of: source, size: size))
+    }
+
+    /// True when this program failed to thumbnail `source` as it is now.
+    package func hasFailed(_ source: Source) -> Bool {
+        guard let data = try? FileContents.read(failPath(of: source), limit: 1 << 20),
+            let texts = PNGText.read(data)
+        else { return false }
+        return source.isDescribed(by: texts)
+    }
+
+    /// Records that `source` could not be thumbnailed (an empty 1×1 PNG with its URI and MTime).
+    package func recordFailure(_ source: Source) throws {
+        guard let tagged = PNGText.inserting(source.textEntries(width: nil, height: nil), into: Self.emptyPNG) else {
+            return
+        }
+        try write(tagged, to: failPath(of: source))
+    }
+
+    package func failPath(of source: Source) -> String { failFolder + "/" + source.hash + ".png" }
+
+    package struct StoreError: Error, CustomStringConvertible {
+        package var message: String
+        package var description: String { message }
+    }
+
+    /// Temporary file in the target's folder (rename is atomic only within one file system), then rename.
+    private func write(_ data: Data, to path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        try makeFolders(folder)
+        let temporary = folder + "/.tessera-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).png"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw StoreError(message: "\(temporary): \(String(cString: strerror(errno)))") }
+        var ok = true
+        data.withUnsafeBytes { raw in
+            var done = 0
+            while done < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else {
+                    ok = false
+                    return
+                }
+                done += n
+            }
+        }
+        close(fd)
+        guard ok, rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw StoreError(message: "\(path): \(reason)")
+        }
+    }
+
+    /// Makes `folder` and its parents, each new one 0700 (the standard: only the user may read them).
+    private func makeFolders(_ folder: String) throws {
+        var info = stat()
+        if stat(folder, &info) == 0 { return }
+        let parent = (folder as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != folder { try makeFolders(parent) }
+        if mkdir(folder, 0o700) != 0 && errno != EEXIST {
+            throw StoreError(message: "\(folder): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// A 1×1 transparent PNG, what the standard's failure entries hold.
+    static let emptyPNG = Data(
+        base64Encoded:
+            "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==")!
+}

@@ -1,0 +1,146 @@
+import CSDL2
+import Foundation
+import TesseraCore
+import TesseraSDL
+
+/// A thousand camera photos (README, "Thumbnails and a live folder"): `tessera --headless --frames 1`
+/// from launch to exit with the shared thumbnail cache empty (cold) and filled (warm), in the picker
+/// and the waterfall; a fling through the whole waterfall drawing photos as they decode, as a window
+/// does (peak memory, frame times); and a photo copied into the watched folder until it is on screen.
+///
+/// The folder is generated once under `.build/` (`distinct` camera-sized files, two of them big PNGs,
+/// hard-linked under `count` names: every name is its own photo to the cache and the decoder, and the
+/// disk holds only the distinct ones) and kept for later runs.
+struct LibraryBenchmark {
+    var count = 1000
+    var distinct = 16
+    var width = 4000
+    var height = 3000
+    /// Repetitions of each launch (median).
+    var runs = 3
+    var flingSeconds = 40.0
+
+    struct Result: Encodable {
+        var photos: Int
+        var distinctFiles: Int
+        var sizes: String
+        var megabytes: Double
+        /// Seconds from launch to exit, median of `runs`.
+        var pickerColdSeconds: Double
+        var pickerWarmSeconds: Double
+        var waterfallColdSeconds: Double
+        var waterfallWarmSeconds: Double
+        /// The same without the cache (`--no-thumbnails`): what each launch costs without it.
+        var pickerNoCacheSeconds: Double
+        var fling: FlingResult
+        /// A photo copied into the watched folder until the first frame drawing its pixels.
+        var folderToScreenSeconds: Double?
+    }
+
+    struct FlingResult: Codable {
+        var seconds: Double
+        var frames: Int
+        var reachedEnd: Bool
+        var frameP50Ms: Double
+        var frameP99Ms: Double
+        var frameMaxMs: Double
+        /// Frames that drew a photo still decoding (its placeholder), of `frames`.
+        var framesWithPlaceholders: Int
+        /// Frames that blocked on a decode: none can, the frame never waits when drawing as photos decode.
+        var framesWaitingOnDecode: Int
+        var peakRSSMegabytes: Double
+        var thumbnailHits: Int
+        var thumbnailMisses: Int
+        var withdrawn: Int
+        var peakQueue: Int
+    }
+
+    func run(tessera: URL, bench: URL, root: URL) throws -> Result {
+        let folder = root.appendingPathComponent(".build/bench-library-\(count)x\(width)")
+        let (megabytes, sizes) = try prepare(folder)
+        let cache = root.appendingPathComponent(".build/bench-thumbnails")
+        func launch(_ scene: String, cold: Bool, extra: [String] = []) throws -> Double {
+            var times: [Double] = []
+            for _ in 0..<runs {
+                if cold { try? FileManager.default.removeItem(at: cache) }
+                let process = Process()
+                process.executableURL = tessera
+                process.arguments = ["--headless", "--frames", "1", "--photos", folder.path, "--scene", scene] + extra
+                process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": cache.path]) {
+                    $1
+                }
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                let seconds = try Stopwatch.seconds {
+                    try process.run()
+                    process.waitUntilExit()
+                }
+                guard process.terminationStatus == 0 else { throw BenchError("tessera failed on \(folder.path)") }
+                times.append(seconds)
+            }
+            return times.median
+        }
+        let pickerCold = try launch("picker", cold: true)
+        let pickerWarm = try launch("picker", cold: false)
+        let waterfallCold = try launch("waterfall", cold: true)
+        let waterfallWarm = try launch("waterfall", cold: false)
+        let noCache = try launch("picker", cold: false, extra: ["--no-thumbnails"])
+
+        // The fling in a process of its own, so its peak memory is its own; from an empty cache.
+        try? FileManager.default.removeItem(at: cache)
+        let child = Process()
+        child.executableURL = bench
+        child.arguments = ["--fling", folder.path, "--cache", cache.path, "--seconds", String(flingSeconds)]
+        let pipe = Pipe()
+        child.standardOutput = pipe
+        try child.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        child.waitUntilExit()
+        guard child.terminationStatus == 0 else { throw BenchError("the fling child failed") }
+        let fling = try JSONDecoder().decode(FlingResult.self, from: output)
+
+        let latency = try FolderLatency.measure(
+            folder: folder, cache: cache, source: folder.appendingPathComponent("photo-0001.jpg"))
+        return Result(
+            photos: count, distinctFiles: distinct, sizes: sizes, megabytes: megabytes,
+            pickerColdSeconds: pickerCold, pickerWarmSeconds: pickerWarm, waterfallColdSeconds: waterfallCold,
+            waterfallWarmSeconds: waterfallWarm, pickerNoCacheSeconds: noCache, fling: fling,
+            folderToScreenSeconds: latency)
+    }
+
+    /// Makes the folder unless a finished one is there; returns the distinct files' megabytes and sizes.
+    private func prepare(_ folder: URL) throws -> (Double, String) {
+        let fm = FileManager.default
+        let done = folder.appendingPathComponent(".complete")
+        let sizes = "\(width)×\(height) and \(width * 6 / 5)×\(height * 6 / 5) JPEG, 2 × \(width)×\(height) PNG"
+        if !fm.fileExists(atPath: done.path) {
+            try? fm.removeItem(at: folder)
+            try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+            let originals = folder.appendingPathComponent(".originals")
+            try fm.createDirectory(at: originals, withIntermediateDirectories: true)
+            var made: [URL] = []
+            for i in 0..<distinct {
+                let png = i >= distinct - 2
+                let scale = i % 2 == 1 && !png ? 6.0 / 5 : 1
+                let url = originals.appendingPathComponent(String(format: "original-%02d.%@", i, png ? "png" : "jpg"))
+                try BenchImages.write(
+                    url.path, width: Int(Double(width) * scale), height: Int(Double(height) * scale),
+                    seed: UInt32(i + 1), png: png)
+                made.append(url)
+            }
+            for n in 0..<count {
+                let original = made[n % made.count]
+                let name = String(format: "photo-%04d.%@", n + 1, original.pathExtension)
+                try fm.linkItem(at: original, to: folder.appendingPathComponent(name))
+            }
+            fm.createFile(atPath: done.path, contents: Data())
+        }
+        let originals = try fm.contentsOfDirectory(atPath: folder.appendingPathComponent(".originals").path)
+        let bytes = try originals.reduce(0) {
+            $0
+                + ((try fm.attributesOfItem(atPath: folder.appendingPathComponent(".originals/" + $1).path)[.size]
+                    as? Int) ?? 0)
+        }
+        return (Double(bytes) / 1e6, sizes)
+    }
+}

@@ -1,0 +1,247 @@
+import Foundation
+import XCTest
+
+@testable import TesseraCore
+
+/// A folder that lives (README, "A live folder"): rescans find added, removed and replaced photos, and
+/// scenes take them in with one relayout; a script's `rescan` step does it at a known time.
+final class LiveFolderTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-live-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for i in 1...12 { try writePhoto(String(format: "photo-%02d", i * 2)) }
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// A PNG whose header says `width`×`height` (enough for the library: it reads headers only).
+    private func writePhoto(_ id: String, width: UInt32 = 400, height: UInt32 = 300) throws {
+        var header: [UInt8] = Array("IHDR".utf8)
+        for v in [width, height] {
+            header += [UInt8(v >> 24), UInt8((v >> 16) & 255), UInt8((v >> 8) & 255), UInt8(v & 255)]
+        }
+        header += [8, 6, 0, 0, 0]
+        let crc = CRC32.checksum(header)
+        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + header
+        bytes += [UInt8(crc >> 24), UInt8((crc >> 16) & 255), UInt8((crc >> 8) & 255), UInt8(crc & 255)]
+        bytes += [0, 0, 0, 0] + Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82]
+        try Data(bytes).write(to: folder.appendingPathComponent(id + ".png"))
+    }
+
+    private func remove(_ id: String) throws {
+        try FileManager.default.removeItem(at: folder.appendingPathComponent(id + ".png"))
+    }
+
+    private func simulation(_ scene: SceneID) throws -> Simulation {
+        Simulation(
+            config: Config(), photos: try PhotoLibrary.scanning(folder: folder.path), scene: scene,
+            window: Size(1024, 768), hz: 120)
+    }
+
+    /// Every id in exactly one container, and the containers hold exactly `ids`.
+    private func assertEachPhotoOnce(
+        _ dump: StateDump, _ ids: [String], file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let held = dump.containers.flatMap(\.items)
+        XCTAssertEqual(held.count, Set(held).count, "an id in two containers", file: file, line: line)
+        XCTAssertEqual(Set(held), Set(ids), file: file, line: line)
+        XCTAssertEqual(Set(dump.tiles.map(\.id)), Set(ids), "the dump lists every photo's tile", file: file, line: line)
+    }
+
+    func testChangesFindAddedRemovedAndReplaced() throws {
+        var library = try PhotoLibrary.scanning(folder: folder.path)
+        try writePhoto("photo-05")
+        try remove("photo-10")
+        try writePhoto("photo-12", width: 300, height: 600)
+        let changes = library.rescan()
+        XCTAssertEqual(changes.added.map(\.id), ["photo-05"])
+        XCTAssertEqual(changes.removed, ["photo-10"])
+        XCTAssertEqual(changes.replaced.map(\.id), ["photo-12"])
+        XCTAssertEqual(library.photo(for: "photo-12")?.pixelSize, Size(300, 600))
+        XCTAssertTrue(library.rescan().isEmpty, "nothing changed since")
+    }
+
+    func testAnEmptiedFolderIsAnEmptyLibraryOnRescan() throws {
+        var library = try PhotoLibrary.scanning(folder: folder.path)
+        for id in library.ids { try remove(id) }
+        XCTAssertEqual(library.rescan().removed.count, 12)
+        XCTAssertTrue(library.photos.isEmpty)
+    }
+
+    func testPickerTakesInAnAddedPhotoInNameOrderAndTheOthersAnimateAside() throws {
+        let sim = try simulation(.picker)
+        sim.layOutIfNeeded()
+        let before = sim.dump()
+        try writePhoto("photo-03")
+        let changes = sim.rescanPhotos()
+        XCTAssertEqual(changes.added.map(\.id), ["photo-03"])
+        sim.step()
+        let after = sim.dump()
+        let grid = try XCTUnwrap(after.containers.first { $0.id == "grid" })
+        XCTAssertEqual(Array(grid.items.prefix(3)), ["photo-02", "photo-03", "photo-04"])
+        assertEachPhotoOnce(after, sim.photos.ids)
+        // The new one appears in its slot; those after it move on springs (matched-geometry reflow).
+        let added = try XCTUnwrap(after.tiles.first { $0.id == "photo-03" })
+        XCTAssertFalse(added.moving)
+        let shifted = try XCTUnwrap(after.tiles.first { $0.id == "photo-04" })
+        XCTAssertTrue(shifted.moving)
+        XCTAssertNotEqual(shifted.target, before.tiles.first { $0.id == "photo-04" }?.target)
+        settle(sim)
+        XCTAssertTrue(sim.dump().tiles.allSatisfy { !$0.moving })
+    }
+
+    func testPickerRemovedPhotoLeavesAndTheRestCloseTheGap() throws {
+        let sim = try simulation(.picker)
+        sim.layOutIfNeeded()
+        let slotOfFirst = sim.dump().tiles.first { $0.id == "photo-02" }?.target
+        try remove("photo-02")
+        sim.rescanPhotos()
+        sim.step()
+        let after = sim.dump()
+        assertEachPhotoOnce(after, sim.photos.ids)
+        XCTAssertNil(after.tiles.first { $0.id == "photo-02" })
+        let next = try XCTUnwrap(after.tiles.first { $0.id == "photo-04" })
+        XCTAssertEqual(next.target, slotOfFirst, "the next photo takes the gap")
+        XCTAssertTrue(next.moving)
+    }
+
+    func testASelectedPhotoRemovedLeavesTheDock() throws {
+        let sim = try simulation(.picker)
+        sim.apply(.select("photo-06"))
+        sim.apply(.select("photo-08"))
+        settle(sim)
+        XCTAssertEqual(sim.dump().selection, ["photo-06", "photo-08"])
+        try remove("photo-06")
+        sim.rescanPhotos()
+        sim.step()
+        let after = sim.dump()
+        XCTAssertEqual(after.selection, ["photo-08"])
+        assertEachPhotoOnce(after, sim.photos.ids)
+        settle(sim)
+    }
+
+    func testAConfirmedSelectionNamesAFileGoneBeforeTheRescan() throws {
+        let output = folder.appendingPathComponent("selection.jsonl").path
+        let sim = try simulation(.picker)
+        sim.selectionLog = try SelectionLog(path: output)
+        sim.apply(.select("photo-06"))
+        sim.apply(.select("photo-08"))
+        try remove("photo-06")
+        sim.apply(.confirm)
+        let line = try String(contentsOfFile: output, encoding: .utf8)
+        let record = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let gone = folder.appendingPathComponent("photo-06.png").standardizedFileURL.path
+        XCTAssertEqual(record["missing"] as? [String], [gone])
+    }
+
+    func testWaterfallTakesInABurstInOneRelayout() throws {
+        let sim = try simulation(.waterfall)
+        sim.layOutIfNeeded()
+        for i in 0..<20 { try writePhoto(String(format: "burst-%03d", i), width: 300, height: 500) }
+        try remove("photo-04")
+        let changes = sim.rescanPhotos()
+        XCTAssertEqual(changes.added.count, 20)
+        XCTAssertEqual(changes.removed, ["photo-04"])
+        sim.step()
+        let dump = sim.dump()
+        assertEachPhotoOnce(dump, sim.photos.ids)
+        let items = try XCTUnwrap(dump.containers.first { $0.id == "waterfall" }).items
+        XCTAssertEqual(items, sim.photos.ids, "name order")
+        settle(sim)
+    }
+
+    func testWaterfallPresentedPhotoRemovedClosesItsOverlay() throws {
+        let sim = try simulation(.waterfall)
+        sim.apply(.present("photo-02"))
+        for _ in 0..<10 { sim.step() }
+        XCTAssertEqual(sim.dump().overlay?.id, "photo-02")
+        try remove("photo-02")
+        sim.rescanPhotos()
+        settle(sim)
+        XCTAssertNil(sim.dump().overlay)
+        assertEachPhotoOnce(sim.dump(), sim.photos.ids)
+    }
+
+    /// The script's `rescan` step takes the folder's changes in at its time, not before, through the run
+    /// loop (a headless run), and the dumps show it.
+    func testScriptRescanStepTakesChangesInAtItsTime() throws {
+        let sim = try simulation(.picker)
+        let dumps = folder.appendingPathComponent("dumps")
+        try FileManager.default.createDirectory(at: dumps, withIntermediateDirectories: true)
+        let script = try Script.parse(
+            Data(
+                """
+                {"steps": [
+                  {"at": 0.2, "dump": "\(dumps.path)/before.json"},
+                  {"at": 0.5, "rescan": true},
+                  {"at": 0.5, "dump": "\(dumps.path)/at.json"},
+                  {"at": 2, "dump": "\(dumps.path)/after.json"}
+                ]}
+                """.utf8))
+        let sink = NullSink()
+        let loop = try FrameLoop(simulation: sim, sink: sink, timing: .simulated, script: script)
+        loop.afterStep = { [self] simulation in
+            // The folder changes at 0.1 s; nothing shows it until the rescan at 0.5 s.
+            if simulation.stepCount == 12 {
+                try writePhoto("photo-01")
+                try remove("photo-24")
+                try writePhoto("photo-12", width: 100, height: 900)
+            }
+        }
+        try loop.run()
+        func ids(_ name: String) throws -> [String] {
+            let json = try readJSONObject(dumps.appendingPathComponent(name))
+            return (json["tiles"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        }
+        XCTAssertTrue(try ids("before.json").contains("photo-24"))
+        XCTAssertFalse(try ids("before.json").contains("photo-01"))
+        XCTAssertTrue(try ids("at.json").contains("photo-01"))
+        XCTAssertFalse(try ids("at.json").contains("photo-24"))
+        XCTAssertEqual(try ids("after.json").sorted(), sim.photos.ids.sorted())
+        let at = try readJSONObject(dumps.appendingPathComponent("at.json"))
+        let moving = (at["tiles"] as? [[String: Any]] ?? []).filter { $0["moving"] as? Bool == true }
+        XCTAssertFalse(moving.isEmpty, "the reflow animates")
+    }
+
+    func testRescanStepParsesAndRejectsOtherValues() throws {
+        let script = try Script.parse(Data(#"{"steps": [{"at": 1, "rescan": true}]}"#.utf8))
+        XCTAssertEqual(script.steps, [Script.Step(at: 1, action: .rescan)])
+        XCTAssertThrowsError(try Script.parse(Data(#"{"steps": [{"at": 1, "rescan": 1}]}"#.utf8))) { error in
+            XCTAssertEqual((error as? Script.Error)?.message, #"step 0: "rescan": expected true"#)
+        }
+        // A recorded script writes it back.
+        let again = try Script.parse(try script.jsonData())
+        XCTAssertEqual(again.steps, script.steps)
+    }
+
+    func testWatcherSeesAPhotoCopiedInAndIgnoresOtherFiles() throws {
+        let woken = expectation(description: "woken")
+        woken.assertForOverFulfill = false
+        let watcher = try XCTUnwrap(FolderWatcher(folder: folder.path) { woken.fulfill() })
+        defer { watcher.stop() }
+        XCTAssertNil(watcher.secondsUntilDue(quiet: 0.1, maxDelay: 1))
+        try Data("x".utf8).write(to: folder.appendingPathComponent("selection.jsonl"))
+        try writePhoto("photo-99")
+        wait(for: [woken], timeout: 5)
+        XCTAssertNotNil(watcher.secondsUntilDue(quiet: 0.1, maxDelay: 1))
+        watcher.clear()
+        XCTAssertNil(watcher.secondsUntilDue(quiet: 0.1, maxDelay: 1))
+        XCTAssertTrue(FolderWatcher.isPhotoName("a.JPG"))
+        XCTAssertFalse(FolderWatcher.isPhotoName(".a.jpg.part"))
+        XCTAssertFalse(FolderWatcher.isPhotoName("notes.txt"))
+    }
+
+    private func settle(_ sim: Simulation, file: StaticString = #filePath, line: UInt = #line) {
+        for _ in 0..<1200 where !sim.isSettled { sim.step() }
+        XCTAssertTrue(sim.isSettled, "settles", file: file, line: line)
+    }
+
+    private func readJSONObject(_ url: URL) throws -> [String: Any] {
+        try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+    }
+}

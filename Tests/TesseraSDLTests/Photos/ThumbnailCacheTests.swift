@@ -1,0 +1,184 @@
+import CSDL2
+import Foundation
+import TesseraCore
+import XCTest
+
+@testable import TesseraSDL
+
+/// Photos through the shared thumbnail cache: a miss writes a thumbnail the next run reads instead of
+/// the photo, the pixels are the same either way, a changed photo is decoded again, a damaged one gets
+/// a fail/ entry, and with the cache off nothing is read or written.
+final class ThumbnailCacheTests: XCTestCase {
+    var folder = ""
+    var store: ThumbnailStore!
+
+    override func setUpWithError() throws {
+        folder = try RenderFixture.temporaryFolder()
+        store = ThumbnailStore(root: folder + "/cache/thumbnails")
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
+
+    private func writeJPEG(_ name: String, width: Int, height: Int, shift: UInt32 = 0) throws -> String {
+        let png = folder + "/tmp-\(name).png"
+        try RenderFixture.writePNG(png, width: width, height: height) { x, y in
+            0xFF00_0000 | UInt32(x * 255 / width) << 16 | UInt32(y * 255 / height) << 8 | (0x40 + shift)
+        }
+        let surface = try XCTUnwrap(IMG_Load(png))
+        defer { SDL_FreeSurface(surface) }
+        let path = folder + "/\(name).jpg"
+        XCTAssertEqual(IMG_SaveJPG(surface, path, 90), 0)
+        try FileManager.default.removeItem(atPath: png)
+        return path
+    }
+
+    private func pixels(_ decoded: PhotoDecoder.Decoded) -> [UInt32] {
+        let s = decoded.levels[0]
+        let row = Int(s.pointee.pitch) / 4
+        let p = s.pointee.pixels!.assumingMemoryBound(to: UInt32.self)
+        return (0..<Int(s.pointee.h)).flatMap { y in (0..<Int(s.pointee.w)).map { p[y * row + $0] } }
+    }
+
+    private func free(_ outcome: ThumbnailCodec.Outcome) {
+        if case .success(let d) = outcome { for level in d.levels { SDL_FreeSurface(level) } }
+    }
+
+    func testAMissWritesAThumbnailTheNextDecodeReadsWithTheSamePixels() throws {
+        let path = try writeJPEG("camera", width: 2000, height: 1500)
+        let (cold, first) = ThumbnailCodec.decode(path: path, size: .large, store: store)
+        defer { free(cold) }
+        XCTAssertEqual(first, .miss)
+        let source = try XCTUnwrap(ThumbnailStore.Source(path: path))
+        let file = store.path(of: source, size: .large)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: file))
+        // The thumbnail: 256 on its long side, the standard's chunks.
+        let thumbnail = try XCTUnwrap(IMG_Load(file))
+        XCTAssertEqual([thumbnail.pointee.w, thumbnail.pointee.h], [256, 192])
+        SDL_FreeSurface(thumbnail)
+        let texts = try XCTUnwrap(PNGText.read(try Data(contentsOf: URL(fileURLWithPath: file))))
+        XCTAssertEqual(texts["Thumb::URI"], "file://" + path)
+        XCTAssertEqual(texts["Thumb::MTime"], String(source.mtime))
+        XCTAssertEqual(texts["Thumb::Size"], String(source.size))
+
+        let (warm, second) = ThumbnailCodec.decode(path: path, size: .large, store: store)
+        defer { free(warm) }
+        XCTAssertEqual(second, .hit)
+        let c = try cold.get()
+        let w = try warm.get()
+        XCTAssertEqual([w.originalWidth, w.originalHeight], [2000, 1500], "the photo's size, from the chunks")
+        XCTAssertEqual(c.levels.count, w.levels.count)
+        XCTAssertEqual(pixels(c), pixels(w), "a cold and a warm cache draw the same pixels")
+    }
+
+    func testAReplacedPhotoIsDecodedAgainAndItsThumbnailReplaced() throws {
+        let path = try writeJPEG("changing", width: 800, height: 600)
+        free(ThumbnailCodec.decode(path: path, size: .normal, store: store).0)
+        // Same name, other pixels, a later modification time.
+        _ = try writeJPEG("changing", width: 600, height: 800, shift: 0x40)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: path)
+        let (outcome, source) = ThumbnailCodec.decode(path: path, size: .normal, store: store)
+        defer { free(outcome) }
+        XCTAssertEqual(source, .miss, "stale: MTime differs")
+        XCTAssertEqual(try [outcome.get().originalWidth, outcome.get().originalHeight], [600, 800])
+        let (again, third) = ThumbnailCodec.decode(path: path, size: .normal, store: store)
+        defer { free(again) }
+        XCTAssertEqual(third, .hit)
+    }
+
+    func testADamagedPhotoGetsAFailEntryAndIsNotThumbnailedAgain() throws {
+        let path = folder + "/damaged.jpg"
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: try writeJPEG("good", width: 400, height: 300)))
+        bytes = bytes.prefix(bytes.count / 3)
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let (outcome, _) = ThumbnailCodec.decode(path: path, size: .normal, store: store)
+        guard case .failure = outcome else { return XCTFail("a third of a JPEG decodes") }
+        let source = try XCTUnwrap(ThumbnailStore.Source(path: path))
+        XCTAssertTrue(store.hasFailed(source))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: store.failPath(of: source)))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: store.path(of: source, size: .normal)))
+    }
+
+    func testWithTheCacheOffNothingIsReadOrWritten() throws {
+        let path = try writeJPEG("private", width: 800, height: 600)
+        let (outcome, source) = ThumbnailCodec.decode(path: path, size: .large, store: nil)
+        defer { free(outcome) }
+        XCTAssertEqual(source, .direct)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: store.root))
+    }
+
+    /// The texture cache asks for the smallest covering size, counts hits and misses, and upgrades a
+    /// photo drawn larger (the fullscreen view) by decoding it again at the larger size.
+    func testTextureCacheCountsHitsAndMissesAndUpgradesALargerView() throws {
+        let paths = try (1...3).map { try writeJPEG("p\($0)", width: 1600, height: 1200) }
+        let library = PhotoLibrary(
+            photos: paths.enumerated().map {
+                Photo(id: "p\($0.offset + 1)", path: $0.element, pixelSize: Size(1600, 1200))
+            })
+        for run in 0..<2 {
+            let canvas = try OffscreenCanvas(width: 64, height: 64)
+            let cache = TextureCache(renderer: canvas.renderer, photos: library, thumbnails: store)
+            let visible = library.ids.map { ($0, cache.side(for: $0, width: 150, height: 150)) }
+            XCTAssertEqual(visible.map(\.1), [256, 256, 256])
+            cache.prepare(visible, ahead: [], waiting: true)
+            for id in library.ids { _ = cache.textures(for: id) }
+            let stats = cache.statistics
+            XCTAssertEqual(run == 0 ? stats.thumbnailMisses : stats.thumbnailHits, 3, "run \(run)")
+            XCTAssertEqual(stats.queueLength, 0)
+            XCTAssertEqual(cache.textures(for: "p1").levels[0].width, 256)
+            // Fullscreen at 1600 px: past any thumbnail, the photo itself at the output's cap.
+            cache.maxDimension = 1600
+            let big = cache.side(for: "p1", width: 1600, height: 1200)
+            XCTAssertEqual(big, 1600)
+            cache.prepare([("p1", big)], ahead: [], waiting: true)
+            XCTAssertEqual(cache.textures(for: "p1").levels[0].width, 1600)
+            XCTAssertEqual(cache.statistics.directDecodes, 1)
+        }
+    }
+
+    func testAheadRequestsNotYetStartedAreWithdrawnWhenTheirTilesScrollAway() throws {
+        let paths = try (1...4).map { try writeJPEG("a\($0)", width: 800, height: 600) }
+        let library = PhotoLibrary(
+            photos: paths.enumerated().map {
+                Photo(id: "a\($0.offset + 1)", path: $0.element, pixelSize: Size(800, 600))
+            })
+        let canvas = try OffscreenCanvas(width: 64, height: 64)
+        let cache = TextureCache(renderer: canvas.renderer, photos: library, thumbnails: nil)
+        cache.decoder.suspendDecoding()
+        cache.prepare([], ahead: library.ids.map { ($0, 128) }, waiting: false)
+        XCTAssertEqual(cache.decoder.queueLength, 4)
+        // The next frame's screen holds none of them: they are withdrawn before they start.
+        cache.prepare([], ahead: [], waiting: false)
+        XCTAssertEqual(cache.decoder.queueLength, 0)
+        XCTAssertEqual(cache.statistics.withdrawn, 4)
+        cache.decoder.resumeDecoding()
+    }
+
+    /// A photo replaced in the folder is decoded again: its textures, and any decode in flight, are
+    /// dropped; a removed one goes; an added one becomes drawable.
+    func testTakeInDecodesAReplacedPhotoAgainAndForgetsARemovedOne() throws {
+        let path = try writeJPEG("r", width: 800, height: 600)
+        let other = try writeJPEG("gone", width: 400, height: 300)
+        let library = PhotoLibrary(photos: [
+            Photo(id: "r", path: path, pixelSize: Size(800, 600)),
+            Photo(id: "gone", path: other, pixelSize: Size(400, 300)),
+        ])
+        let canvas = try OffscreenCanvas(width: 64, height: 64)
+        let cache = TextureCache(renderer: canvas.renderer, photos: library, thumbnails: store)
+        cache.prepare([("r", 256), ("gone", 256)], ahead: [], waiting: true)
+        XCTAssertEqual(cache.textures(for: "r").originalSize?.width, 800)
+        _ = try writeJPEG("r", width: 600, height: 800, shift: 0x30)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(10)], ofItemAtPath: path)
+        let added = try writeJPEG("new", width: 300, height: 300)
+        cache.takeIn(
+            PhotoChanges(
+                added: [Photo(id: "new", path: added, pixelSize: Size(300, 300))], removed: ["gone"],
+                replaced: [Photo(id: "r", path: path, pixelSize: Size(600, 800))]))
+        XCTAssertFalse(cache.isLoaded("r"))
+        XCTAssertFalse(cache.isLoaded("gone"))
+        cache.prepare([("r", 256), ("new", 256)], ahead: [], waiting: true)
+        XCTAssertEqual(cache.textures(for: "r").originalSize?.width, 600, "decoded again")
+        XCTAssertEqual(cache.textures(for: "new").originalSize?.width, 300)
+        XCTAssertNil(cache.photos.photo(for: "gone"))
+        XCTAssertEqual(cache.statistics.thumbnailMisses, 4, "r twice (its thumbnail was stale), gone, new")
+    }
+}
