@@ -29,6 +29,9 @@ package struct MatchedTile: Sendable {
     package let id: String
     /// The container the model puts this tile in.
     package internal(set) var container: ContainerID
+    /// That container's place in the field's `containerOrder` (a step reads its scroll by index, not by
+    /// hashing its name, for every moving tile).
+    var slot = 0
     package internal(set) var layer: Layer = .container
     var space: Space = .container
     /// The frame spring, in `space`.

@@ -12,7 +12,9 @@ extension TileField {
         }
         var anyScrolled = false
         for (k, id) in containerOrder.enumerated() {
-            let moved = containers[id]!.seen.update(offset: offset(of: id), velocity: offsetVelocity(of: id))
+            stepOffsets[k] = offset(of: id)
+            stepVelocities[k] = offsetVelocity(of: id)
+            let moved = containers[id]!.seen.update(offset: stepOffsets[k], velocity: stepVelocities[k])
             scrolledThisStep[k] = moved
             anyScrolled = anyScrolled || moved
             if containers[id]!.indicator != nil {
@@ -24,8 +26,7 @@ extension TileField {
         var landed = false
         if anyScrolled {
             for i in tiles.indices {
-                let scrolled = scrolledThisStep[containerOrder.firstIndex(of: tiles[i].container)!]
-                guard scrolled || active.contains(i) else { continue }
+                guard scrolledThisStep[tiles[i].slot] || active.contains(i) else { continue }
                 visit(i, dt, &animating, &landed)
                 active.insert(i)
             }
@@ -44,7 +45,8 @@ extension TileField {
         tiles[i].previousPresented = tiles[i].presented
         tiles[i].frame.step(dt)
         tiles[i].fade.step(dt)
-        updatePresented(i)
+        let slot = tiles[i].slot
+        updatePresented(i, offset: stepOffsets[slot], velocity: stepVelocities[slot])
         guard tiles[i].isSettled else {
             animating += 1
             return

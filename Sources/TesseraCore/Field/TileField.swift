@@ -41,8 +41,11 @@ package struct TileField: Sendable {
     var active = ActiveTileSet()
     /// Tiles whose springs ran in the last step (the profiler's "animating tiles").
     package internal(set) var animatingTileCount = 0
-    /// Set by `step` for each container in `containerOrder`: its offset moved in that step.
+    /// Set by `step` for each container in `containerOrder`: its offset moved in that step, and its
+    /// offset and velocity with every enclosing container's (points, points/second).
     var scrolledThisStep: [Bool] = []
+    var stepOffsets: [Point] = []
+    var stepVelocities: [Point] = []
     /// Gesture routing: the container a drag scrolls, and the one a press caught while it moved.
     var dragging: ContainerID?
     var caught: ContainerID?
@@ -65,6 +68,8 @@ package struct TileField: Sendable {
             indicator: showsIndicator ? ScrollIndicator() : nil)
         containerOrder.append(id)
         scrolledThisStep.append(false)
+        stepOffsets.append(.zero)
+        stepVelocities.append(.zero)
     }
 
     /// Adds a tile at the end of `container`'s items. It appears where the next `place` puts it.
@@ -73,6 +78,7 @@ package struct TileField: Sendable {
         index[id] = tiles.count
         active.reserve(tiles.count + 1)
         tiles.append(MatchedTile(id: id, container: container, unscrolled: .zero, presented: .zero))
+        tiles[tiles.count - 1].slot = containerOrder.firstIndex(of: container)!
         containers[container]!.items.append(id)
     }
 
@@ -204,6 +210,7 @@ package struct TileField: Sendable {
             tiles[i].frame.shift(by: delta)
         }
         tiles[i].container = container
+        tiles[i].slot = containerOrder.firstIndex(of: container)!
         takeOff(i, toTop: true)
     }
 
@@ -279,14 +286,17 @@ package struct TileField: Sendable {
 
     /// Re-derives what tile `i` presents from its spring and its containers' scroll.
     mutating func updatePresented(_ i: Int) {
+        updatePresented(i, offset: offset(of: tiles[i].container), velocity: offsetVelocity(of: tiles[i].container))
+    }
+
+    /// The same, given its containers' offset `o` and velocity `v` (a step works them out once).
+    mutating func updatePresented(_ i: Int, offset o: Point, velocity v: Point) {
         let spring = tiles[i].frame
         guard tiles[i].space == .container else {
             tiles[i].presented = spring.presented
             tiles[i].velocity = spring.velocity
             return
         }
-        let o = offset(of: tiles[i].container)
-        let v = offsetVelocity(of: tiles[i].container)
         tiles[i].presented = spring.presented.offsetBy(dx: -o.x, dy: -o.y)
         let s = spring.velocity
         tiles[i].velocity = Rect(s.x - v.x, s.y - v.y, s.width, s.height)
