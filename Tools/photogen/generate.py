@@ -1581,7 +1581,7 @@ PHOTOS = [  # (scene, width, height)
 ]
 
 
-# 2:1 panoramas for the destinations scene (SPEC §4): wide enough that the detail view's image, at
+# 2:1 panoramas for the destinations scene (docs/BEHAVIOUR.md#destinations): wide enough that the detail view's image, at
 # the window's full width, leaves room for the title and the paragraph under it.
 DESTINATIONS = [  # (file name, scene, width, height)
     ("lofoten", s_aurora, 1200, 600),

@@ -75,7 +75,7 @@ package struct GalleryRowConfig: Codable, Equatable, Sendable {
     /// The colour stack's padding inside the card, and its outer rectangles' offset (seed: both 20).
     package var stackPadding: Double
     package var stackOffset: Double
-    /// `scrollTransition` scale at phase ±1 (seed 0.8); 1 turns the effect off.
+    /// `scrollTransition` scale at phase ±1 (0.8 in the session); 1 turns the effect off.
     package var edgeScale: Double
     /// `viewAligned`, `paging` or `none`.
     package var targetBehavior: GalleryRowTargetBehavior
