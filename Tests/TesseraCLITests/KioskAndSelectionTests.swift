@@ -8,11 +8,7 @@ final class KioskAndSelectionTests: XCTestCase {
     override func setUpWithError() throws { folder = try makeTemporaryFolder() }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
 
-    private func writeScript(_ steps: String) throws -> String {
-        let url = folder.appendingPathComponent("script.json")
-        try #"{"steps": [\#(steps)]}"#.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
-    }
+    private func writeScript(_ steps: String) throws -> String { try TesseraCLITests.writeScript(steps, in: folder) }
 
     func testTapTwoPressReturnWritesOneLineAndEmptiesTheDock() throws {
         let script = try writeScript(
@@ -68,29 +64,9 @@ final class KioskAndSelectionTests: XCTestCase {
 
     /// Under a real X server the kiosk fills the display (needs Xvfb, which `make test` installs).
     func testKioskIsFullscreenUnderXvfb() throws {
-        guard let xvfb = ["/usr/bin/Xvfb", "/usr/local/bin/Xvfb"].first(where: FileManager.default.isExecutableFile)
-        else { throw XCTSkip("Xvfb is not installed") }
-        let display = ":\(90 + Int(getpid() % 9))"
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: xvfb)
-        server.arguments = [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer {
-            server.terminate()
-            server.waitUntilExit()
-        }
+        let display = try VirtualDisplay(width: 1280, height: 800)
         let dump = folder.appendingPathComponent("kiosk.json")
-        var result = TesseraProcess.Result(exitCode: -1, stdout: "", stderr: "")
-        // The server takes a moment to accept clients.
-        for _ in 0..<50 {
-            result = try TesseraProcess.run(
-                ["--kiosk", "--frames", "60", "--dump-state", dump.path], in: folder,
-                environment: ["DISPLAY": display, "SDL_VIDEODRIVER": "x11"])
-            if result.exitCode != 3 { break }
-            usleep(100_000)
-        }
+        let result = try display.run(["--kiosk", "--frames", "60", "--dump-state", dump.path], in: folder)
         XCTAssertEqual(result.exitCode, 0, result.stderr)
         XCTAssertEqual(try readJSON(dump)["window"] as? [Double], [1280, 800])
     }

@@ -8,11 +8,7 @@ final class SignalAndSelectionFailureTests: XCTestCase {
     override func setUpWithError() throws { folder = try makeTemporaryFolder() }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
 
-    private func writeScript(_ steps: String) throws -> String {
-        let url = folder.appendingPathComponent("script.json")
-        try #"{"steps": [\#(steps)]}"#.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
-    }
+    private func writeScript(_ steps: String) throws -> String { try TesseraCLITests.writeScript(steps, in: folder) }
 
     func testASelectionThatCannotBeWrittenEndsTheRunWithExit4AndALine() throws {
         let script = try writeScript(#"{"at": 0, "tap": "photo-02"}, {"at": 0.3, "key": "Return"}"#)
@@ -76,55 +72,25 @@ final class SignalAndSelectionFailureTests: XCTestCase {
 /// `systemctl stop` sends SIGTERM: a kiosk, which ignores its close button, still ends cleanly.
 final class KioskSignalTests: XCTestCase {
     func testAKioskEndsOnSIGTERMWritingItsDump() throws {
-        guard let xvfb = ["/usr/bin/Xvfb", "/usr/local/bin/Xvfb"].first(where: FileManager.default.isExecutableFile)
-        else { throw XCTSkip("Xvfb is not installed") }
+        let display = try VirtualDisplay(width: 800, height: 600)
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let display = ":\(80 + Int(getpid() % 9))"
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: xvfb)
-        server.arguments = [display, "-screen", "0", "800x600x24", "-nolisten", "tcp"]
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer {
-            server.terminate()
-            server.waitUntilExit()
-        }
         let dump = folder.appendingPathComponent("kiosk.json")
         let profile = folder.appendingPathComponent("profile.json")
-        for _ in 0..<50 {
-            let kiosk = Process()
-            kiosk.executableURL = TesseraProcess.executable
-            kiosk.arguments = ["--kiosk", "--dump-state", dump.path, "--profile-json", profile.path]
-            kiosk.currentDirectoryURL = folder
-            var environment = ProcessInfo.processInfo.environment
-            environment["DISPLAY"] = display
-            environment["SDL_VIDEODRIVER"] = "x11"
-            kiosk.environment = environment
-            kiosk.standardOutput = FileHandle.nullDevice
-            kiosk.standardError = FileHandle.nullDevice
-            try kiosk.run()
-            usleep(1_500_000)
-            guard kiosk.isRunning else {
-                // The server was not accepting clients yet (exit 3): try again.
-                XCTAssertEqual(kiosk.terminationStatus, 3)
-                continue
-            }
-            kill(kiosk.processIdentifier, SIGTERM)
-            let deadline = Date().addingTimeInterval(20)
-            while kiosk.isRunning && Date() < deadline { usleep(10_000) }
-            if kiosk.isRunning {
-                kill(kiosk.processIdentifier, SIGKILL)
-                kiosk.waitUntilExit()
-                return XCTFail("the kiosk ignored SIGTERM")
-            }
-            XCTAssertEqual(kiosk.terminationReason, .exit)
-            XCTAssertEqual(kiosk.terminationStatus, 0)
-            XCTAssertEqual(try readJSON(dump)["window"] as? [Double], [800, 600])
-            XCTAssertNotNil(try readJSON(profile)["frames"])
-            return
+        let started = try display.launch(
+            ["--kiosk", "--dump-state", dump.path, "--profile-json", profile.path], in: folder)
+        let kiosk = try XCTUnwrap(started, "the kiosk did not start")
+        kill(kiosk.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(20)
+        while kiosk.isRunning && Date() < deadline { usleep(10_000) }
+        if kiosk.isRunning {
+            kill(kiosk.processIdentifier, SIGKILL)
+            kiosk.waitUntilExit()
+            return XCTFail("the kiosk ignored SIGTERM")
         }
-        XCTFail("the X server never accepted the kiosk")
+        XCTAssertEqual(kiosk.terminationReason, .exit)
+        XCTAssertEqual(kiosk.terminationStatus, 0)
+        XCTAssertEqual(try readJSON(dump)["window"] as? [Double], [800, 600])
+        XCTAssertNotNil(try readJSON(profile)["frames"])
     }
 }

@@ -23,6 +23,15 @@ struct TesseraProcess {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardizedFileURL
     }
 
+    /// This process's environment with `extra` on top. Runs share one thumbnail cache of their own, not
+    /// the user's (`~/.cache/thumbnails`).
+    static func environment(merging extra: [String: String]) -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_CACHE_HOME"] = testCache.path
+        env.merge(extra) { $1 }
+        return env
+    }
+
     @discardableResult
     static func run(
         _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], unset: [String] = []
@@ -31,10 +40,7 @@ struct TesseraProcess {
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? FileManager.default.temporaryDirectory
-        var env = ProcessInfo.processInfo.environment
-        // Runs share one thumbnail cache of their own, not the user's (`~/.cache/thumbnails`).
-        env["XDG_CACHE_HOME"] = testCache.path
-        env.merge(environment) { $1 }
+        var env = Self.environment(merging: environment)
         for name in unset { env[name] = nil }
         process.environment = env
         let out = Pipe()
@@ -65,4 +71,11 @@ func makeTemporaryFolder() throws -> URL {
 
 func readJSON(_ url: URL) throws -> [String: Any] {
     try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+}
+
+/// Writes a script of `steps` (the JSON inside its `steps` array) into `folder`; returns its path.
+func writeScript(_ steps: String, in folder: URL) throws -> String {
+    let url = folder.appendingPathComponent("script.json")
+    try #"{"steps": [\#(steps)]}"#.write(to: url, atomically: true, encoding: .utf8)
+    return url.path
 }
