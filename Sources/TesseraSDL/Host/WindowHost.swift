@@ -17,6 +17,7 @@ package final class WindowHost: FrameSink, InteractiveHost {
     private let path: PresentPath
     /// What the last `render` drew, for `present` on the software path: nil for the whole window.
     private var drawnDamage: FrameDamage = .whole
+    private var damageScratch = FrameDamage.Scratch()
     private var photos: PhotoLibrary
     private let fonts: FontSet
     /// Implicitly unwrapped only so that `deinit` can drop it (and its textures) before the renderer.
@@ -267,7 +268,9 @@ package final class WindowHost: FrameSink, InteractiveHost {
         if path.isSoftware, !contentsLost, !drawer.textures.drewLoadingTile {
             // A photo still loading pulses, and a decoded one replaces it, under the same command: only
             // a frame after one that drew no loading tile can be compared command by command.
-            drawnDamage = FrameDamage.between(lastFrame.commands, list.commands, window: size) { text, style in
+            drawnDamage = FrameDamage.between(
+                lastFrame.commands, list.commands, window: size, scratch: &damageScratch
+            ) { text, style in
                 drawer.measure(text, style: style)
             }
         }

@@ -20,47 +20,53 @@ enum FrameDamage: Equatable {
     /// Past this share of the window, a partial redraw costs about as much as a whole one.
     static let wholeShare = 0.5
 
-    /// The damage from `old` to `new` in a `window`; `measure` sizes a line of text (points).
+    /// The damage from `old` to `new` in a `window`; `measure` sizes a line of text (points). `scratch`
+    /// holds the working storage, kept from frame to frame so a warm window allocates nothing here.
     static func between(
-        _ old: [DrawCommand], _ new: [DrawCommand], window: Size, measure: (String, TextStyle) -> Size
+        _ old: [DrawCommand], _ new: [DrawCommand], window: Size, scratch: inout Scratch,
+        measure: (String, TextStyle) -> Size
     ) -> FrameDamage {
         if old == new { return .none }
         if old.isEmpty || old.contains(where: isBackdrop) || new.contains(where: isBackdrop) { return .whole }
-        // Commands in both lists must keep their relative order.
-        var newCounts: [DrawCommand: Int] = [:]
-        for command in new { newCounts[command, default: 0] += 1 }
-        var oldCounts: [DrawCommand: Int] = [:]
-        for command in old { oldCounts[command, default: 0] += 1 }
         var damage: Rect?
         func add(_ command: DrawCommand) {
             guard let b = bounds(of: command, measure: measure), !b.isEmpty else { return }
             damage = damage.map { $0.union(b) } ?? b
         }
-        var keptInOld: [DrawCommand] = []
-        var remaining = newCounts
-        for command in old {
-            if let n = remaining[command], n > 0 {
-                remaining[command] = n - 1
-                keptInOld.append(command)
-            } else {
-                add(command)
-            }
-        }
-        var keptInNew: [DrawCommand] = []
-        remaining = oldCounts
-        for command in new {
-            if let n = remaining[command], n > 0 {
-                remaining[command] = n - 1
-                keptInNew.append(command)
-            } else {
-                add(command)
-            }
-        }
-        guard keptInOld == keptInNew else { return .whole }
+        // What is in one list and not the other is damage; what is in both must keep its order.
+        scratch.keep(from: old, against: new, into: \.keptInOld, otherwise: add)
+        scratch.keep(from: new, against: old, into: \.keptInNew, otherwise: add)
+        guard scratch.keptInOld == scratch.keptInNew else { return .whole }
         guard let damage else { return .none }
         let visible = damage.intersection(Rect(0, 0, window.width, window.height))
         if visible.isEmpty { return .none }
         return visible.width * visible.height > wholeShare * window.width * window.height ? .whole : .region(visible)
+    }
+
+    /// Working storage for `between`, reused across frames.
+    struct Scratch {
+        private var counts: [DrawCommand: Int] = [:]
+        fileprivate(set) var keptInOld: [DrawCommand] = []
+        fileprivate(set) var keptInNew: [DrawCommand] = []
+
+        /// Appends to `kept` each command of `list` that `other` also holds (as many times as it does),
+        /// and passes the rest to `otherwise`.
+        fileprivate mutating func keep(
+            from list: [DrawCommand], against other: [DrawCommand], into kept: WritableKeyPath<Scratch, [DrawCommand]>,
+            otherwise: (DrawCommand) -> Void
+        ) {
+            counts.removeAll(keepingCapacity: true)
+            for command in other { counts[command, default: 0] += 1 }
+            self[keyPath: kept].removeAll(keepingCapacity: true)
+            for command in list {
+                if let n = counts[command], n > 0 {
+                    counts[command] = n - 1
+                    self[keyPath: kept].append(command)
+                } else {
+                    otherwise(command)
+                }
+            }
+        }
     }
 
     private static func isBackdrop(_ command: DrawCommand) -> Bool {

@@ -11,7 +11,8 @@ final class FrameDamageTests: XCTestCase {
     private func measure(_ text: String, _ style: TextStyle) -> Size { Size(Double(text.count) * 8, 20) }
 
     private func damage(_ old: [DrawCommand], _ new: [DrawCommand]) -> FrameDamage {
-        FrameDamage.between(old, new, window: window, measure: measure)
+        var scratch = FrameDamage.Scratch()
+        return FrameDamage.between(old, new, window: window, scratch: &scratch, measure: measure)
     }
 
     private func photo(_ id: String, _ frame: Rect, clip: Rect? = nil) -> DrawCommand {
@@ -80,11 +81,12 @@ final class FrameDamageTests: XCTestCase {
         let (partial, partialRenderer) = try RenderFixture.renderer(width: 640, height: 480, photos: photos)
         var previous: [DrawCommand] = []
         var partialFrames = 0
+        var scratch = FrameDamage.Scratch()
         func frame(_ label: String) throws {
             var list = DrawList()
             sim.draw(into: &list)
             wholeRenderer.render(list, background: Color(255, 255, 255))
-            let damage = FrameDamage.between(previous, list.commands, window: size) { text, style in
+            let damage = FrameDamage.between(previous, list.commands, window: size, scratch: &scratch) { text, style in
                 partialRenderer.measure(text, style: style)
             }
             switch damage {
