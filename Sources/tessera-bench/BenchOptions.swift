@@ -1,8 +1,10 @@
 import Foundation
 
-/// `tessera-bench [--quick] [--out FILE]`.
+/// `tessera-bench [--quick] [--library] [--out FILE]`.
 struct BenchOptions {
     var quick = false
+    /// Only the thousand-photo launches, fling and folder latency, printed as JSON (`LibraryBenchmark`).
+    var libraryOnly = false
     var output: String?
     /// `--fling FOLDER --cache DIR --seconds S`: run only the fling child (`FlingBenchmark`).
     var fling: String?
@@ -15,13 +17,14 @@ struct BenchOptions {
         while let argument = rest.popFirst() {
             switch argument {
             case "--quick": options.quick = true
+            case "--library": options.libraryOnly = true
             case "--out":
                 guard let path = rest.popFirst() else { throw BenchError("--out needs a file") }
                 options.output = path
             case "--fling": options.fling = rest.popFirst()
             case "--cache": options.cache = rest.popFirst()
             case "--seconds": options.seconds = rest.popFirst().flatMap(Double.init) ?? options.seconds
-            default: throw BenchError("unknown option \"\(argument)\" (tessera-bench [--quick] [--out FILE])")
+            default: throw BenchError("unknown option \"\(argument)\" (tessera-bench [--quick] [--library] [--out FILE])")
             }
         }
         return options

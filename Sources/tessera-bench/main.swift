@@ -13,6 +13,20 @@ do {
         exit(0)
     }
     let root = try BenchOptions.repositoryRoot()
+    let tessera = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("tessera")
+    let libraryBench =
+        options.quick
+        ? LibraryBenchmark(count: 40, distinct: 4, width: 1200, height: 900, runs: 1, flingSeconds: 10)
+        : LibraryBenchmark()
+    if options.libraryOnly {
+        let library = try libraryBench.run(
+            tessera: tessera, bench: URL(fileURLWithPath: CommandLine.arguments[0]), root: root)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        print(String(decoding: try encoder.encode(library), as: UTF8.self))
+        exit(0)
+    }
     let steps = options.quick ? StepBenchmark(rounds: 3, stepsPerRound: 8) : StepBenchmark()
     var stepMicros: [String: Double] = [:]
     var animatingShare: [String: Double] = [:]
@@ -28,15 +42,9 @@ do {
     let accelerated = try RenderTarget(accelerated: ()).map { try render.run(on: $0, assets: assets) }
 
     let decode = options.quick ? DecodeBenchmark(count: 2, width: 800, height: 600) : DecodeBenchmark()
-    let tessera = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        .appendingPathComponent("tessera")
     let decoded = try decode.run(
         tessera: FileManager.default.isExecutableFile(atPath: tessera.path) ? tessera : nil)
 
-    let libraryBench =
-        options.quick
-        ? LibraryBenchmark(count: 40, distinct: 4, width: 1200, height: 900, runs: 1, flingSeconds: 10)
-        : LibraryBenchmark()
     let library = try libraryBench.run(
         tessera: tessera, bench: URL(fileURLWithPath: CommandLine.arguments[0]), root: root)
 
