@@ -35,7 +35,7 @@ let package = Package(
         // `make bench`: simulation steps, render overhead against bare SDL, decode throughput.
         .executableTarget(name: "tessera-bench", dependencies: ["TesseraCore", "TesseraSDL", "CSDL2"]),
         .testTarget(name: "TesseraCoreTests", dependencies: ["TesseraCore"]),
-        .testTarget(name: "TesseraSDLTests", dependencies: ["TesseraSDL", "TesseraCore"]),
+        .testTarget(name: "TesseraSDLTests", dependencies: ["TesseraSDL", "TesseraCore"], exclude: ["Fixtures"]),
         // Runs the built `tessera` executable as a user would: flags, exit codes, scripts, screenshots.
         .testTarget(
             name: "TesseraCLITests", dependencies: ["TesseraSDL", "TesseraCore", "CSDL2"],

@@ -24,7 +24,8 @@ struct BenchOptions {
             case "--fling": options.fling = rest.popFirst()
             case "--cache": options.cache = rest.popFirst()
             case "--seconds": options.seconds = rest.popFirst().flatMap(Double.init) ?? options.seconds
-            default: throw BenchError("unknown option \"\(argument)\" (tessera-bench [--quick] [--library] [--out FILE])")
+            default:
+                throw BenchError("unknown option \"\(argument)\" (tessera-bench [--quick] [--library] [--out FILE])")
             }
         }
         return options

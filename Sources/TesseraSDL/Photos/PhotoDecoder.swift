@@ -74,7 +74,8 @@ enum PhotoDecoder {
         }
         let fileSize = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
         if let implausible = implausibility(of: info, fileBytes: fileSize) { return .failure(implausible) }
-        let bytes = fileSize + estimatedBytes(info, maxDimension: maxDimension)
+        // A JPEG decoded at 1/8 copies its entropy-coded data once more (`JPEGEighthDecoder`).
+        let bytes = fileSize * (info.isJPEG ? 2 : 1) + estimatedBytes(info, maxDimension: maxDimension)
         let outcome = budget.withReservation(of: bytes) { () -> Result<Decoded, Failure> in
             // Read, not mapped: a file replaced or truncated while mapped kills the process with SIGBUS
             // the moment the decoder touches a page that is gone. A copy in memory cannot change.
@@ -104,13 +105,13 @@ enum PhotoDecoder {
     }
 
     /// What decoding `info` allocates at most, besides the file: the decoded pixels (full size for
-    /// PNG, scaled for JPEG), a progressive JPEG's coefficients (two bytes per sample, whole frame),
-    /// the upright copy and the mip levels.
+    /// PNG, scaled for JPEG, with a 1/8 decode's DC planes and samples), a progressive JPEG's
+    /// coefficients (two bytes per sample, whole frame), the upright copy and the mip levels.
     static func estimatedBytes(_ info: ImageHeader.Info, maxDimension: Int) -> Int {
         guard info.isJPEG else { return info.storedWidth * info.storedHeight * 5 }
         let (w, h) = scaledSize(width: info.storedWidth, height: info.storedHeight, cover: maxDimension)
         let coefficients = info.isProgressive ? info.storedWidth * info.storedHeight * max(1, info.components) * 2 : 0
-        return w * h * 4 * 3 + coefficients
+        return w * h * 4 * 4 + coefficients
     }
 
     /// The whole file, read into memory; a special file (a FIFO, a device) is refused, not read.
@@ -177,6 +178,13 @@ enum PhotoDecoder {
             let (scaledWidth, scaledHeight) = scaledSize(width: Int(width), height: Int(height), cover: maxDimension)
             guard scaledWidth * scaledHeight <= maxDecodedPixels else {
                 return .failure(.tooLarge(width: Int(width), height: Int(height)))
+            }
+            // At 1/8 (every thumbnail of a camera photo) the DC coefficients are the picture; nil for
+            // what that decoder does not take, and for damage, which TurboJPEG then names.
+            if scaledWidth < Int(width), scaledWidth == (Int(width) + 7) / 8, scaledHeight == (Int(height) + 7) / 8,
+                let surface = JPEGEighthDecoder.decode(raw)
+            {
+                return .success((surface, Int(width), Int(height)))
             }
             guard
                 let surface = SDL_CreateRGBSurfaceWithFormat(
