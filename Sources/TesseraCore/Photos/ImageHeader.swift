@@ -45,7 +45,7 @@ package enum ImageHeader {
     package static func info(ofFileAt path: String) -> Info? {
         // Read, not mapped: a file truncated while it is mapped kills the reader with SIGBUS. The
         // header is near the start; a long run of EXIF or ICC segments before it is read further.
-        for limit in [65536, 1 << 20, 16 << 20] {
+        for limit in [4096, 65536, 1 << 20, 16 << 20] {
             guard let data = readPrefix(of: path, limit: limit) else { return nil }
             if let info = info(of: data) { return info }
             if data.count < limit { return nil }

@@ -134,7 +134,10 @@ final class DecodeQueue: @unchecked Sendable {
         } else {
             results[job.id] = (outcome, job.side)
         }
+        let dry = waiting.isEmpty && running.isEmpty
         lock.unlock()
+        // Nothing more to decode for now: the working buffers go back to the system.
+        if dry { ScratchBuffers.shared.drain() }
         finished.lock()
         finished.broadcast()
         finished.unlock()

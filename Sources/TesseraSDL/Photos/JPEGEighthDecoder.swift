@@ -23,9 +23,17 @@ import CSDL2
 enum JPEGEighthDecoder {
     /// A new ARGB8888 surface of ⌈width/8⌉ × ⌈height/8⌉ (the caller frees it), or nil as above.
     static func decode(_ data: UnsafeRawBufferPointer) -> UnsafeMutablePointer<SDL_Surface>? {
-        guard let frame = Frame(data), let segments = JPEGEntropyPass.Segments(data, from: frame.scanStart) else {
-            return nil
+        guard let frame = Frame(data) else { return nil }
+        let capacity = JPEGEntropyPass.Segments.capacity(for: data, from: frame.scanStart)
+        return ScratchBuffers.shared.withBuffer(atLeast: capacity) { buffer in
+            guard let segments = JPEGEntropyPass.Segments(data, from: frame.scanStart, into: buffer) else { return nil }
+            return decode(frame, segments)
         }
+    }
+
+    private static func decode(_ frame: Frame, _ segments: JPEGEntropyPass.Segments) -> UnsafeMutablePointer<
+        SDL_Surface
+    >? {
         let hMax = frame.components.map(\.h).max()!
         let vMax = frame.components.map(\.v).max()!
         let single = frame.components.count == 1

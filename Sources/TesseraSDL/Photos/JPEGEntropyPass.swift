@@ -127,27 +127,36 @@ struct JPEGEntropyPass {
     /// The entropy-coded bytes with stuffing removed (T.81 F.1.2.3: `FF 00` is a data `FF`), cut at
     /// restart markers, followed by zeros a whole MCU can never read past.
     struct Segments {
-        var bytes: [UInt8]
+        /// The data and its padding, in the buffer given.
+        var bytes: UnsafeRawBufferPointer
         /// Where each restart interval starts in `bytes`; the last entry is the end of the data.
         var starts: [Int]
 
         /// Room after the data: an MCU of ten blocks of 64 codes of at most 26 bits is under 2.1 KB.
         static let padding = 4096
 
-        /// Nil when the data stops before a marker ends it (a truncated file) or restart markers are
-        /// out of order.
-        init?(_ data: UnsafeRawBufferPointer, from start: Int) {
-            var out = [UInt8]()
-            out.reserveCapacity(data.count - start + Self.padding)
+        /// The bytes `buffer` needs for the data from `start` on.
+        static func capacity(for data: UnsafeRawBufferPointer, from start: Int) -> Int {
+            max(0, data.count - start) + padding
+        }
+
+        /// Unstuffs `data` from `start` into `buffer` (at least `capacity` bytes); nil when the data
+        /// stops before a marker ends it (a truncated file) or restart markers are out of order.
+        init?(_ data: UnsafeRawBufferPointer, from start: Int, into buffer: UnsafeMutableRawBufferPointer) {
+            guard start <= data.count, buffer.count >= Self.capacity(for: data, from: start) else { return nil }
+            let source = data.baseAddress!
+            let out = buffer.baseAddress!
+            var count = 0
             starts = [0]
             var i = start
             var expected: UInt8 = 0xD0
             var ended = false
             while i < data.count {
                 // Copy up to the next FF in one go.
-                let next = memchr(data.baseAddress! + i, 0xFF, data.count - i)
-                let j = next.map { data.baseAddress!.distance(to: UnsafeRawPointer($0)) } ?? data.count
-                out.append(contentsOf: UnsafeRawBufferPointer(rebasing: data[i..<j]))
+                let next = memchr(source + i, 0xFF, data.count - i)
+                let j = next.map { source.distance(to: UnsafeRawPointer($0)) } ?? data.count
+                (out + count).copyMemory(from: source + i, byteCount: j - i)
+                count += j - i
                 i = j
                 guard i + 1 < data.count else { break }
                 var marker = data[i + 1]
@@ -157,20 +166,21 @@ struct JPEGEntropyPass {
                     i += 1
                 }
                 if marker == 0x00 {
-                    out.append(0xFF)
+                    out.storeBytes(of: 0xFF, toByteOffset: count, as: UInt8.self)
+                    count += 1
                 } else if (0xD0...0xD7).contains(marker) {
                     guard marker == expected else { return nil }
                     expected = expected == 0xD7 ? 0xD0 : expected + 1
-                    starts.append(out.count)
+                    starts.append(count)
                 } else {
                     ended = true
                     break
                 }
             }
             guard ended else { return nil }
-            starts.append(out.count)
-            out.append(contentsOf: repeatElement(0, count: Self.padding))
-            bytes = out
+            starts.append(count)
+            (out + count).initializeMemory(as: UInt8.self, repeating: 0, count: Self.padding)
+            bytes = UnsafeRawBufferPointer(start: out, count: count + Self.padding)
         }
     }
 
@@ -248,10 +258,11 @@ struct JPEGEntropyPass {
             plane.initialize(repeating: 0, count: component.blocksAcross * component.blocksDown)
         }
         var predictors = [Int32](repeating: 0, count: count)
-        let complete = segments.bytes.withUnsafeBufferPointer { bytes -> Bool in
+        let base = segments.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        let complete = { () -> Bool in
             for interval in 0..<intervals {
                 let end = segments.starts[interval + 1] * 8
-                var reader = BitReader(base: bytes.baseAddress!, offset: segments.starts[interval])
+                var reader = BitReader(base: base, offset: segments.starts[interval])
                 for c in 0..<count { predictors[c] = 0 }
                 let first = interval * perInterval
                 for mcu in first..<min(total, first + perInterval) {
@@ -281,7 +292,7 @@ struct JPEGEntropyPass {
                 }
             }
             return true
-        }
+        }()
         guard complete else { return nil }
         return zip(planes, components).map {
             Array(UnsafeBufferPointer(start: $0, count: $1.blocksAcross * $1.blocksDown))

@@ -79,14 +79,11 @@ enum PhotoDecoder {
         let outcome = budget.withReservation(of: bytes) { () -> Result<Decoded, Failure> in
             // Read, not mapped: a file replaced or truncated while mapped kills the process with SIGBUS
             // the moment the decoder touches a page that is gone. A copy in memory cannot change.
-            let data: Data
-            switch readWhole(path) {
-            case .failure(let failure): return .failure(failure)
-            case .success(let read): data = read
+            readWhole(path) { data in
+                // The file may have changed since its header was read: decode only what was estimated.
+                guard ImageHeader.info(of: data) == info else { return .failure(.corrupt("changed while being read")) }
+                return decode(data, info: info, maxDimension: maxDimension)
             }
-            // The file may have changed since its header was read: decode only what was estimated.
-            guard ImageHeader.info(of: data) == info else { return .failure(.corrupt("changed while being read")) }
-            return decode(data, info: info, maxDimension: maxDimension)
         }
         return outcome ?? .failure(.tooLarge(width: info.storedWidth, height: info.storedHeight))
     }
@@ -114,8 +111,11 @@ enum PhotoDecoder {
         return w * h * 4 * 4 + coefficients
     }
 
-    /// The whole file, read into memory; a special file (a FIFO, a device) is refused, not read.
-    private static func readWhole(_ path: String) -> Result<Data, Failure> {
+    /// `body` with the whole file read into a scratch buffer (lent for the call: nothing made from
+    /// `data` may outlive it); a special file (a FIFO, a device) is refused, not read.
+    private static func readWhole(_ path: String, _ body: (Data) -> Result<Decoded, Failure>) -> Result<
+        Decoded, Failure
+    > {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)).lowercased())) }
         defer { close(fd) }
@@ -124,17 +124,18 @@ enum PhotoDecoder {
             return .failure(.unreadable("not a regular file"))
         }
         guard Int(info.st_size) <= maxFileBytes else { return .failure(.unreadable("larger than 256 MB")) }
-        var data = Data(count: Int(info.st_size))
-        var total = 0
-        while total < data.count {
-            let n = data.withUnsafeMutableBytes { read(fd, $0.baseAddress! + total, $0.count - total) }
-            if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)).lowercased())) }
-            if n == 0 { break }  // truncated since fstat: what there is
-            total += n
+        let size = Int(info.st_size)
+        return ScratchBuffers.shared.withBuffer(atLeast: size) { buffer in
+            var total = 0
+            while total < size {
+                let n = read(fd, buffer.baseAddress! + total, size - total)
+                if n < 0 && errno == EINTR { continue }
+                guard n >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)).lowercased())) }
+                if n == 0 { break }  // truncated since fstat: what there is
+                total += n
+            }
+            return body(Data(bytesNoCopy: buffer.baseAddress!, count: total, deallocator: .none))
         }
-        data.count = total
-        return .success(data)
     }
 
     private static func decode(_ data: Data, info: ImageHeader.Info, maxDimension: Int) -> Result<Decoded, Failure> {
