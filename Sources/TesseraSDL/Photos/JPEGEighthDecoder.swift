@@ -5,9 +5,10 @@ import CSDL2
 /// At 1/8 scale each 8×8 block becomes one pixel, its average: the DC coefficient times its
 /// quantizer, over 8, plus 128 (ITU T.81 A.3.3; libjpeg-turbo's `jpeg_idct_1x1` does exactly this).
 /// libjpeg-turbo gets there by decoding every AC coefficient's value as well, which is most of a
-/// scaled decode's time; `JPEGEntropyPass` steps over them several at a time. Measured here on the
-/// thousand-photo bench's 4000×3000 camera JPEGs: 21 ms against 45 ms for `tjDecompress2` at 1/8, and
-/// a cold library is nearly all such decodes (docs/PHOTOS.md).
+/// scaled decode's time; `JPEGEntropyPass` steps over them several at a time. Measured here (release)
+/// on the thousand-photo bench's 4000×3000 camera JPEGs: 24 ms against 45 ms for `tjDecompress2` at
+/// 1/8. A cold library's first screen is nearly all such decodes (README, "Thumbnails and a live
+/// folder").
 ///
 /// It takes 8-bit Huffman-coded sequential frames (SOF0, SOF1), grey or YCbCr, any sampling factors,
 /// with every component in the first scan, restart intervals or not. Anything else — progressive,
@@ -15,11 +16,11 @@ import CSDL2
 /// libjpeg-turbo then decodes the file and names what is wrong.
 ///
 /// The pixels are libjpeg-turbo's to the bit for grey, 4:4:4, 4:2:2 and 4:4:0: at 1/8 it too takes
-/// each block's DC alone and repeats subsampled chroma (its "fancy" upsampling is off below 1/4). For
+/// each block's DC alone and repeats subsampled chroma (jdsample.c turns "fancy" upsampling off at 1/8). For
 /// 4:2:0, the usual camera layout, it runs a 2×2 inverse DCT on chroma, which needs AC values this pass
 /// never reads; here each chroma block's average is smoothed up with the triangle filter libjpeg uses
 /// at larger scales: on the project's photos 3 levels apart on average at worst, up to 63 at the
-/// sharpest colour edges (softer there; invisible at thumbnail size).
+/// sharpest colour edges, which come out a little softer.
 enum JPEGEighthDecoder {
     /// A new ARGB8888 surface of ⌈width/8⌉ × ⌈height/8⌉ (the caller frees it), or nil as above.
     static func decode(_ data: UnsafeRawBufferPointer) -> UnsafeMutablePointer<SDL_Surface>? {
