@@ -6,7 +6,8 @@ import Foundation
 /// camera JPEG would otherwise fault in 1,500 pages the kernel zeroes before the file is read into
 /// them, and once more for the copy the 1/8 decoder works on.
 ///
-/// At most `limit` buffers are kept, none larger than `largest`; `drain` frees the idle ones (the
+/// At most `limit` buffers are kept, `capacity` bytes in all (the largest go first: a full-size PNG's
+/// 48 MB of pixels is made afresh, a camera file's few MB are kept); `drain` frees the idle ones (the
 /// decode queue does when it runs dry, so a window at rest holds none).
 final class ScratchBuffers: @unchecked Sendable {
     static let shared = ScratchBuffers()
@@ -14,14 +15,14 @@ final class ScratchBuffers: @unchecked Sendable {
     private let lock = NSLock()
     private var idle: [UnsafeMutableRawBufferPointer] = []
     private let limit: Int
-    private let largest: Int
+    private let capacity: Int
 
     /// Sizes are rounded up to this, so files of similar sizes share buffers.
     private static let granule = 1 << 20
 
-    init(limit: Int = 2 * ProcessInfo.processInfo.activeProcessorCount, largest: Int = 64 << 20) {
+    init(limit: Int = 2 * ProcessInfo.processInfo.activeProcessorCount, capacity: Int = 64 << 20) {
         self.limit = limit
-        self.largest = largest
+        self.capacity = capacity
     }
 
     deinit { drain() }
@@ -63,14 +64,18 @@ final class ScratchBuffers: @unchecked Sendable {
     }
 
     private func give(_ buffer: UnsafeMutableRawBufferPointer) {
-        guard buffer.count <= largest else { return buffer.deallocate() }
         lock.lock()
         idle.append(buffer)
-        var dropped: UnsafeMutableRawBufferPointer?
+        var dropped: [UnsafeMutableRawBufferPointer] = []
+        while idle.reduce(0, { $0 + $1.count }) > capacity,
+            let largest = idle.indices.max(by: { idle[$0].count < idle[$1].count })
+        {
+            dropped.append(idle.remove(at: largest))
+        }
         if idle.count > limit, let smallest = idle.indices.min(by: { idle[$0].count < idle[$1].count }) {
-            dropped = idle.remove(at: smallest)
+            dropped.append(idle.remove(at: smallest))
         }
         lock.unlock()
-        dropped?.deallocate()
+        for buffer in dropped { buffer.deallocate() }
     }
 }
