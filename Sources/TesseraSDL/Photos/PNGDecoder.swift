@@ -50,7 +50,9 @@ enum PNGDecoder {
         }
         let stride = 1 + header.width * header.channels  // each scanline starts with its filter type
         let size = header.height * stride
-        guard let inflated = malloc(size)?.assumingMemoryBound(to: UInt8.self) else { return .failure(.outOfMemory) }
+        guard let inflated = HugePageBuffer.allocate(size)?.assumingMemoryBound(to: UInt8.self) else {
+            return .failure(.outOfMemory)
+        }
         defer { free(inflated) }
         switch inflate(chunks, of: png, into: inflated, size: size) {
         case .declined: return nil
@@ -179,7 +181,7 @@ enum PNGDecoder {
         if chunks.count == 1 {
             stream = png.baseAddress! + chunks[0].lowerBound
         } else {
-            guard let buffer = malloc(max(1, total)) else { return .failed(.outOfMemory) }
+            guard let buffer = HugePageBuffer.allocate(total) else { return .failed(.outOfMemory) }
             joined = buffer
             var at = 0
             for chunk in chunks {
