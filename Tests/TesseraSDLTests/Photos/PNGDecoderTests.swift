@@ -144,6 +144,20 @@ final class PNGDecoderTests: XCTestCase {
         for factor in factors { try assertSamePixels(suggested.data, factor: factor, "PLTE in RGB") }
     }
 
+    func testColourSpaceChunksChangeNoPixelAsSDLImageAppliesNone() throws {
+        // What editors and phones add: gamma, chromaticities, sRGB intent, pixel density, text. SDL_image
+        // asks libpng for no colour transform, so none of them changes a pixel, here or there.
+        var png = TestPNG(width: 97, height: 61, colourType: 6)
+        png.chunksBeforeData = [
+            ("gAMA", TestPNG.bigEndian(45455)),
+            ("cHRM", [31270, 32900, 64000, 33000, 30000, 60000, 15000, 6000].flatMap { TestPNG.bigEndian($0) }),
+            ("sRGB", [0]),
+            ("pHYs", TestPNG.bigEndian(2835) + TestPNG.bigEndian(2835) + [1]),
+            ("tEXt", Array("Software\0test".utf8)),
+        ]
+        for factor in factors { try assertSamePixels(png.data, factor: factor, "gAMA, cHRM, sRGB, pHYs") }
+    }
+
     func testAFileEndingRightAfterItsImageDataStillShows() throws {
         // SDL_image stops reading once the rows are decoded: a lost IEND never mattered.
         let png = TestPNG(width: 120, height: 90).data
