@@ -26,11 +26,18 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // libdeflate (Debian: libdeflate-dev): PNG image data inflated in one call, about twice as fast
+        // as zlib's streaming inflate.
+        .systemLibrary(
+            name: "CDeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]
+        ),
         // Everything that can be reasoned about without a display: geometry, springs,
         // scrolling, layout, input → commands, scenes, scripts, state dumps, configs.
         .target(name: "TesseraCore"),
         // The SDL backend: window, renderer, textures, text, event translation.
-        .target(name: "TesseraSDL", dependencies: ["CSDL2", "CTurboJPEG", "CZlib", "TesseraCore"]),
+        .target(name: "TesseraSDL", dependencies: ["CSDL2", "CTurboJPEG", "CZlib", "CDeflate", "TesseraCore"]),
         .executableTarget(name: "tessera", dependencies: ["TesseraCore", "TesseraSDL"]),
         // `make bench`: simulation steps, render overhead against bare SDL, decode throughput.
         .executableTarget(name: "tessera-bench", dependencies: ["TesseraCore", "TesseraSDL", "CSDL2"]),

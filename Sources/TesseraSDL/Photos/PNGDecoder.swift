@@ -1,0 +1,216 @@
+import CDeflate
+import CSDL2
+import Foundation
+
+/// Decodes the PNGs cameras, phones and editors write — 8-bit RGB or RGBA (or grey with alpha), not
+/// interlaced — faster than `IMG_Load` (SDL_image → libpng → zlib), and already shrunk by a whole
+/// factor. Anything else (interlaced, 16-bit, palette, grey without alpha, `tRNS`, an unknown critical
+/// chunk…) is declined with nil and goes through `IMG_Load` as before.
+///
+/// Two costs go. The image data is inflated in one call by libdeflate, "significantly faster than the
+/// zlib library ... especially on x86 processors" (its README) but whole-buffer only (measured here:
+/// half the time of zlib's `uncompress` on a 4000×3000 photo's data). And the scanlines are unfiltered one at a
+/// time into the sums of a k×k box filter, so no full-size surface is made (or converted) at all: what
+/// remains full size is the inflated data, which libdeflate's whole-buffer interface needs.
+///
+/// The pixels are exactly those of `IMG_Load` followed by `BoxShrink.shrink(_:by:)`: the same
+/// rounding, the same last `width % k` columns and `height % k` rows dropped; below a factor of 2
+/// (or where BoxShrink would decline) a full-size ARGB8888 surface, as `MipChain` converts today's.
+///
+/// Damage is named only where libpng would refuse the file too — a critical chunk whose CRC does not
+/// match (PNG specification, "Chunk layout": CRC-32 of the type and data), the file ending inside the
+/// image data, image data that inflates to too few bytes, an undefined filter type. Any other oddity
+/// declines, so libpng decides as it always has (it tolerates, for example, a bad zlib check value).
+enum PNGDecoder {
+    /// A decoded ARGB8888 surface (the caller frees it) and the PNG's own width and height.
+    typealias Decoded = (surface: UnsafeMutablePointer<SDL_Surface>, width: Int, height: Int)
+
+    /// libpng's default limit on either side (`PNG_USER_WIDTH_MAX`, `PNG_USER_HEIGHT_MAX`): it refuses
+    /// larger images, and they are left to it so that they are refused the same way.
+    static let maxSide = 1_000_000
+
+    /// `png` shrunk as `PhotoDecoder` shrinks any decode: by `max(width, height) / maxDimension` when
+    /// that is at least 2. Nil when this is not a PNG this decoder reads.
+    static func decode(_ png: UnsafeRawBufferPointer, maxDimension: Int) -> Result<Decoded, PhotoDecoder.Failure>? {
+        guard let header = Header(png) else { return nil }
+        return decode(png, shrinkBy: max(header.width, header.height) / max(1, maxDimension))
+    }
+
+    /// `png` reduced by `factor` with a box filter (full size below 2); nil as for `decode(_:maxDimension:)`.
+    static func decode(_ png: UnsafeRawBufferPointer, shrinkBy factor: Int) -> Result<Decoded, PhotoDecoder.Failure>? {
+        guard let header = Header(png) else { return nil }
+        guard header.width * header.height <= PhotoDecoder.maxDecodedPixels else {
+            return .failure(.tooLarge(width: header.width, height: header.height))
+        }
+        let chunks: [Range<Int>]
+        switch imageData(in: png, header: header) {
+        case .declined: return nil
+        case .failed(let failure): return .failure(failure)
+        case .found(let ranges): chunks = ranges
+        }
+        let stride = 1 + header.width * header.channels  // each scanline starts with its filter type
+        let size = header.height * stride
+        guard let inflated = HugePageBuffer.allocate(size)?.assumingMemoryBound(to: UInt8.self) else {
+            return .failure(.outOfMemory)
+        }
+        defer { free(inflated) }
+        switch inflate(chunks, of: png, into: inflated, size: size) {
+        case .declined: return nil
+        case .failed(let failure): return .failure(failure)
+        case .found: break
+        }
+        let scanlines = PNGScanlines(
+            bytes: inflated, width: header.width, height: header.height, channels: header.channels)
+        // As BoxShrink: a factor under 2, or one that leaves no whole output row or column, is no shrink.
+        let surface =
+            factor >= 2 && header.width / factor > 0 && header.height / factor > 0
+            ? scanlines.boxShrunk(by: factor) : scanlines.fullSize()
+        return surface.map { ($0, header.width, header.height) }
+    }
+
+    /// What `IHDR` says, for the kinds of PNG this decoder reads.
+    private struct Header {
+        var width: Int
+        var height: Int
+        var colourType: UInt8
+        /// Bytes per pixel at bit depth 8: 2 grey + alpha, 3 RGB, 4 RGBA.
+        var channels: Int
+
+        /// Nil unless `png` starts with the PNG signature and an `IHDR` (it must come first) declaring
+        /// bit depth 8, colour type 2, 4 or 6, compression and filter method 0 and no interlacing, in
+        /// libpng's size limits. Its CRC is checked with the other chunks'.
+        ///
+        /// Grey without alpha (colour type 0) is left to SDL_image: it returns it as a palette surface,
+        /// which BoxShrink declines, so such a photo reaches `MipChain` full size and is halved there —
+        /// a different picture from a box filter's.
+        init?(_ png: UnsafeRawBufferPointer) {
+            let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+            guard png.count >= 33, signature.indices.allSatisfy({ png[$0] == signature[$0] }),
+                PNGDecoder.word(png, at: 8) == 13, PNGDecoder.word(png, at: 12) == ChunkType.header
+            else { return nil }
+            width = Int(PNGDecoder.word(png, at: 16))
+            height = Int(PNGDecoder.word(png, at: 20))
+            colourType = png[25]
+            switch colourType {
+            case 2: channels = 3
+            case 4: channels = 2
+            case 6: channels = 4
+            default: return nil
+            }
+            guard (1...PNGDecoder.maxSide).contains(width), (1...PNGDecoder.maxSide).contains(height),
+                png[24] == 8, png[26] == 0, png[27] == 0, png[28] == 0
+            else { return nil }
+        }
+    }
+
+    /// Chunk types, as the big-endian words their four ASCII letters make.
+    private enum ChunkType {
+        static let header: UInt32 = 0x4948_4452  // IHDR
+        static let palette: UInt32 = 0x504C_5445  // PLTE
+        static let data: UInt32 = 0x4944_4154  // IDAT
+        static let transparency: UInt32 = 0x7452_4E53  // tRNS
+    }
+
+    private enum Outcome<Value> {
+        case found(Value)
+        /// Not for this decoder: `IMG_Load` reads it, or names what is wrong with it.
+        case declined
+        case failed(PhotoDecoder.Failure)
+    }
+
+    /// Where the bodies of the `IDAT` chunks lie, after checking every chunk up to the last of them.
+    /// Chunks after the image data are not read: SDL_image stops reading once the image is decoded, so
+    /// a file whose end (even `IEND`) was lost after the image data shows today, and still does.
+    private static func imageData(in png: UnsafeRawBufferPointer, header: Header) -> Outcome<[Range<Int>]> {
+        var offset = 8
+        var ranges: [Range<Int>] = []
+        while true {
+            guard offset + 8 <= png.count else {
+                return ranges.isEmpty ? .failed(.corrupt("truncated")) : .found(ranges)
+            }
+            let length = Int(word(png, at: offset))
+            let type = word(png, at: offset + 4)
+            // Image data chunks are consecutive (PNG specification, "Chunk ordering"); the first chunk
+            // after them ends the image.
+            if !ranges.isEmpty && type != ChunkType.data { return .found(ranges) }
+            // Lengths above 2^31 − 1 are invalid, and chunk types are four ASCII letters: libpng names both.
+            guard length <= 0x7FFF_FFFF, (0..<4).allSatisfy({ isLetter(png[offset + 4 + $0]) }) else {
+                return .declined
+            }
+            let end = offset + 12 + length
+            guard end <= png.count else { return .failed(.corrupt("truncated")) }
+            let stored = word(png, at: offset + 8 + length)
+            let computed = libdeflate_crc32(0, png.baseAddress! + offset + 4, length + 4)
+            // Bit 5 of the first letter (lower case) marks an ancillary chunk; an upper-case one is critical.
+            let critical = png[offset + 4] & 0x20 == 0
+            if stored != computed {
+                // libpng refuses a critical chunk with a bad CRC, and skips an ancillary one with a warning.
+                guard critical else { return .declined }
+                let name = String(decoding: png[(offset + 4)..<(offset + 8)], as: UTF8.self)
+                return .failed(.corrupt("CRC error in \(name)"))
+            }
+            switch type {
+            case ChunkType.header:
+                guard offset == 8 else { return .declined }  // a second IHDR
+            case ChunkType.data:
+                ranges.append((offset + 8)..<(offset + 8 + length))
+            case ChunkType.palette:
+                // In an RGB or RGBA image a palette only suggests colours for displays that need one
+                // ("PLTE Palette"): decoding ignores it. Grey + alpha may not have one: libpng decides.
+                guard header.colourType & 2 != 0 else { return .declined }
+            case ChunkType.transparency:
+                return .declined  // SDL_image turns it into a colour key or an alpha channel
+            default:
+                // IEND before any image data, or a critical chunk this decoder does not know.
+                guard !critical else { return .declined }
+            }
+            offset = end
+        }
+    }
+
+    /// Inflates the zlib stream (RFC 1950) that the `IDAT` bodies make together into `size` bytes.
+    private static func inflate(
+        _ chunks: [Range<Int>], of png: UnsafeRawBufferPointer, into out: UnsafeMutablePointer<UInt8>, size: Int
+    ) -> Outcome<Void> {
+        let total = chunks.reduce(0) { $0 + $1.count }
+        // libdeflate inflates whole buffers only, so the chunks' bodies are joined first — unless the
+        // stream is in one chunk (as `PNGEncoder` writes it). The copy is freed before the rows are read.
+        var joined: UnsafeMutableRawPointer?
+        defer { free(joined) }
+        let stream: UnsafeRawPointer
+        if chunks.count == 1 {
+            stream = png.baseAddress! + chunks[0].lowerBound
+        } else {
+            guard let buffer = HugePageBuffer.allocate(total) else { return .failed(.outOfMemory) }
+            joined = buffer
+            var at = 0
+            for chunk in chunks {
+                (buffer + at).copyMemory(from: png.baseAddress! + chunk.lowerBound, byteCount: chunk.count)
+                at += chunk.count
+            }
+            stream = UnsafeRawPointer(buffer)
+        }
+        guard let decompressor = libdeflate_alloc_decompressor() else { return .failed(.outOfMemory) }
+        defer { libdeflate_free_decompressor(decompressor) }
+        // Without a place for the actual size, libdeflate succeeds only when the output fills `size`
+        // exactly (libdeflate.h) — every scanline there, none missing.
+        switch libdeflate_zlib_decompress(decompressor, stream, total, out, size, nil) {
+        case LIBDEFLATE_SUCCESS:
+            return .found(())
+        case LIBDEFLATE_SHORT_OUTPUT:
+            return .failed(.corrupt("not enough image data"))
+        default:
+            // Invalid deflate data, a bad Adler-32, or more data than the image: libpng refuses the
+            // first, but only warns about the other two and shows the picture. It decides.
+            return .declined
+        }
+    }
+
+    private static func word(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt32 {
+        UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
+            | UInt32(bytes[offset + 3])
+    }
+
+    /// A–Z or a–z: clearing bit 5 turns lower case into upper case and leaves no other byte in A–Z.
+    private static func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte & 0xDF) }
+}

@@ -1,0 +1,168 @@
+import CSDL2
+import Foundation
+
+/// A PNG's inflated image data — `height` scanlines, each a filter-type byte then `width` pixels of
+/// `channels` bytes (grey + alpha, RGB or RGBA at bit depth 8) — made into an ARGB8888 surface one
+/// scanline at a time. Each scanline is unfiltered in place, where the next one finds it as the row
+/// above, and is used at once: no full-size surface is made for a shrunk picture.
+struct PNGScanlines {
+    let bytes: UnsafeMutablePointer<UInt8>
+    let width: Int
+    let height: Int
+    let channels: Int
+
+    private var stride: Int { 1 + width * channels }
+
+    /// Every pixel, in a new ARGB8888 surface the caller owns: what `MipChain` makes of `IMG_Load`'s
+    /// RGB24 or RGBA surface (grey + alpha is grey in R, G and B, as SDL_image expands it).
+    func fullSize() -> Result<UnsafeMutablePointer<SDL_Surface>, PhotoDecoder.Failure> {
+        let rowBytes = width * channels
+        guard let zeros = calloc(rowBytes, 1)?.assumingMemoryBound(to: UInt8.self) else {
+            return .failure(.outOfMemory)
+        }
+        defer { free(zeros) }
+        guard
+            let surface = SDL_CreateRGBSurfaceWithFormat(
+                0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue),
+            let pixels = surface.pointee.pixels
+        else { return .failure(.outOfMemory) }
+        let pitch = Int(surface.pointee.pitch)
+        for y in 0..<height {
+            guard reconstruct(y, count: rowBytes, zeros: zeros) else {
+                SDL_FreeSurface(surface)
+                return .failure(.corrupt("undefined filter type"))
+            }
+            let source = bytes + (y &* stride &+ 1)
+            let row = (pixels + y &* pitch).assumingMemoryBound(to: UInt32.self)
+            switch channels {
+            case 4:
+                for x in 0..<width {
+                    let p = source + x &* 4
+                    let alpha = UInt32(p[3]) << 24
+                    let red = UInt32(p[0]) << 16
+                    let green = UInt32(p[1]) << 8
+                    row[x] = alpha | red | green | UInt32(p[2])
+                }
+            case 3:
+                for x in 0..<width {
+                    let p = source + x &* 3
+                    let red = UInt32(p[0]) << 16
+                    let green = UInt32(p[1]) << 8
+                    row[x] = 0xFF00_0000 | red | green | UInt32(p[2])
+                }
+            default:
+                for x in 0..<width {
+                    let p = source + x &* 2
+                    let grey = UInt32(p[0]) &* 0x01_0101
+                    row[x] = UInt32(p[1]) << 24 | grey
+                }
+            }
+        }
+        return .success(surface)
+    }
+
+    /// Reduced by `factor` (≥ 2, and no larger than either side) into a new ARGB8888 surface the
+    /// caller owns, exactly as `BoxShrink.shrink(_:by:)` reduces `IMG_Load`'s surface: each output
+    /// channel is the rounded mean of a `factor`×`factor` box, and the last `width % factor` columns
+    /// and `height % factor` rows are dropped.
+    func boxShrunk(by factor: Int) -> Result<UnsafeMutablePointer<SDL_Surface>, PhotoDecoder.Failure> {
+        let outWidth = width / factor
+        let outHeight = height / factor
+        // Bytes of a scanline that fall in some box; the dropped columns are not even unfiltered.
+        let used = outWidth * factor * channels
+        guard
+            let zeros = calloc(used, 1)?.assumingMemoryBound(to: UInt8.self),
+            let sums = malloc(used * 4)?.assumingMemoryBound(to: UInt32.self)
+        else { return .failure(.outOfMemory) }
+        defer {
+            free(zeros)
+            free(sums)
+        }
+        guard
+            let surface = SDL_CreateRGBSurfaceWithFormat(
+                0, Int32(outWidth), Int32(outHeight), 32, SDL_PIXELFORMAT_ARGB8888.rawValue),
+            let pixels = surface.pointee.pixels
+        else { return .failure(.outOfMemory) }
+        let pitch = Int(surface.pointee.pitch)
+        for oy in 0..<outHeight {
+            // First down the columns: one sum per byte of the band's `factor` scanlines (a loop the
+            // compiler vectorises), then across, `factor` columns per output pixel.
+            for j in 0..<factor {
+                let y = oy &* factor &+ j
+                guard reconstruct(y, count: used, zeros: zeros) else {
+                    SDL_FreeSurface(surface)
+                    return .failure(.corrupt("undefined filter type"))
+                }
+                let source = bytes + (y &* stride &+ 1)
+                if j == 0 {
+                    for i in 0..<used { sums[i] = UInt32(source[i]) }
+                } else {
+                    for i in 0..<used { sums[i] &+= UInt32(source[i]) }
+                }
+            }
+            let row = (pixels + oy &* pitch).assumingMemoryBound(to: UInt32.self)
+            emit(sums, into: row, count: outWidth, factor: factor)
+        }
+        // The dropped rows are not unfiltered either, but libpng refuses an undefined filter type in
+        // any scanline, so they are refused here too.
+        for y in (outHeight * factor)..<height where bytes[y &* stride] > 4 {
+            SDL_FreeSurface(surface)
+            return .failure(.corrupt("undefined filter type"))
+        }
+        return .success(surface)
+    }
+
+    /// One output row from a band's column sums: BoxShrink's rounding, (sum + area / 2) / area. In 64
+    /// bits, so no factor can overflow a box's sum.
+    private func emit(
+        _ sums: UnsafeMutablePointer<UInt32>, into row: UnsafeMutablePointer<UInt32>, count: Int, factor: Int
+    ) {
+        let area = UInt64(factor &* factor)
+        let half = area / 2
+        @inline(__always) func mean(_ sum: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: (sum &+ half) / area) }
+        for ox in 0..<count {
+            var p = sums + ox &* factor &* channels
+            var s0: UInt64 = 0
+            var s1: UInt64 = 0
+            var s2: UInt64 = 0
+            var s3: UInt64 = 0
+            switch channels {
+            case 4:
+                for _ in 0..<factor {
+                    s0 &+= UInt64(p[0])
+                    s1 &+= UInt64(p[1])
+                    s2 &+= UInt64(p[2])
+                    s3 &+= UInt64(p[3])
+                    p += 4
+                }
+                row[ox] = mean(s3) << 24 | mean(s0) << 16 | mean(s1) << 8 | mean(s2)
+            case 3:
+                // Opaque: BoxShrink's alpha is the mean of 255s, 255.
+                for _ in 0..<factor {
+                    s0 &+= UInt64(p[0])
+                    s1 &+= UInt64(p[1])
+                    s2 &+= UInt64(p[2])
+                    p += 3
+                }
+                row[ox] = 0xFF00_0000 | mean(s0) << 16 | mean(s1) << 8 | mean(s2)
+            default:
+                for _ in 0..<factor {
+                    s0 &+= UInt64(p[0])
+                    s1 &+= UInt64(p[1])
+                    p += 2
+                }
+                row[ox] = mean(s1) << 24 | mean(s0) &* 0x01_0101
+            }
+        }
+    }
+
+    /// Unfilters the first `count` bytes of scanline `y` in place, the row above being done already;
+    /// false for a filter type the PNG specification does not define.
+    @inline(__always)
+    private func reconstruct(_ y: Int, count: Int, zeros: UnsafeMutablePointer<UInt8>) -> Bool {
+        let line = bytes + y &* stride
+        let above = y == 0 ? zeros : bytes + ((y &- 1) &* stride &+ 1)
+        return PNGRowFilter.reconstruct(
+            line[0], row: line + 1, previous: UnsafePointer(above), count: count, bytesPerPixel: channels)
+    }
+}
