@@ -26,10 +26,10 @@ enum JPEGEighthDecoder {
     static func decode(_ data: UnsafeRawBufferPointer) -> UnsafeMutablePointer<SDL_Surface>? {
         guard let frame = Frame(data) else { return nil }
         let capacity = JPEGEntropyPass.Segments.capacity(for: data, from: frame.scanStart)
-        return ScratchBuffers.shared.withBuffer(atLeast: capacity) { buffer in
-            guard let segments = JPEGEntropyPass.Segments(data, from: frame.scanStart, into: buffer) else { return nil }
-            return decode(frame, segments)
+        let surface = ScratchBuffers.shared.withBuffer(atLeast: capacity) { buffer in
+            JPEGEntropyPass.Segments(data, from: frame.scanStart, into: buffer).flatMap { decode(frame, $0) }
         }
+        return surface ?? nil
     }
 
     private static func decode(_ frame: Frame, _ segments: JPEGEntropyPass.Segments) -> UnsafeMutablePointer<

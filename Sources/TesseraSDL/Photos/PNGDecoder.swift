@@ -50,22 +50,23 @@ enum PNGDecoder {
         }
         let stride = 1 + header.width * header.channels  // each scanline starts with its filter type
         let size = header.height * stride
-        guard let inflated = HugePageBuffer.allocate(size)?.assumingMemoryBound(to: UInt8.self) else {
-            return .failure(.outOfMemory)
+        let decoded = ScratchBuffers.shared.withBuffer(atLeast: size) {
+            buffer -> Result<Decoded, PhotoDecoder.Failure>? in
+            let inflated = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            switch inflate(chunks, of: png, into: inflated, size: size) {
+            case .declined: return nil
+            case .failed(let failure): return .failure(failure)
+            case .found: break
+            }
+            let scanlines = PNGScanlines(
+                bytes: inflated, width: header.width, height: header.height, channels: header.channels)
+            // As BoxShrink: a factor under 2, or one that leaves no whole output row or column, is no shrink.
+            let surface =
+                factor >= 2 && header.width / factor > 0 && header.height / factor > 0
+                ? scanlines.boxShrunk(by: factor) : scanlines.fullSize()
+            return surface.map { ($0, header.width, header.height) }
         }
-        defer { free(inflated) }
-        switch inflate(chunks, of: png, into: inflated, size: size) {
-        case .declined: return nil
-        case .failed(let failure): return .failure(failure)
-        case .found: break
-        }
-        let scanlines = PNGScanlines(
-            bytes: inflated, width: header.width, height: header.height, channels: header.channels)
-        // As BoxShrink: a factor under 2, or one that leaves no whole output row or column, is no shrink.
-        let surface =
-            factor >= 2 && header.width / factor > 0 && header.height / factor > 0
-            ? scanlines.boxShrunk(by: factor) : scanlines.fullSize()
-        return surface.map { ($0, header.width, header.height) }
+        return decoded ?? .failure(.outOfMemory)
     }
 
     /// What `IHDR` says, for the kinds of PNG this decoder reads.
@@ -174,27 +175,30 @@ enum PNGDecoder {
     ) -> Outcome<Void> {
         let total = chunks.reduce(0) { $0 + $1.count }
         // libdeflate inflates whole buffers only, so the chunks' bodies are joined first — unless the
-        // stream is in one chunk (as `PNGEncoder` writes it). The copy is freed before the rows are read.
-        var joined: UnsafeMutableRawPointer?
-        defer { free(joined) }
-        let stream: UnsafeRawPointer
+        // stream is in one chunk (as `PNGEncoder` writes it). The copy is given back before the rows are read.
         if chunks.count == 1 {
-            stream = png.baseAddress! + chunks[0].lowerBound
-        } else {
-            guard let buffer = HugePageBuffer.allocate(total) else { return .failed(.outOfMemory) }
-            joined = buffer
+            return inflate(png.baseAddress! + chunks[0].lowerBound, count: total, into: out, size: size)
+        }
+        let outcome = ScratchBuffers.shared.withBuffer(atLeast: total) { joined -> Outcome<Void> in
             var at = 0
             for chunk in chunks {
-                (buffer + at).copyMemory(from: png.baseAddress! + chunk.lowerBound, byteCount: chunk.count)
+                (joined.baseAddress! + at).copyMemory(from: png.baseAddress! + chunk.lowerBound, byteCount: chunk.count)
                 at += chunk.count
             }
-            stream = UnsafeRawPointer(buffer)
+            return inflate(UnsafeRawPointer(joined.baseAddress!), count: total, into: out, size: size)
         }
+        return outcome ?? .failed(.outOfMemory)
+    }
+
+    /// Inflates `count` bytes of one zlib stream into exactly `size` bytes.
+    private static func inflate(
+        _ stream: UnsafeRawPointer, count: Int, into out: UnsafeMutablePointer<UInt8>, size: Int
+    ) -> Outcome<Void> {
         guard let decompressor = libdeflate_alloc_decompressor() else { return .failed(.outOfMemory) }
         defer { libdeflate_free_decompressor(decompressor) }
         // Without a place for the actual size, libdeflate succeeds only when the output fills `size`
         // exactly (libdeflate.h) — every scanline there, none missing.
-        switch libdeflate_zlib_decompress(decompressor, stream, total, out, size, nil) {
+        switch libdeflate_zlib_decompress(decompressor, stream, count, out, size, nil) {
         case LIBDEFLATE_SUCCESS:
             return .found(())
         case LIBDEFLATE_SHORT_OUTPUT:

@@ -76,8 +76,9 @@ enum PhotoDecoder {
         }
         let fileSize = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
         if let implausible = implausibility(of: info, fileBytes: fileSize) { return .failure(implausible) }
-        // A JPEG decoded at 1/8 copies its entropy-coded data once more (`JPEGEighthDecoder`).
-        let bytes = fileSize * (info.isJPEG ? 2 : 1) + estimatedBytes(info, maxDimension: maxDimension)
+        // The file, and its compressed data copied once more: a JPEG's unstuffed entropy-coded data
+        // (`JPEGEighthDecoder`), a PNG's joined image data chunks (`PNGDecoder`).
+        let bytes = 2 * fileSize + estimatedBytes(info, maxDimension: maxDimension)
         let outcome = budget.withReservation(of: bytes) { () -> Result<Decoded, Failure> in
             // Read, not mapped: a file replaced or truncated while mapped kills the process with SIGBUS
             // the moment the decoder touches a page that is gone. A copy in memory cannot change.
@@ -137,7 +138,7 @@ enum PhotoDecoder {
                 total += n
             }
             return body(Data(bytesNoCopy: buffer.baseAddress!, count: total, deallocator: .none))
-        }
+        } ?? .failure(.outOfMemory)
     }
 
     private static func decode(_ data: Data, info: ImageHeader.Info, maxDimension: Int) -> Result<Decoded, Failure> {

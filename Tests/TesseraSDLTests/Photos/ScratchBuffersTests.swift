@@ -3,34 +3,38 @@ import XCTest
 @testable import TesseraSDL
 
 final class ScratchBuffersTests: XCTestCase {
+    private let mb = 1 << 20
+
     func testABufferGivenBackIsLentAgainForAnythingItHolds() {
-        let pool = ScratchBuffers(limit: 2, capacity: 8 << 20)
-        let first = pool.withBuffer(atLeast: 3 << 20) { $0.baseAddress }
-        XCTAssertEqual(pool.idleBytes, 3 << 20, "rounded up to whole megabytes and kept")
-        let again = pool.withBuffer(atLeast: 2 << 20) { buffer -> UnsafeMutableRawPointer? in
-            XCTAssertGreaterThanOrEqual(buffer.count, 2 << 20)
+        let pool = ScratchBuffers(limit: 2, capacity: 16 * mb)
+        let first = pool.withBuffer(atLeast: 3 * mb) { $0.baseAddress }
+        XCTAssertEqual(pool.idleBytes, 4 * mb, "rounded up to whole 2 MB pages and kept")
+        let again = pool.withBuffer(atLeast: 2 * mb) { buffer -> UnsafeMutableRawPointer? in
+            XCTAssertGreaterThanOrEqual(buffer.count, 2 * mb)
             return buffer.baseAddress
         }
         XCTAssertEqual(first, again)
-        let larger = pool.withBuffer(atLeast: 4 << 20) { $0.baseAddress }
-        XCTAssertNotEqual(larger, first, "too small: a new one")
+        pool.withBuffer(atLeast: 5 * mb) { buffer in
+            XCTAssertNotEqual(buffer.baseAddress, first, "too small: a new one")
+            XCTAssertEqual(Int(bitPattern: buffer.baseAddress) % ScratchBuffers.granule, 0, "huge-page aligned")
+        }
     }
 
     func testItKeepsAtMostItsLimitAndItsCapacityAndDrainsToNothing() {
-        let pool = ScratchBuffers(limit: 2, capacity: 8 << 20)
+        let pool = ScratchBuffers(limit: 2, capacity: 16 * mb)
         // Three lent at once, all given back: the two largest stay.
-        pool.withBuffer(atLeast: 1 << 20) { _ in
-            pool.withBuffer(atLeast: 2 << 20) { _ in
-                pool.withBuffer(atLeast: 3 << 20) { _ in }
+        pool.withBuffer(atLeast: 2 * mb) { _ in
+            pool.withBuffer(atLeast: 4 * mb) { _ in
+                pool.withBuffer(atLeast: 6 * mb) { _ in }
             }
         }
-        XCTAssertEqual(pool.idleBytes, 5 << 20)
-        pool.withBuffer(atLeast: 9 << 20) { _ in }
-        XCTAssertEqual(pool.idleBytes, 5 << 20, "a buffer over the capacity is freed at once")
-        pool.withBuffer(atLeast: 4 << 20) { _ in
-            pool.withBuffer(atLeast: 4 << 20) { _ in }
+        XCTAssertEqual(pool.idleBytes, 10 * mb)
+        pool.withBuffer(atLeast: 18 * mb) { _ in }
+        XCTAssertEqual(pool.idleBytes, 10 * mb, "a buffer over the capacity is freed at once")
+        pool.withBuffer(atLeast: 8 * mb) { _ in
+            pool.withBuffer(atLeast: 8 * mb) { _ in }
         }
-        XCTAssertLessThanOrEqual(pool.idleBytes, 8 << 20, "the largest go first")
+        XCTAssertLessThanOrEqual(pool.idleBytes, 16 * mb, "the largest go first")
         pool.drain()
         XCTAssertEqual(pool.idleBytes, 0)
     }
