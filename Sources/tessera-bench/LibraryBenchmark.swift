@@ -35,6 +35,8 @@ struct LibraryBenchmark {
         var fling: FlingResult
         /// A photo copied into the watched folder until the first frame drawing its pixels.
         var folderToScreenSeconds: Double?
+        /// One of its camera JPEGs and one of its PNGs decoded for a 256-px thumbnail.
+        var thumbnailDecode: ThumbnailDecodeBenchmark.Result
     }
 
     struct FlingResult: Codable {
@@ -101,11 +103,15 @@ struct LibraryBenchmark {
 
         let latency = try FolderLatency.measure(
             folder: folder, cache: cache, source: folder.appendingPathComponent("photo-0001.jpg"))
+        let originals = folder.appendingPathComponent(".originals")
+        let thumbnailDecode = try ThumbnailDecodeBenchmark(rounds: runs * 3).run(
+            jpeg: originals.appendingPathComponent("original-00.jpg").path,
+            png: originals.appendingPathComponent(String(format: "original-%02d.png", distinct - 1)).path)
         return Result(
             photos: count, distinctFiles: distinct, sizes: sizes, megabytes: megabytes,
             pickerColdSeconds: pickerCold, pickerWarmSeconds: pickerWarm, waterfallColdSeconds: waterfallCold,
             waterfallWarmSeconds: waterfallWarm, pickerNoCacheSeconds: noCache, fling: fling,
-            folderToScreenSeconds: latency)
+            folderToScreenSeconds: latency, thumbnailDecode: thumbnailDecode)
     }
 
     /// Makes the folder unless a finished one is there; returns the distinct files' megabytes and sizes.

@@ -21,7 +21,7 @@ import TesseraCore
 /// damaged before anything is allocated; every decode reserves its bytes from one `DecodeBudget`
 /// shared by all decoder threads. CMYK and YCCK JPEGs are converted (`CMYKConversion`) and every photo
 /// is turned upright by its EXIF orientation (`SurfaceOrientation`).
-enum PhotoDecoder {
+package enum PhotoDecoder {
     struct Decoded {
         /// Mip levels, largest first, ARGB8888; the receiver frees them.
         var levels: [UnsafeMutablePointer<SDL_Surface>]
@@ -89,6 +89,14 @@ enum PhotoDecoder {
             }
         }
         return outcome ?? .failure(.tooLarge(width: info.storedWidth, height: info.storedHeight))
+    }
+
+    /// Decodes `path` as `decode(path:maxDimension:)` does and frees the result: what a decode costs,
+    /// for `tessera-bench`. True when it decoded.
+    package static func decodeAndDiscard(path: String, maxDimension: Int) -> Bool {
+        guard case .success(let decoded) = decode(path: path, maxDimension: maxDimension) else { return false }
+        for level in decoded.levels { SDL_FreeSurface(level) }
+        return true
     }
 
     /// A reason to refuse the image before allocating for it, if it declares more than it can hold.
