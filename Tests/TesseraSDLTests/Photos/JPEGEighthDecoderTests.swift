@@ -29,16 +29,9 @@ final class JPEGEighthDecoderTests: XCTestCase {
                 for c in 0..<channels { samples[(y * width + x) * channels + c] = UInt8(clamping: values[c]) }
             }
         }
-        let handle = try XCTUnwrap(tjInitCompress())
-        defer { tjDestroy(handle) }
-        var jpeg: UnsafeMutablePointer<UInt8>?
-        var size: UInt = 0
-        let rc = tjCompress2(
-            handle, samples, Int32(width), 0, Int32(height), Int32(format.rawValue), &jpeg, &size,
-            Int32(subsampling.rawValue), quality, flags)
-        XCTAssertEqual(rc, 0, String(cString: tjGetErrorStr2(handle)))
-        defer { tjFree(jpeg) }
-        return Data(bytes: try XCTUnwrap(jpeg), count: Int(size))
+        return try TestJPEG.compress(
+            samples, width: width, height: height, format: format, subsampling: subsampling, quality: quality,
+            flags: flags)
     }
 
     /// libjpeg-turbo's decode at 1/8, as ARGB8888 words.

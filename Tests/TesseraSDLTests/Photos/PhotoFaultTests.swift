@@ -18,16 +18,7 @@ final class PhotoFaultTests: XCTestCase {
     private func compress(width: Int, height: Int, format: TJPF, _ pixel: (Int, Int) -> [UInt8]) throws -> Data {
         var samples: [UInt8] = []
         for y in 0..<height { for x in 0..<width { samples += pixel(x, y) } }
-        let handle = try XCTUnwrap(tjInitCompress())
-        defer { tjDestroy(handle) }
-        var jpeg: UnsafeMutablePointer<UInt8>?
-        var size: UInt = 0
-        let rc = tjCompress2(
-            handle, samples, Int32(width), 0, Int32(height), Int32(format.rawValue), &jpeg, &size,
-            Int32(TJSAMP_444.rawValue), 95, 0)
-        XCTAssertEqual(rc, 0, String(cString: tjGetErrorStr2(handle)))
-        defer { tjFree(jpeg) }
-        return Data(bytes: try XCTUnwrap(jpeg), count: Int(size))
+        return try TestJPEG.compress(samples, width: width, height: height, format: format)
     }
 
     /// `jpeg` with an EXIF `APP1` segment holding `orientation` right after its SOI marker.
