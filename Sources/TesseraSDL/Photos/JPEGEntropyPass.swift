@@ -16,7 +16,7 @@ struct JPEGEntropyPass {
     /// One Huffman table (T.81 C, "Huffman table specification"), as the pass reads it.
     struct HuffmanTable {
         /// Per `lookupBits`-bit window. DC table: the code's length | symbol << 8. AC table: see
-        /// `Skip`. 0 when the window starts with a code longer than `lookupBits` (read bit by bit).
+        /// `skips`. 0 when the window starts with a code longer than `lookupBits` (read bit by bit).
         var lookup: [UInt32]
         /// The canonical codes (T.81 C.2): per length, the largest code and where its values start.
         var maxCode: [Int32]
@@ -257,6 +257,12 @@ struct JPEGEntropyPass {
         for (plane, component) in zip(planes, components) {
             plane.initialize(repeating: 0, count: component.blocksAcross * component.blocksDown)
         }
+        // Component c's DC table at 2c, its AC table at 2c + 1.
+        let views = (0..<2 * count).map { slot in
+            TableView(
+                lookup: lookups + slot * window, canonical: flat + slot * HuffmanTable.flatCount,
+                count: valueCounts[slot])
+        }
         var predictors = [Int32](repeating: 0, count: count)
         let base = segments.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let complete = { () -> Bool in
@@ -270,12 +276,8 @@ struct JPEGEntropyPass {
                     let column = mcu - row * mcusAcross
                     for c in 0..<count {
                         let component = components[c]
-                        let dc = Slow(
-                            lookup: lookups + 2 * c * window, table: flat + 2 * c * HuffmanTable.flatCount,
-                            count: valueCounts[2 * c])
-                        let ac = Slow(
-                            lookup: lookups + (2 * c + 1) * window,
-                            table: flat + (2 * c + 1) * HuffmanTable.flatCount, count: valueCounts[2 * c + 1])
+                        let dc = views[2 * c]
+                        let ac = views[2 * c + 1]
                         for y in 0..<component.v {
                             for x in 0..<component.h {
                                 guard let difference = readBlock(&reader, dc: dc, ac: ac) else { return false }
@@ -299,16 +301,17 @@ struct JPEGEntropyPass {
         }
     }
 
-    /// One table as the hot loop reads it: its look-up and its flattened canonical codes.
-    private struct Slow {
+    /// One table as the hot loop reads it: its look-up, and its canonical codes `flatten`ed, with
+    /// `count` values, for codes longer than the look-up window.
+    private struct TableView {
         var lookup: UnsafeMutablePointer<UInt32>
-        var table: UnsafeMutablePointer<Int32>
+        var canonical: UnsafeMutablePointer<Int32>
         var count: Int
     }
 
     /// One block: its DC difference (T.81 F.2.2.1), the AC codes stepped over (F.2.2.2).
     @inline(__always)
-    private static func readBlock(_ reader: inout BitReader, dc: Slow, ac: Slow) -> Int32? {
+    private static func readBlock(_ reader: inout BitReader, dc: TableView, ac: TableView) -> Int32? {
         reader.refill()
         let shift = UInt64(64 - lookupBits)
         var size: Int
@@ -317,7 +320,7 @@ struct JPEGEntropyPass {
             reader.drop(Int(entry & 0xFF))
             size = Int(entry >> 8)
         } else {
-            guard let (symbol, length) = HuffmanTable.slowSymbol(reader.buffer, table: dc.table, count: dc.count)
+            guard let (symbol, length) = HuffmanTable.slowSymbol(reader.buffer, table: dc.canonical, count: dc.count)
             else { return nil }
             reader.drop(length)
             size = symbol
@@ -347,7 +350,8 @@ struct JPEGEntropyPass {
                     k &+= Int(e &>> 18) & 127
                 }
             } else {
-                guard let (symbol, length) = HuffmanTable.slowSymbol(reader.buffer, table: ac.table, count: ac.count)
+                guard
+                    let (symbol, length) = HuffmanTable.slowSymbol(reader.buffer, table: ac.canonical, count: ac.count)
                 else { return nil }
                 reader.drop(length)
                 let run = symbol >> 4
