@@ -44,7 +44,9 @@ extension DrawListRenderer {
         guard layout.radius > 0 else { return }
         let key = CornerAtlas.Key(width: dst.width, height: dst.height, radius: layout.radius, level: texture)
         if let atlas = cornerAtlas(for: photo, key: key, level: level, layout: layout) {
-            // A tile that keeps its size: four blended 1:1 blits of its baked corners.
+            // A tile that keeps its size: four blended 1:1 blits of its baked corners, pulsing with the
+            // body when it is the loading tile (the atlas is baked unmodulated).
+            check(SDL_SetTextureColorMod(atlas.texture, shade, shade, shade), "SDL_SetTextureColorMod")
             check(SDL_SetTextureAlphaMod(atlas.texture, alpha), "SDL_SetTextureAlphaMod")
             for index in 0..<4 {
                 let square = layout.grid.cornerSquare(index)

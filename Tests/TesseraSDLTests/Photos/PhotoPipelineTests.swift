@@ -154,13 +154,19 @@ final class PhotoPipelineTests: XCTestCase {
         defer { renderer.textures.decoder.resumeDecoding() }
         var list = DrawList()
         list.append(.photo(id: "slow", frame: Rect(10, 10, 83, 150), radius: 8, opacity: 1, clip: nil))
-        renderer.render(list, background: Color(255, 255, 255))
-        XCTAssertTrue(renderer.textures.drewLoadingTile)
-        let pixels = try canvas.readPixels()
-        for (x, y) in [(51, 85), (15, 85), (51, 14), (88, 155)] {
-            let c = Pixels.channels(pixels[y * 120 + x])
-            XCTAssertLessThan(c.r, 250, "(\(x), \(y)) is tile, not background")
-            XCTAssertEqual(c.r, c.b, "neutral grey")
+        // The first frame draws the corners as geometry; from the second a tile that keeps its size
+        // blits corners baked once. Both pulse with the body.
+        for frame in 1...3 {
+            renderer.render(list, background: Color(255, 255, 255))
+            XCTAssertTrue(renderer.textures.drewLoadingTile)
+            let pixels = try canvas.readPixels()
+            let body = Pixels.channels(pixels[85 * 120 + 51])
+            for (x, y) in [(51, 85), (15, 85), (51, 14), (15, 15), (88, 15), (15, 155), (88, 155)] {
+                let c = Pixels.channels(pixels[y * 120 + x])
+                XCTAssertLessThan(c.r, 250, "(\(x), \(y)) is tile, not background, frame \(frame)")
+                XCTAssertEqual(c.r, c.b, "neutral grey")
+                XCTAssertLessThanOrEqual(abs(c.r - body.r), 1, "(\(x), \(y)) as the body, frame \(frame)")
+            }
         }
     }
 
