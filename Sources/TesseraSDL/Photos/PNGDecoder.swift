@@ -31,19 +31,23 @@ enum PNGDecoder {
 
     /// `png` shrunk as `PhotoDecoder` shrinks any decode: by `max(width, height) / maxDimension` when
     /// that is at least 2. Nil when this is not a PNG this decoder reads.
-    static func decode(_ png: UnsafeRawBufferPointer, maxDimension: Int) -> Result<Decoded, PhotoDecoder.Failure>? {
-        guard let header = Header(png) else { return nil }
+    static func decode(_ png: UnsafeMutableRawBufferPointer, maxDimension: Int) -> Result<
+        Decoded, PhotoDecoder.Failure
+    >? {
+        guard let header = Header(UnsafeRawBufferPointer(png)) else { return nil }
         return decode(png, shrinkBy: max(header.width, header.height) / max(1, maxDimension))
     }
 
     /// `png` reduced by `factor` with a box filter (full size below 2); nil as for `decode(_:maxDimension:)`.
-    static func decode(_ png: UnsafeRawBufferPointer, shrinkBy factor: Int) -> Result<Decoded, PhotoDecoder.Failure>? {
-        guard let header = Header(png) else { return nil }
+    static func decode(_ png: UnsafeMutableRawBufferPointer, shrinkBy factor: Int) -> Result<
+        Decoded, PhotoDecoder.Failure
+    >? {
+        guard let header = Header(UnsafeRawBufferPointer(png)) else { return nil }
         guard header.width * header.height <= PhotoDecoder.maxDecodedPixels else {
             return .failure(.tooLarge(width: header.width, height: header.height))
         }
         let chunks: [Range<Int>]
-        switch imageData(in: png, header: header) {
+        switch imageData(in: UnsafeRawBufferPointer(png), header: header) {
         case .declined: return nil
         case .failed(let failure): return .failure(failure)
         case .found(let ranges): chunks = ranges
@@ -170,24 +174,39 @@ enum PNGDecoder {
     }
 
     /// Inflates the zlib stream (RFC 1950) that the `IDAT` bodies make together into `size` bytes.
+    ///
+    /// libdeflate inflates whole buffers only, so the bodies are moved together first, inside `png`
+    /// itself: image data chunks are consecutive, so each body moves back over the 12 bytes (CRC,
+    /// length, type) between it and the one before, and no second copy of a 16 MB file is made. When
+    /// the outcome is `declined` the bytes are put back, for SDL_image to read.
     private static func inflate(
-        _ chunks: [Range<Int>], of png: UnsafeRawBufferPointer, into out: UnsafeMutablePointer<UInt8>, size: Int
+        _ chunks: [Range<Int>], of png: UnsafeMutableRawBufferPointer, into out: UnsafeMutablePointer<UInt8>,
+        size: Int
     ) -> Outcome<Void> {
+        let base = png.baseAddress!
         let total = chunks.reduce(0) { $0 + $1.count }
-        // libdeflate inflates whole buffers only, so the chunks' bodies are joined first — unless the
-        // stream is in one chunk (as `PNGEncoder` writes it). The copy is given back before the rows are read.
-        if chunks.count == 1 {
-            return inflate(png.baseAddress! + chunks[0].lowerBound, count: total, into: out, size: size)
+        // The 12 bytes before each body after the first, as they were.
+        var gaps: [UInt8] = []
+        gaps.reserveCapacity(12 * (chunks.count - 1))
+        var end = chunks[0].upperBound
+        for i in chunks.indices.dropFirst() {
+            // Neither this gap nor this body has been written over yet: what moved lies before them.
+            gaps += UnsafeRawBufferPointer(rebasing: png[chunks[i - 1].upperBound..<chunks[i].lowerBound])
+            memmove(base + end, base + chunks[i].lowerBound, chunks[i].count)
+            end += chunks[i].count
         }
-        let outcome = ScratchBuffers.shared.withBuffer(atLeast: total) { joined -> Outcome<Void> in
-            var at = 0
-            for chunk in chunks {
-                (joined.baseAddress! + at).copyMemory(from: png.baseAddress! + chunk.lowerBound, byteCount: chunk.count)
-                at += chunk.count
+        let outcome = inflate(UnsafeRawPointer(base + chunks[0].lowerBound), count: total, into: out, size: size)
+        guard case .declined = outcome else { return outcome }
+        // Back to front: each body to where it was (to the right of every body still moved), then the
+        // bytes before it.
+        for i in chunks.indices.dropFirst().reversed() {
+            end -= chunks[i].count
+            memmove(base + chunks[i].lowerBound, base + end, chunks[i].count)
+            gaps.withUnsafeBytes {
+                (base + chunks[i - 1].upperBound).copyMemory(from: $0.baseAddress! + 12 * (i - 1), byteCount: 12)
             }
-            return inflate(UnsafeRawPointer(joined.baseAddress!), count: total, into: out, size: size)
         }
-        return outcome ?? .failed(.outOfMemory)
+        return outcome
     }
 
     /// Inflates `count` bytes of one zlib stream into exactly `size` bytes.

@@ -76,16 +76,16 @@ package enum PhotoDecoder {
         }
         let fileSize = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
         if let implausible = implausibility(of: info, fileBytes: fileSize) { return .failure(implausible) }
-        // The file, and its compressed data copied once more: a JPEG's unstuffed entropy-coded data
-        // (`JPEGEighthDecoder`), a PNG's joined image data chunks (`PNGDecoder`).
-        let bytes = 2 * fileSize + estimatedBytes(info, maxDimension: maxDimension)
+        // The file, and a JPEG's entropy-coded data once more, unstuffed (`JPEGEighthDecoder`).
+        let bytes = fileSize * (info.isJPEG ? 2 : 1) + estimatedBytes(info, maxDimension: maxDimension)
         let outcome = budget.withReservation(of: bytes) { () -> Result<Decoded, Failure> in
             // Read, not mapped: a file replaced or truncated while mapped kills the process with SIGBUS
             // the moment the decoder touches a page that is gone. A copy in memory cannot change.
-            readWhole(path) { data in
+            readWhole(path) { file in
                 // The file may have changed since its header was read: decode only what was estimated.
+                let data = Data(bytesNoCopy: file.baseAddress!, count: file.count, deallocator: .none)
                 guard ImageHeader.info(of: data) == info else { return .failure(.corrupt("changed while being read")) }
-                return decode(data, info: info, maxDimension: maxDimension)
+                return decode(file, info: info, maxDimension: maxDimension)
             }
         }
         return outcome ?? .failure(.tooLarge(width: info.storedWidth, height: info.storedHeight))
@@ -122,11 +122,12 @@ package enum PhotoDecoder {
         return w * h * 4 * 4 + coefficients
     }
 
-    /// `body` with the whole file read into a scratch buffer (lent for the call: nothing made from
-    /// `data` may outlive it); a special file (a FIFO, a device) is refused, not read.
-    private static func readWhole(_ path: String, _ body: (Data) -> Result<Decoded, Failure>) -> Result<
-        Decoded, Failure
-    > {
+    /// `body` with the whole file read into a scratch buffer (lent for the call: nothing made from it
+    /// may outlive it, and a decoder may rearrange it); a special file (a FIFO, a device) is refused,
+    /// not read.
+    private static func readWhole(_ path: String, _ body: (UnsafeMutableRawBufferPointer) -> Result<Decoded, Failure>)
+        -> Result<Decoded, Failure>
+    {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)).lowercased())) }
         defer { close(fd) }
@@ -145,13 +146,17 @@ package enum PhotoDecoder {
                 if n == 0 { break }  // truncated since fstat: what there is
                 total += n
             }
-            return body(Data(bytesNoCopy: buffer.baseAddress!, count: total, deallocator: .none))
+            return body(UnsafeMutableRawBufferPointer(rebasing: buffer[0..<total]))
         } ?? .failure(.outOfMemory)
     }
 
-    private static func decode(_ data: Data, info: ImageHeader.Info, maxDimension: Int) -> Result<Decoded, Failure> {
+    private static func decode(_ file: UnsafeMutableRawBufferPointer, info: ImageHeader.Info, maxDimension: Int)
+        -> Result<Decoded, Failure>
+    {
         let surface =
-            info.isJPEG ? decodeJPEG(data, maxDimension: maxDimension) : decodeOther(data, maxDimension: maxDimension)
+            info.isJPEG
+            ? decodeJPEG(UnsafeRawBufferPointer(file), maxDimension: maxDimension)
+            : decodeOther(file, maxDimension: maxDimension)
         switch surface {
         case .failure(let failure):
             return .failure(failure)
@@ -174,51 +179,49 @@ package enum PhotoDecoder {
     private typealias Surface = (surface: UnsafeMutablePointer<SDL_Surface>, width: Int, height: Int)
 
     /// TurboJPEG at the smallest scaling factor that still covers `maxDimension`.
-    private static func decodeJPEG(_ data: Data, maxDimension: Int) -> Result<Surface, Failure> {
+    private static func decodeJPEG(_ raw: UnsafeRawBufferPointer, maxDimension: Int) -> Result<Surface, Failure> {
         guard let handle = tjInitDecompress() else { return .failure(.outOfMemory) }
         defer { tjDestroy(handle) }
-        return data.withUnsafeBytes { raw -> Result<Surface, Failure> in
-            let bytes = raw.bindMemory(to: UInt8.self).baseAddress!
-            let size = UInt(raw.count)
-            var width: Int32 = 0
-            var height: Int32 = 0
-            var subsampling: Int32 = 0
-            var colorspace: Int32 = 0
-            guard tjDecompressHeader3(handle, bytes, size, &width, &height, &subsampling, &colorspace) == 0,
-                width > 0, height > 0
-            else { return .failure(.corrupt(String(cString: tjGetErrorStr2(handle)))) }
-            let (scaledWidth, scaledHeight) = scaledSize(width: Int(width), height: Int(height), cover: maxDimension)
-            guard scaledWidth * scaledHeight <= maxDecodedPixels else {
-                return .failure(.tooLarge(width: Int(width), height: Int(height)))
-            }
-            // At 1/8 (every thumbnail of a camera photo) the DC coefficients are the picture; nil for
-            // what that decoder does not take, and for damage, which TurboJPEG then names.
-            if scaledWidth < Int(width), scaledWidth == (Int(width) + 7) / 8, scaledHeight == (Int(height) + 7) / 8,
-                let surface = JPEGEighthDecoder.decode(raw)
-            {
-                return .success((surface, Int(width), Int(height)))
-            }
-            guard
-                let surface = SDL_CreateRGBSurfaceWithFormat(
-                    0, Int32(scaledWidth), Int32(scaledHeight), 32, SDL_PIXELFORMAT_ARGB8888.rawValue),
-                let pixels = surface.pointee.pixels
-            else { return .failure(.outOfMemory) }
-            // ARGB8888 is B, G, R, A in memory on little-endian machines: TJPF_BGRA writes it directly.
-            // CMYK and YCCK files (print exports) can only be decoded to CMYK, converted below.
-            let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
-            let format = Int32(isCMYK ? TJPF_CMYK.rawValue : TJPF_BGRA.rawValue)
-            let rc = tjDecompress2(
-                handle, bytes, size, pixels.assumingMemoryBound(to: UInt8.self), Int32(scaledWidth),
-                surface.pointee.pitch, Int32(scaledHeight), format, TJFLAG_ACCURATEDCT)
-            // libjpeg-turbo "warns" on a truncated file and fills the rest with grey: that is a damaged
-            // photo, shown as the "can't open" placeholder and named, not a half-grey picture.
-            if rc != 0 {
-                SDL_FreeSurface(surface)
-                return .failure(.corrupt(String(cString: tjGetErrorStr2(handle))))
-            }
-            if isCMYK { CMYKConversion.convertInPlace(surface) }
+        let bytes = raw.bindMemory(to: UInt8.self).baseAddress!
+        let size = UInt(raw.count)
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var subsampling: Int32 = 0
+        var colorspace: Int32 = 0
+        guard tjDecompressHeader3(handle, bytes, size, &width, &height, &subsampling, &colorspace) == 0,
+            width > 0, height > 0
+        else { return .failure(.corrupt(String(cString: tjGetErrorStr2(handle)))) }
+        let (scaledWidth, scaledHeight) = scaledSize(width: Int(width), height: Int(height), cover: maxDimension)
+        guard scaledWidth * scaledHeight <= maxDecodedPixels else {
+            return .failure(.tooLarge(width: Int(width), height: Int(height)))
+        }
+        // At 1/8 (every thumbnail of a camera photo) the DC coefficients are the picture; nil for
+        // what that decoder does not take, and for damage, which TurboJPEG then names.
+        if scaledWidth < Int(width), scaledWidth == (Int(width) + 7) / 8, scaledHeight == (Int(height) + 7) / 8,
+            let surface = JPEGEighthDecoder.decode(raw)
+        {
             return .success((surface, Int(width), Int(height)))
         }
+        guard
+            let surface = SDL_CreateRGBSurfaceWithFormat(
+                0, Int32(scaledWidth), Int32(scaledHeight), 32, SDL_PIXELFORMAT_ARGB8888.rawValue),
+            let pixels = surface.pointee.pixels
+        else { return .failure(.outOfMemory) }
+        // ARGB8888 is B, G, R, A in memory on little-endian machines: TJPF_BGRA writes it directly.
+        // CMYK and YCCK files (print exports) can only be decoded to CMYK, converted below.
+        let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
+        let format = Int32(isCMYK ? TJPF_CMYK.rawValue : TJPF_BGRA.rawValue)
+        let rc = tjDecompress2(
+            handle, bytes, size, pixels.assumingMemoryBound(to: UInt8.self), Int32(scaledWidth),
+            surface.pointee.pitch, Int32(scaledHeight), format, TJFLAG_ACCURATEDCT)
+        // libjpeg-turbo "warns" on a truncated file and fills the rest with grey: that is a damaged
+        // photo, shown as the "can't open" placeholder and named, not a half-grey picture.
+        if rc != 0 {
+            SDL_FreeSurface(surface)
+            return .failure(.corrupt(String(cString: tjGetErrorStr2(handle))))
+        }
+        if isCMYK { CMYKConversion.convertInPlace(surface) }
+        return .success((surface, Int(width), Int(height)))
     }
 
     /// The smallest of TurboJPEG's scaling factors (1/8 … 1) whose result still has a long side of at
@@ -237,21 +240,22 @@ package enum PhotoDecoder {
 
     /// PNG: the common kinds through `PNGDecoder`, already box-shrunk; the others (and anything else
     /// SDL_image reads) through `IMG_Load` at full size, then shrunk.
-    private static func decodeOther(_ data: Data, maxDimension: Int) -> Result<Surface, Failure> {
-        return data.withUnsafeBytes { raw -> Result<Surface, Failure> in
-            // The common PNGs decode faster, and already shrunk, without SDL_image; it reads the rest.
-            if let decoded = PNGDecoder.decode(raw, maxDimension: maxDimension) { return decoded }
-            guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return .failure(.outOfMemory) }
-            guard let surface = IMG_Load_RW(rw, 1) else { return .failure(.corrupt(String(cString: SDL_GetError()))) }
-            let width = Int(surface.pointee.w)
-            let height = Int(surface.pointee.h)
-            // Far larger than needed: box-shrink by a whole factor first (still at least maxDimension).
-            let factor = max(width, height) / max(1, maxDimension)
-            if factor >= 2, let small = BoxShrink.shrink(surface, by: factor) {
-                SDL_FreeSurface(surface)
-                return .success((small, width, height))
-            }
-            return .success((surface, width, height))
+    private static func decodeOther(_ file: UnsafeMutableRawBufferPointer, maxDimension: Int) -> Result<
+        Surface, Failure
+    > {
+        // The common PNGs decode faster, and already shrunk, without SDL_image; it reads the rest
+        // (the bytes as they were: `PNGDecoder` puts back what it moved before it declines).
+        if let decoded = PNGDecoder.decode(file, maxDimension: maxDimension) { return decoded }
+        guard let rw = SDL_RWFromConstMem(file.baseAddress, Int32(file.count)) else { return .failure(.outOfMemory) }
+        guard let surface = IMG_Load_RW(rw, 1) else { return .failure(.corrupt(String(cString: SDL_GetError()))) }
+        let width = Int(surface.pointee.w)
+        let height = Int(surface.pointee.h)
+        // Far larger than needed: box-shrink by a whole factor first (still at least maxDimension).
+        let factor = max(width, height) / max(1, maxDimension)
+        if factor >= 2, let small = BoxShrink.shrink(surface, by: factor) {
+            SDL_FreeSurface(surface)
+            return .success((small, width, height))
         }
+        return .success((surface, width, height))
     }
 }
