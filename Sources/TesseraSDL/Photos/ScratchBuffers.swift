@@ -12,10 +12,10 @@ import Foundation
 /// 4 KB pages against 6 ms in 2 MB ones. Where huge pages are off the hint changes nothing.
 ///
 /// At most `limit` buffers are kept, `capacity` bytes in all (the largest go first: a full-size PNG's
-/// 48 MB of pixels is made afresh, a camera file's few MB are kept): enough for two cores' JPEG files
-/// and unstuffed data, little against a fling's peak memory (measured 253–315 MB flinging through the
-/// thousand-photo bench with 32 MB, up to 341 MB with 64). `drain` frees the idle ones (the decode
-/// queue does when it runs dry, so a window at rest holds none).
+/// 48 MB of inflated rows is made afresh, a camera file's few MB are kept): enough for two cores' JPEG
+/// files and unstuffed data, little against a fling's peak memory (flinging through the thousand-photo
+/// bench peaked at up to 341 MB with 64 MB kept, 253–315 MB with 32). `drain` frees the idle ones (the
+/// decode queue does when it runs dry, so a window at rest holds none).
 final class ScratchBuffers: @unchecked Sendable {
     static let shared = ScratchBuffers()
 
