@@ -6,16 +6,16 @@ package struct GalleryConfig: Codable, Equatable, Sendable {
     package var palettes = "Assets/Gallery/palettes.json"
     /// Windows narrower than this many points are in the compact size class (ours).
     package var compactWidth = 700.0
-    /// Labels' inset and the dividers' inset from the window's sides (seed `hMargin`, iOS).
+    /// Labels' inset and the dividers' inset from the window's sides (the session's sample code: `hMargin`, iOS).
     package var horizontalMargin = 20.0
-    /// Space below each section; half of it above (seed `sectionSpacing`).
+    /// Space below each section; half of it above (the session's `sectionSpacing`).
     package var sectionSpacing = 20.0
     /// Between a section's label and its row (SwiftUI's default VStack spacing).
     package var labelSpacing = 8.0
     /// Section labels: `.title2.bold()` is 22 points on a 28-point line.
     package var labelSize = 22.0
     package var labelLineHeight = 28.0
-    /// The Featured header's second line: the name at the scroll position (seed 9:46: VStack spacing 2).
+    /// The Featured header's second line: the name at the scroll position (the session at 9:46: VStack spacing 2).
     package var positionSize = 15.0
     package var positionLineHeight = 20.0
     package var positionSpacing = 2.0
@@ -64,15 +64,15 @@ package struct GalleryRowConfig: Codable, Equatable, Sendable {
     /// `containerRelativeFrame(.horizontal, count:, spacing:)`'s count per size class.
     package var compactCount: Int
     package var regularCount: Int
-    /// Between cards (seed `hSpacing`).
+    /// Between cards (the session's `hSpacing`).
     package var spacing: Double
-    /// Leading and trailing content margins (seed `.contentMargins(.horizontal, hMargin)`).
+    /// Leading and trailing content margins (the session's `.contentMargins(.horizontal, hMargin)`).
     package var contentMargin: Double
-    /// Width / height (seed `heroRatio` 16:9).
+    /// Width / height (the session's `heroRatio` 16:9).
     package var aspectRatio: Double
-    /// Seed `.clipShape(.rect(cornerRadius: 20))`.
+    /// The session's `.clipShape(.rect(cornerRadius: 20))`.
     package var cornerRadius: Double
-    /// The colour stack's padding inside the card, and its outer rectangles' offset (seed: both 20).
+    /// The colour stack's padding inside the card, and its outer rectangles' offset (the session: both 20).
     package var stackPadding: Double
     package var stackOffset: Double
     /// `scrollTransition` scale at phase ±1 (0.8 in the session); 1 turns the effect off.
@@ -108,7 +108,7 @@ package struct GalleryRowConfig: Codable, Equatable, Sendable {
     package func count(in sizeClass: SizeClass) -> Int { sizeClass == .compact ? compactCount : regularCount }
 }
 
-/// The previous/next paddles (seed `GalleryPaddle`: chevrons at the Featured row's ends). Ours: a
+/// The previous/next paddles (the session's `GalleryPaddle`: chevrons at the Featured row's ends). Ours: a
 /// translucent disc with a chevron and a faint rim, just inside the row's content margins, over the
 /// cards, vertically centred on the row's visible part.
 package struct GalleryPaddleConfig: Codable, Equatable, Sendable {
