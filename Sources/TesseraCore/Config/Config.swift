@@ -93,7 +93,7 @@ package struct PickerConfig: Codable, Equatable, Sendable {
     package var animation = "interactiveSpring"
     /// Preset for the dock's `scrollTo(id)` when a photo arrives.
     package var dockScrollAnimation = "interactiveSpring"
-    /// Seed behaviour (false): a photo tapped in the dock goes to the end of the grid.
+    /// The articles' behaviour (false): a photo tapped in the dock goes to the end of the grid.
     /// True: it goes back to the slot it came from.
     package var returnToOriginalSlot = false
     package init() {}
