@@ -8,7 +8,7 @@ import Glibc
 /// next `lookupBits` bits, says how many bits the whole run of codes (and their value bits) in
 /// that window takes and how far it moves through the block. A 4000×3000 camera JPEG averages
 /// about two codes per look-up.
-struct JPEGEntropyPass {
+enum JPEGEntropyPass {
     /// Bits of look-ahead per table look-up: 4,096 entries of 4 bytes, which stay in the first-level
     /// cache next to the other table. Wider windows measured no faster.
     static let lookupBits = 12
@@ -28,7 +28,7 @@ struct JPEGEntropyPass {
             let bits = JPEGEntropyPass.lookupBits
             var lengths = [Int](repeating: 0, count: 256)
             var codes = [Int](repeating: 0, count: 256)
-            maxCode = [Int32](repeating: -1, count: 18)
+            maxCode = [Int32](repeating: -1, count: 17)
             valueOffset = [Int32](repeating: 0, count: 17)
             values = Array(symbols)
             var code = 0
@@ -49,7 +49,6 @@ struct JPEGEntropyPass {
                 }
                 code <<= 1
             }
-            maxCode[17] = Int32.max
             // The code of each window that starts with one no longer than `bits`.
             var first = [UInt32](repeating: 0, count: 1 << bits)
             for i in 0..<k where lengths[i] <= bits {
@@ -98,13 +97,13 @@ struct JPEGEntropyPass {
         }
 
         /// `maxCode`, `valueOffset` and `values` one after the other, as `slowSymbol` reads them.
-        static let flatCount = 18 + 17 + 256
+        static let flatCount = 17 + 17 + 256
 
         func flatten(into flat: UnsafeMutablePointer<Int32>) {
             flat.initialize(repeating: 0, count: Self.flatCount)
             for (i, v) in maxCode.enumerated() { flat[i] = v }
-            for (i, v) in valueOffset.enumerated() { flat[18 + i] = v }
-            for (i, v) in values.enumerated() { flat[35 + i] = Int32(v) }
+            for (i, v) in valueOffset.enumerated() { flat[17 + i] = v }
+            for (i, v) in values.enumerated() { flat[34 + i] = Int32(v) }
         }
 
         /// The symbol whose code starts `bits` (codes longer than the look-up window), read code bit by
@@ -116,8 +115,8 @@ struct JPEGEntropyPass {
             for length in 1...16 {
                 code = code << 1 | Int32(truncatingIfNeeded: (bits >> UInt64(64 - length)) & 1)
                 if code <= table[length] {
-                    let index = Int(table[18 + length] + code)
-                    return index >= 0 && index < count ? (Int(table[35 + index]), length) : nil
+                    let index = Int(table[17 + length] + code)
+                    return index >= 0 && index < count ? (Int(table[34 + index]), length) : nil
                 }
             }
             return nil
