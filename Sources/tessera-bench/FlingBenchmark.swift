@@ -105,8 +105,9 @@ enum FolderLatency {
         let host = LatencyHost(sink: sink, target: added)
         let loop = try FrameLoop(simulation: sim, sink: host, timing: .interactive, host: host)
         let wake = host.wakeUp
-        loop.folderWatcher = FolderWatcher(folder: watched.path, wake: wake)
-        defer { loop.folderWatcher?.stop() }
+        let watcher = FolderWatcher(folder: watched.path, wake: wake)
+        if let watcher { loop.sources.append(FolderChangesSource(watcher: watcher)) }
+        defer { watcher?.stop() }
         let copier = Thread {
             // The first screens' photos decode first (the queue empties); then a camera-size JPEG is
             // copied in.
@@ -156,7 +157,7 @@ final class LatencyHost: InteractiveHost, FrameSink, @unchecked Sendable {
         }
     }
 
-    func pumpEvents(into simulation: Simulation, profiling: ProfilingSession?) -> Bool {
+    func pumpEvents(into receiver: InputReceiver) -> Bool {
         shown == nil && Date().timeIntervalSince(start) < 45
     }
 

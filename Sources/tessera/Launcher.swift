@@ -76,13 +76,18 @@ struct Launcher {
         let loop = try FrameLoop(
             simulation: simulation, sink: sink, timing: timing, script: played ?? Script(steps: []),
             frames: options.frames, renderEvery: options.renderEvery, host: host, profiling: profiling)
-        if timing == .interactive { loop.configWatcher = ConfigWatcher(path: configPath(resources)) }
+        loop.outputs = RunOutputs(sink: sink)
+        if timing == .interactive {
+            loop.sources.append(ConfigReloadSource(watcher: ConfigWatcher(path: configPath(resources))))
+        }
         // Windows and kiosks follow the photo folder; headless runs take its changes in at a script's
         // `rescan` steps only, so they stay deterministic.
+        var folderWatcher: FolderWatcher?
         if timing == .interactive, config.photos.watchFolder, let folder = photos.folder, let host {
-            loop.folderWatcher = FolderWatcher(folder: folder, wake: host.wake)
+            folderWatcher = FolderWatcher(folder: folder, wake: host.wake)
+            if let folderWatcher { loop.sources.append(FolderChangesSource(watcher: folderWatcher)) }
         }
-        defer { loop.folderWatcher?.stop() }
+        defer { folderWatcher?.stop() }
         if let seed = options.monkey, let storm = monkeyScript {
             try runMonkey(seed: seed, script: storm, loop: loop)
         } else {

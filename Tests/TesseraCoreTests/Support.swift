@@ -10,8 +10,10 @@ func samplePhotos(_ count: Int = 24) -> PhotoLibrary {
 }
 
 /// A picker simulation at 1024×768, 120 Hz, default config.
-func makeSimulation(window: Size = Size(1024, 768), config: Config = Config(), photos: Int = 24) -> Simulation {
-    Simulation(config: config, photos: samplePhotos(photos), scene: .picker, window: window, hz: 120)
+func makeSimulation(window: Size = Size(1024, 768), config: Config = Config(), photos: Int = 24, hz: Double = 120)
+    -> Simulation
+{
+    Simulation(config: config, photos: samplePhotos(photos), scene: .picker, window: window, hz: hz)
 }
 
 /// The palettes shipped in `Assets/Gallery`.
@@ -30,6 +32,29 @@ final class NullSink: FrameSink {
     var rendered = 0
     func render(_ list: DrawList, window: Size) { rendered += 1 }
     func saveScreenshot(to path: String) throws {}
+}
+
+/// A script's screenshots and dumps as the command line writes them (screenshots through the sink).
+final class FileOutputs: ScriptOutputs {
+    let sink: FrameSink
+    init(sink: FrameSink) { self.sink = sink }
+    func saveScreenshot(to path: String) throws { try sink.saveScreenshot(to: path) }
+    func saveDump(_ dump: StateDump, to path: String) throws {
+        try OutputFile.write("dump", to: path) { try OutputFile.save(dump.jsonData(), to: path) }
+    }
+}
+
+extension FrameLoop {
+    /// A loop whose script writes its screenshots and dumps to files.
+    convenience init(
+        writingFiles simulation: Simulation, sink: FrameSink, timing: Timing, script: Script = Script(steps: []),
+        frames: Int? = nil, renderEvery: Int = 1, profiling: ProfilingSession? = nil
+    ) throws {
+        try self.init(
+            simulation: simulation, sink: sink, timing: timing, script: script, frames: frames,
+            renderEvery: renderEvery, profiling: profiling)
+        outputs = FileOutputs(sink: sink)
+    }
 }
 
 extension Simulation {

@@ -1,21 +1,24 @@
-import Foundation
-
 /// The one run loop (docs/ARCHITECTURE.md, "The run loop"): the single place that decides when to take
-/// input, when to step, when to draw and when to present, for every kind of run.
+/// input, when to step, when to draw and when to present, for every kind of run. One loop body; what
+/// differs between runs is how time moves (`Timing`), asked in one place (`advance`):
 ///
-/// - `.simulated`: fixed steps as fast as the machine goes (headless runs). Deterministic: a script
-///   replays to the same states and pixels anywhere.
+/// - `.simulated`: one fixed step per turn, as fast as the machine goes (headless runs), a frame every
+///   `renderEvery` steps. Deterministic: a script replays to the same states and pixels anywhere.
 /// - `.paced`: the same steps, played at real speed (or the slow-motion speed) so a person can watch a
-///   script or a monkey storm in a window.
+///   script or a monkey storm in a window: each turn runs the steps real time has reached.
 /// - `.interactive`: real time banked into fixed steps, frames interpolated between the last two states
-///   ("Fix Your Timestep", `FixedStepClock`): the windowed demo and the kiosk. A frame is drawn and
-///   presented only when something on it changed; at rest the loop sleeps until the next input or the
-///   next thing due (the kiosk's idle reset, the pointer hiding, the config poll).
+///   ("Fix Your Timestep", `FixedStepClock`): the windowed demo and the kiosk.
 ///
-/// With a `ProfilingSession` every frame is timed. In a stepped run a frame is the steps up to and
-/// including one rendered step; its phases are input (the host's events and the script's), `layout`
-/// and `simulate` per step, `render` and `present`. Writing a script's screenshots and dumps is left
-/// out of the times. The profiling keys (F3, F4) go to the session.
+/// In a window a frame is drawn and presented only when something on it changed, and only on the
+/// display's ticks (`FramePacer`: a frame starts on a tick, a late one moves to the next). At rest the
+/// loop sleeps until the next input or the next thing due: a source's work (`RunLoopSource`: the config
+/// poll, the photo folder, the watchdog), the host's (the kiosk's pointer hiding), the kiosk's idle
+/// reset, or a script's next step.
+///
+/// With a `ProfilingSession` every frame is timed. A frame is the steps up to and including one drawn
+/// frame; its phases are input (the host's events and the script's), `layout` and `simulate` per step,
+/// `render` and `present`. A script's screenshots and dumps are left out of the times, and go to
+/// `outputs` (the loop itself writes no files).
 package final class FrameLoop {
     package enum Timing: Sendable {
         case simulated, paced, interactive
@@ -48,25 +51,32 @@ package final class FrameLoop {
     private var renderedRevision: Int?
     /// Frames presented so far (the profile's `frames`).
     package private(set) var presentedFrames = 0
+    /// When a window's frames may start.
+    private var pacer: FramePacer
+    /// Interactive runs: real time banked into fixed steps.
+    private var fixed: FixedStepClock
+    /// Paced runs: simulated seconds that real time has played so far.
+    private var played = 0.0
+    /// The loop's clock at the end of the last `advance`.
+    private var lastAdvance: Double?
 
     /// Called after every step (the monkey checks its invariants here); a throw ends the run.
     package var afterStep: ((Simulation) throws -> Void)?
-    /// Polled twice a second in interactive runs for live config reload.
-    package var configWatcher: ConfigWatcher?
-    /// The photo folder's watcher in interactive runs (windowed demo, kiosk); its changes are taken in
-    /// once the folder is quiet for `photos.rescanQuietSeconds` (`FolderWatcher`).
-    package var folderWatcher: FolderWatcher?
+    /// Work done when it comes due: the config poll, the photo folder, the watchdog.
+    package var sources: [RunLoopSource] = []
+    /// Hears about presents, reloads and the end of the run (systemd's notify protocol).
+    package var supervisor: RunSupervisor?
+    /// Where a script's screenshots and dumps go; nil refuses those steps.
+    package var outputs: ScriptOutputs?
 
     /// Seconds past the script's end after which an unsettled stepped run stops anyway.
     static let settleLimit = 30.0
-    /// Seconds between config polls in interactive runs.
-    static let configPollInterval = 0.5
 
     /// - Parameters:
-    ///   - script: checked first: a step naming a key the engine does not know is exit 2.
     ///   - frames: stop after this many steps (all kinds of run).
-    ///   - renderEvery: stepped runs render every n-th step.
-    ///   - host: the window's input, for paced and interactive runs.
+    ///   - renderEvery: simulated runs render every n-th step.
+    ///   - host: the window's input, for paced and interactive runs; its refresh rate sets the pace
+    ///     (one simulation step when it does not say).
     package init(
         simulation: Simulation, sink: FrameSink, timing: Timing, script: Script = Script(steps: []),
         frames: Int? = nil, renderEvery: Int = 1, host: InteractiveHost? = nil, clock: MonotonicClock = WallClock(),
@@ -86,175 +96,148 @@ package final class FrameLoop {
         self.host = host
         self.clock = clock
         self.profiling = profiling
+        pacer = FramePacer(
+            interval: host?.refreshInterval ?? 1 / simulation.hz, presentsOnVSync: host?.presentsOnVSync ?? false)
+        fixed = FixedStepClock(hz: simulation.hz)
     }
 
     /// Runs to the end: the frame limit, a quit, or (stepped runs without a limit) the script done and
     /// everything at rest. The last state is rendered, for a screenshot.
     package func run() throws {
-        switch timing {
-        case .simulated, .paced: try runStepped()
-        case .interactive: runInteractive()
+        played = simulation.time
+        while !isFinished {
+            // SIGTERM and SIGINT end a run as a quit does (`ProcessSignals`).
+            if ProcessSignals.quitRequested { break }
+            profiling?.profiler.beginFrame()
+            if let host, !timed(.input, { host.pumpEvents(into: self) }) {
+                profiling?.profiler.discardFrame()
+                break
+            }
+            try advance()
+            runDueSources()
+            if timing == .simulated {
+                // A frame that would show nothing new is not drawn: its steps join the next frame.
+                if simulation.stepCount % renderEvery == 0 && needsFrame { drawFrame() }
+                continue
+            }
+            guard needsFrame else {
+                profiling?.profiler.discardFrame()
+                pacer.rest()
+                host?.waitForEvents(upTo: secondsUntilDue())
+                continue
+            }
+            let now = clock.now()
+            let start = pacer.nextStart(now: now)
+            if start > now {
+                // Before the display's next tick: take input meanwhile, draw when it is time.
+                profiling?.profiler.discardFrame()
+                wait(until: start)
+                continue
+            }
+            pacer.started(at: now)
+            drawFrame()
+            pacer.presented(at: clock.now())
         }
+        if timing != .interactive {
+            // Steps since the last render still make a (render-less) frame.
+            profiling?.profiler.endFrame(animatingTiles: simulation.animatingTileCount)
+            // Events due at the final time (a dump "at" the very end) still happen.
+            try playDueEvents()
+        }
+        supervisor?.stopping()
         render()
     }
 
-    // MARK: Stepped runs
-
-    private func runStepped() throws {
-        let limit = player.endTime + Self.settleLimit
-        var played = simulation.time
-        var lastTick = clock.now()
-        // A watched run presents no more often than the display refreshes, as an interactive one.
-        let presentInterval = timing == .paced ? host?.refreshInterval ?? 1 / simulation.hz : 0
-        var nextPresent = lastTick
-        while true {
-            if let frames {
-                if simulation.stepCount >= frames { break }
-            } else if player.isFinished && simulation.isSettled || simulation.time > limit {
-                break
-            }
-            // SIGTERM and SIGINT end a run as a quit does (`ProcessSignals`).
-            if ProcessSignals.quitRequested { break }
-            if timing == .paced {
-                // Wait (untimed) until played time has caught up with simulated time.
-                let scale = profiling?.controls.timeScale ?? 1
-                let now = clock.now()
-                played += (now - lastTick) * scale
-                lastTick = now
-                let due = simulation.time - played
-                if due > 0 { clock.sleep(due / scale) }
-            }
-            profiling?.profiler.beginFrame()
-            if let host, !timed(.input, { host.pumpEvents(into: simulation, profiling: profiling) }) {
-                profiling?.profiler.discardFrame()
-                break
-            }
-            try timed(.input) { try playDueEvents() }
-            timed(.layout) { simulation.layOutIfNeeded() }
-            timed(.simulate) { simulation.step() }
-            // A frame that would show nothing new, or come before the display can show it, is not drawn:
-            // its steps join the next frame.
-            if simulation.stepCount % renderEvery == 0 && needsFrame && (timing != .paced || isDue(nextPresent)) {
-                draw(alpha: 1, timed: true)
-                profiling?.profiler.endFrame(animatingTiles: simulation.animatingTileCount)
-                if timing == .paced {
-                    nextPresent = Self.nextPresent(after: nextPresent, interval: presentInterval, now: clock.now())
-                }
-            }
-            try afterStep?(simulation)
-        }
-        // Steps since the last render still make a (render-less) frame.
-        profiling?.profiler.endFrame(animatingTiles: simulation.animatingTileCount)
-        // Events due at the final time (a dump "at" the very end) still happen.
-        try playDueEvents()
+    /// True once the run should end: its step limit, or (a script's run without one) the script done
+    /// and everything at rest, or far past the script's end.
+    private var isFinished: Bool {
+        if let frames { return simulation.stepCount >= frames }
+        guard timing != .interactive else { return false }
+        return player.isFinished && simulation.isSettled || simulation.time > player.endTime + Self.settleLimit
     }
 
-    // MARK: Interactive runs
+    // MARK: Time
 
-    private func runInteractive() {
-        guard let host else { return }
-        var fixed = FixedStepClock(hz: simulation.hz)
-        var last = clock.now()
-        var lastConfigPoll = last
-        // Presents are paced to the display's refresh (or the step rate) whether or not the renderer
-        // waits for vsync; a late frame moves the schedule on rather than being followed by a burst.
-        let presentInterval = host.refreshInterval ?? 1 / simulation.hz
-        var nextPresent = last
-        while true {
-            if let frames, simulation.stepCount >= frames { return }
-            if ProcessSignals.quitRequested { return }
-            profiling?.profiler.beginFrame()
-            guard timed(.input, { host.pumpEvents(into: simulation, profiling: profiling) }) else {
-                profiling?.profiler.discardFrame()
-                return
+    /// Moves the simulation on as this kind of run's time says: one step, the steps real time has
+    /// played, or the steps banked real time pays for.
+    private func advance() throws {
+        let now = clock.now()
+        defer { lastAdvance = now }
+        // Slow motion plays less simulated time per real second; the fixed step stays the same.
+        let scale = profiling?.controls.timeScale ?? 1
+        let elapsed = lastAdvance.map { (now - $0) * scale } ?? 0
+        switch timing {
+        case .simulated:
+            try step()
+        case .paced:
+            played += elapsed
+            // Every step runs (a script replays exactly), as many as real time has reached.
+            while simulation.time + 0.5 / simulation.hz <= played, !isFinished {
+                try step()
             }
-            let now = clock.now()
-            // Slow motion banks less simulated time per real second; the fixed step stays the same.
-            let elapsed = (now - last) * (profiling?.controls.timeScale ?? 1)
-            last = now
+        case .interactive:
             if simulation.isSettled {
                 // A settled simulation's steps change nothing: time moves on without running them.
                 simulation.advanceIdle(steps: fixed.advance(by: elapsed, clampingBacklog: false))
             } else {
-                for _ in 0..<fixed.advance(by: elapsed) {
-                    timed(.layout) { simulation.layOutIfNeeded() }
-                    timed(.simulate) { simulation.step() }
-                    if let frames, simulation.stepCount >= frames { break }
+                for _ in 0..<fixed.advance(by: elapsed) where !isFinished {
+                    try step()
                 }
-            }
-            if let due = folderDue, due <= 0 {
-                folderWatcher?.clear()
-                takeInFolderChanges()
-            }
-            if now - lastConfigPoll >= Self.configPollInterval || ProcessSignals.reloadRequested {
-                lastConfigPoll = now
-                pollConfig()
-            }
-            if needsFrame {
-                let wait = nextPresent - clock.now()
-                if wait > 0 {
-                    // Too soon after the last present: take input meanwhile, draw when it is time.
-                    profiling?.profiler.discardFrame()
-                    host.waitForEvents(upTo: wait)
-                    continue
-                }
-                draw(alpha: simulation.isSettled ? 1 : fixed.alpha, timed: true)
-                profiling?.profiler.endFrame(animatingTiles: simulation.animatingTileCount)
-                nextPresent = Self.nextPresent(after: nextPresent, interval: presentInterval, now: clock.now())
-            } else {
-                profiling?.profiler.discardFrame()
-                host.waitForEvents(upTo: nextDue(lastConfigPoll: lastConfigPoll))
             }
         }
     }
 
-    /// When the present after one scheduled for `scheduled` may go: one interval on, keeping the cadence,
-    /// but never sooner than 0.9 of an interval after one that went late — a late frame is not followed
-    /// by a burst.
-    static func nextPresent(after scheduled: Double, interval: Double, now: Double) -> Double {
-        max(scheduled + interval, now + 0.9 * interval)
+    /// One fixed step: the script's events due at its time, layout, motion, and the monkey's check.
+    private func step() throws {
+        try timed(.input) { try playDueEvents() }
+        timed(.layout) { simulation.layOutIfNeeded() }
+        timed(.simulate) { simulation.step() }
+        try afterStep?(simulation)
     }
 
-    /// True when a present scheduled for `time` may go now: a millisecond early is on time (steps are
-    /// paced to the same clock, so a frame due with a step is never skipped for jitter).
-    private func isDue(_ time: Double) -> Bool { clock.now() + 0.001 >= time }
+    /// Runs every source whose time has come.
+    private func runDueSources() {
+        guard !sources.isEmpty else { return }
+        let now = clock.now()
+        for source in sources {
+            if let due = source.secondsUntilDue(now: now, simulation: simulation), due <= 0 {
+                source.run(now: now, simulation: simulation, sink: sink)
+            }
+        }
+    }
+
+    /// Longest sleep: a sleeping loop still looks at its signals (a `SIGTERM` ends any run within a
+    /// second).
+    static let longestSleep = 0.5
+
+    /// Seconds to sleep at rest: until the next source, the host's own change, the kiosk's idle reset or
+    /// the script's next step.
+    private func secondsUntilDue() -> Double {
+        var due = Self.longestSleep
+        let now = clock.now()
+        for source in sources {
+            if let next = source.secondsUntilDue(now: now, simulation: simulation) { due = min(due, next) }
+        }
+        if let hostDue = host?.nextDue { due = min(due, hostDue) }
+        if let idle = simulation.idleResetDue { due = min(due, idle) }
+        if timing == .paced {
+            // The next step's time: a script's next event may come with it.
+            let scale = profiling?.controls.timeScale ?? 1
+            due = min(due, (simulation.time + 1 / simulation.hz - played) / scale)
+        }
+        return max(0, due)
+    }
+
+    /// Waits until `time`, waking for input and for anything due sooner.
+    private func wait(until time: Double) {
+        let wait = min(time - clock.now(), secondsUntilDue())
+        if wait > 0 { host?.waitForEvents(upTo: wait) }
+    }
 
     /// Something a new frame would show differently from the last presented one.
     private var needsFrame: Bool {
         renderedRevision != simulation.revision || !simulation.isSettled || sink.needsRedraw
             || profiling?.controls.showsHUD == true
-    }
-
-    /// Seconds until the folder's changes seen so far are to be taken in; nil when there are none.
-    private var folderDue: Double? {
-        let photos = simulation.config.photos
-        return folderWatcher?.secondsUntilDue(quiet: photos.rescanQuietSeconds, maxDelay: photos.rescanMaxDelay)
-    }
-
-    /// Rescans the photo folder and hands its changes to the simulation (tiles) and the sink (pixels).
-    private func takeInFolderChanges() {
-        let changes = simulation.rescanPhotos()
-        if !changes.isEmpty { sink.takeIn(changes) }
-    }
-
-    /// Seconds to sleep at rest: until the host's, the simulation's, the config poll's or the folder's
-    /// next change.
-    private func nextDue(lastConfigPoll: Double) -> Double {
-        var due = configWatcher == nil ? 1.0 : lastConfigPoll + Self.configPollInterval - clock.now()
-        if let folder = folderDue { due = min(due, folder) }
-        if let hostDue = host?.nextDue { due = min(due, hostDue) }
-        if let idle = simulation.idleResetDue { due = min(due, idle) }
-        return max(0, due)
-    }
-
-    private func pollConfig() {
-        // A SIGHUP reloads even when the file's stamp did not change.
-        if ProcessSignals.takeReloadRequest() { configWatcher?.forget() }
-        switch configWatcher?.poll() {
-        case .reloaded(let config): simulation.reload(config: config)
-        case .failed(let message): simulation.reportConfigError(message)
-        case nil: break
-        }
     }
 
     // MARK: Drawing
@@ -263,6 +246,14 @@ package final class FrameLoop {
     package func render() {
         guard needsFrame else { return }
         draw(alpha: 1, timed: false)
+    }
+
+    /// Draws, presents and records one frame of the run.
+    private func drawFrame() {
+        let alpha = timing == .interactive && !simulation.isSettled ? fixed.alpha : 1
+        draw(alpha: alpha, timed: true)
+        profiling?.profiler.endFrame(animatingTiles: simulation.animatingTileCount)
+        supervisor?.framePresented()
     }
 
     private func draw(alpha: Double, timed isTimed: Bool) {
@@ -284,45 +275,51 @@ package final class FrameLoop {
         for event in events {
             switch event {
             case .input(let input):
-                if profiling?.handle(input) == true { continue }
-                simulation.handle(input)
+                receive(input)
             case .tap(let id, let index):
-                guard let frame = simulation.scene.presentedFrame(of: id) else {
-                    throw Failure(
-                        message: "script step \(index): no tile \"\(id)\" in the \(simulation.currentScene) scene",
-                        exitCode: 2)
-                }
+                let center = try tileCenter(id, step: index)
                 let t = simulation.time
-                simulation.handle(.pointerDown(frame.center, time: t))
-                simulation.handle(.pointerUp(frame.center, time: t))
+                simulation.handle(.pointerDown(center, time: t))
+                simulation.handle(.pointerUp(center, time: t))
             case .fingerTap(let id, let finger, let index):
-                guard let frame = simulation.scene.presentedFrame(of: id) else {
-                    throw Failure(
-                        message: "script step \(index): no tile \"\(id)\" in the \(simulation.currentScene) scene",
-                        exitCode: 2)
-                }
+                let center = try tileCenter(id, step: index)
                 let t = simulation.time
-                simulation.handle(.fingerDown(finger, frame.center, time: t))
-                simulation.handle(.fingerUp(finger, frame.center, time: t))
+                simulation.handle(.fingerDown(finger, center, time: t))
+                simulation.handle(.fingerUp(finger, center, time: t))
             case .scene(let scene):
                 simulation.apply(.switchScene(scene))
             case .screenshot(let path):
                 try untimed {
                     render()
-                    try OutputFile.write("screenshot", to: path) { try sink.saveScreenshot(to: path) }
+                    try output(path).saveScreenshot(to: path)
                 }
             case .rescan:
-                takeInFolderChanges()
+                let changes = simulation.rescanPhotos()
+                if !changes.isEmpty { sink.takeIn(changes) }
             case .dump(let path):
                 try untimed {
                     // A dump shows targets for the commands applied so far: lay out first.
                     simulation.layOutIfNeeded()
-                    try OutputFile.write("dump", to: path) {
-                        try OutputFile.save(simulation.dump().jsonData(), to: path)
-                    }
+                    try output(path).saveDump(simulation.dump(), to: path)
                 }
             }
         }
+    }
+
+    private func tileCenter(_ id: String, step index: Int) throws -> Point {
+        guard let frame = simulation.scene.presentedFrame(of: id) else {
+            throw Failure(
+                message: "script step \(index): no tile \"\(id)\" in the \(simulation.currentScene) scene",
+                exitCode: 2)
+        }
+        return frame.center
+    }
+
+    private func output(_ path: String) throws -> ScriptOutputs {
+        guard let outputs else {
+            throw Failure(message: "\(path): this run writes no script output", exitCode: 2)
+        }
+        return outputs
     }
 
     // MARK: Timing
@@ -340,4 +337,24 @@ package final class FrameLoop {
         guard let profiler = profiling?.profiler else { return try body() }
         return try profiler.excluding(body)
     }
+}
+
+extension FrameLoop: InputReceiver {
+    /// Every input of the run, the host's and the script's: the profiling keys (F3, F4) go to the
+    /// profiling session, everything else to the simulation.
+    package func receive(_ event: InputEvent) {
+        if profiling?.handle(event) == true { return }
+        simulation.handle(event)
+    }
+
+    package var wheelZoomPerNotch: Double { simulation.config.zoom.wheelScalePerNotch }
+}
+
+/// Where a script's `screenshot` and `dump` steps go (files, written by the host: the run loop and the
+/// simulation write none).
+package protocol ScriptOutputs: AnyObject {
+    /// Saves the frame just rendered as a PNG at `path`.
+    func saveScreenshot(to path: String) throws
+    /// Saves `dump` as JSON at `path`.
+    func saveDump(_ dump: StateDump, to path: String) throws
 }

@@ -27,18 +27,32 @@ extension FrameSink {
     package var photoStatistics: PhotoStatistics? { nil }
 }
 
-/// A window's side of an interactive run: input, and sleeping until there is some.
+/// A window's side of a run: input, and sleeping until there is some.
 package protocol InteractiveHost: AnyObject {
-    /// Hands pending input to `simulation` (the profiling keys to `profiling` first) and keeps its window
-    /// size current. False once the user asked to quit.
-    func pumpEvents(into simulation: Simulation, profiling: ProfilingSession?) -> Bool
+    /// Hands pending input to `receiver` (the run loop, which routes it) and keeps the window's size
+    /// current. False once the user asked to quit.
+    func pumpEvents(into receiver: InputReceiver) -> Bool
     /// Blocks until input arrives or `seconds` have passed.
     func waitForEvents(upTo seconds: Double)
     /// Seconds until the host's own next timed change (the kiosk hiding an idle pointer), nil for none.
     var nextDue: Double? { get }
-    /// The display's refresh interval in seconds, nil when the display does not say: the loop never
-    /// presents more often, with or without vsync.
+    /// The display's refresh interval in seconds, nil when the display does not say: frames start on its
+    /// ticks (`FramePacer`), with or without vsync.
     var refreshInterval: Double? { get }
+    /// True when a present blocks until the display's vertical blank (its return is a tick).
+    var presentsOnVSync: Bool { get }
+}
+
+extension InteractiveHost {
+    package var presentsOnVSync: Bool { false }
+}
+
+/// Where a host's input goes: the run loop, which hands the profiling keys to the profiler and
+/// everything else to the simulation — one place for every kind of run.
+package protocol InputReceiver: AnyObject {
+    func receive(_ event: InputEvent)
+    /// Zoom factor per Ctrl+wheel notch (`zoom.wheelScalePerNotch`), for the host's translation.
+    var wheelZoomPerNotch: Double { get }
 }
 
 /// Seconds on a clock that never jumps (the run loop's real time).

@@ -130,6 +130,8 @@ package final class WindowHost: FrameSink, InteractiveHost {
     }
 
     private var outputSize = (width: Int32(0), height: Int32(0))
+    /// The size last handed to the run loop.
+    private var reportedSize: Size?
 
     /// HiDPI: drawing is in points, the renderer's output in pixels.
     private func updatePixelScale() {
@@ -144,25 +146,25 @@ package final class WindowHost: FrameSink, InteractiveHost {
     /// Keeps the renderer and the simulation in step with the window's real size. A fullscreen window
     /// can change size without a `SIZE_CHANGED` event (seen under X without a window manager), which
     /// leaves SDL's viewport at the old size: check every frame (two cheap calls) and reset it.
-    private func syncSize(_ simulation: Simulation) {
+    private func syncSize(_ receiver: InputReceiver) {
         var pw: Int32 = 0
         var ph: Int32 = 0
         SDL_GetRendererOutputSize(sdlRenderer, &pw, &ph)
         let points = size
-        guard pw != outputSize.width || ph != outputSize.height || points != simulation.window else { return }
+        guard pw != outputSize.width || ph != outputSize.height || points != reportedSize else { return }
         SDL_RenderSetViewport(sdlRenderer, nil)
         updatePixelScale()
-        simulation.handle(.resize(points))
+        reportedSize = points
+        receiver.receive(.resize(points))
     }
 
-    /// Feeds pending SDL events to the simulation (the profiling keys to `profiling` first). False once
-    /// the user asked to quit.
-    package func pumpEvents(into simulation: Simulation, profiling: ProfilingSession?) -> Bool {
-        syncSize(simulation)
+    /// Feeds pending SDL events to the run loop. False once the user asked to quit.
+    package func pumpEvents(into receiver: InputReceiver) -> Bool {
+        syncSize(receiver)
         var event = SDL_Event()
         translated.removeAll(keepingCapacity: true)
         let points = size
-        translator.wheelScalePerNotch = simulation.config.zoom.wheelScalePerNotch
+        translator.wheelScalePerNotch = receiver.wheelZoomPerNotch
         while SDL_PollEvent(&event) != 0 {
             translator.translate(event, windowSize: points, into: &translated)
         }
@@ -170,8 +172,7 @@ package final class WindowHost: FrameSink, InteractiveHost {
             switch item {
             case .input(let input):
                 if case .resize = input { updatePixelScale() }
-                if profiling?.handle(input) == true { continue }
-                simulation.handle(input)
+                receiver.receive(input)
             case .quit:
                 quitRequested = true
             case .renderReset:

@@ -18,7 +18,7 @@ final class FrameLoopTests: XCTestCase {
         let script = try Script.parse(Data(json.replacingOccurrences(of: "$DIR", with: folder.path).utf8))
         let sim = makeSimulation()
         try FrameLoop(
-            simulation: sim, sink: NullSink(), timing: .simulated, script: script, frames: frames, renderEvery: 1
+            writingFiles: sim, sink: NullSink(), timing: .simulated, script: script, frames: frames, renderEvery: 1
         ).run()
         return sim
     }

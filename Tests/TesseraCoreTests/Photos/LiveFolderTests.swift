@@ -184,7 +184,7 @@ final class LiveFolderTests: XCTestCase {
                 ]}
                 """.utf8))
         let sink = NullSink()
-        let loop = try FrameLoop(simulation: sim, sink: sink, timing: .simulated, script: script)
+        let loop = try FrameLoop(writingFiles: sim, sink: sink, timing: .simulated, script: script)
         loop.afterStep = { [self] simulation in
             // The folder changes at 0.1 s; nothing shows it until the rescan at 0.5 s.
             if simulation.stepCount == 12 {
