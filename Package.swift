@@ -33,11 +33,24 @@ let package = Package(
             pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]
         ),
+        // libwayland-client (Debian: libwayland-dev): on Wayland without a GPU, frames go to the compositor
+        // in shared memory (wl_shm) — SDL 2 has no software framebuffer there.
+        .systemLibrary(
+            name: "CWayland",
+            pkgConfig: "wayland-client",
+            providers: [.apt(["libwayland-dev"])]
+        ),
+        // Xlib (Debian: libx11-dev): the X server's resource database, for the desktop's Xft.dpi (HiDPI).
+        .systemLibrary(
+            name: "CX11",
+            pkgConfig: "x11",
+            providers: [.apt(["libx11-dev"])]
+        ),
         // Everything that can be reasoned about without a display: geometry, springs,
         // scrolling, layout, input → commands, scenes, scripts, state dumps, configs.
         .target(name: "TesseraCore"),
         // The SDL backend: window, renderer, textures, text, event translation.
-        .target(name: "TesseraSDL", dependencies: ["CSDL2", "CTurboJPEG", "CZlib", "CDeflate", "TesseraCore"]),
+        .target(name: "TesseraSDL", dependencies: ["CSDL2", "CTurboJPEG", "CZlib", "CDeflate", "CWayland", "CX11", "TesseraCore"]),
         .executableTarget(name: "tessera", dependencies: ["TesseraCore", "TesseraSDL"]),
         // `make bench`: simulation steps, render overhead against bare SDL, decode throughput.
         .executableTarget(name: "tessera-bench", dependencies: ["TesseraCore", "TesseraSDL", "CSDL2", "CTurboJPEG"]),

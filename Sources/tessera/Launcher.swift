@@ -51,11 +51,14 @@ struct Launcher {
         let sink: FrameSink
         var host: WindowHost?
         if options.headless {
-            sink = try OffscreenSink(photos: drawable, background: config.theme.background, thumbnails: thumbnails)
+            sink = try OffscreenSink(
+                photos: drawable, background: config.theme.background, scale: options.scale ?? 1, thumbnails: thumbnails
+            )
         } else {
             let made = try WindowHost(
                 title: "Tessera", size: window, photos: drawable, background: config.theme.background,
-                kiosk: options.kiosk ? config.kiosk : nil, renderer: options.renderer, thumbnails: thumbnails)
+                kiosk: options.kiosk ? config.kiosk : nil, renderer: options.renderer, scale: options.scale,
+                thumbnails: thumbnails)
             host = made
             sink = made
         }

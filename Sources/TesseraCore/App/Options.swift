@@ -20,6 +20,8 @@ package struct Options: Equatable, Sendable {
     package var monkey: UInt64?
     package var monkeyDumps: String?
     package var renderer = RendererChoice.auto
+    /// `--scale S`: pixels per point, instead of what the display says (`DisplayScale`).
+    package var scale: Double?
     /// `--no-thumbnails`: neither read nor write the shared thumbnail cache.
     package var noThumbnails = false
     package var help = false
@@ -119,6 +121,15 @@ package struct Options: Equatable, Sendable {
                     )
                 }
                 options.renderer = choice
+            case "--scale":
+                let text = try value(flag)
+                guard let scale = Double(text), scale.isFinite, DisplayScale.range.contains(scale) else {
+                    throw UsageError(
+                        message:
+                            "--scale: expected pixels per point from \(DisplayScale.range.lowerBound) to \(DisplayScale.range.upperBound), got \"\(text)\""
+                    )
+                }
+                options.scale = scale
             case "--no-thumbnails": options.noThumbnails = true
             case "--help", "-h": options.help = true
             case "--version": options.version = true
@@ -165,6 +176,7 @@ package struct Options: Equatable, Sendable {
                                when OpenGL is itself software), software, accelerated
           --monkey SEED        random input storm (needs --frames); checks invariants every step
           --monkey-dumps DIR   the storm also dumps state into DIR every 10 simulated seconds
+          --scale S            pixels per point, 0.5–4 (default: the display's; headless 1)
           --no-thumbnails      neither read nor write the shared thumbnail cache ($XDG_CACHE_HOME/thumbnails)
           --help, --version
 

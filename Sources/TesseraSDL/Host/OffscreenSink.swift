@@ -1,8 +1,9 @@
 import CSDL2
 import TesseraCore
 
-/// Headless frames (`--headless`): the software renderer drawing into an offscreen surface, one point
-/// per pixel, so a script gives the same pixels on every machine. A resize makes a new canvas.
+/// Headless frames (`--headless`): the software renderer drawing into an offscreen surface, `scale`
+/// pixels per point (1 unless `--scale` says), so a script gives the same pixels on every machine. A
+/// resize makes a new canvas.
 package final class OffscreenSink: FrameSink {
     private var photos: PhotoLibrary
     private let thumbnails: ThumbnailStore?
@@ -14,10 +15,15 @@ package final class OffscreenSink: FrameSink {
     private var renderer: DrawListRenderer?
     private var canvasSize = Size.zero
     private var drawsAsTheyDecode = false
+    /// Pixels per point.
+    private let scale: Double
 
-    /// - Parameter thumbnails: the shared thumbnail cache, nil to neither read nor write it.
-    package init(photos: PhotoLibrary, background: Color, thumbnails: ThumbnailStore? = nil) throws {
+    /// - Parameters:
+    ///   - scale: pixels per point (`--scale`); screenshots are the window's size times this.
+    ///   - thumbnails: the shared thumbnail cache, nil to neither read nor write it.
+    package init(photos: PhotoLibrary, background: Color, scale: Double = 1, thumbnails: ThumbnailStore? = nil) throws {
         SDLLibraries.initialize()
+        self.scale = scale
         self.photos = photos
         self.thumbnails = thumbnails
         self.background = background
@@ -38,10 +44,12 @@ package final class OffscreenSink: FrameSink {
             // The old cache goes first, while its SDL renderer still exists to free its textures.
             if let old = renderer?.textures.statistics { earlierStatistics.add(old) }
             renderer = nil
-            canvas = try? OffscreenCanvas(width: Int(window.width.rounded()), height: Int(window.height.rounded()))
+            canvas = try? OffscreenCanvas(
+                width: Int((window.width * scale).rounded()), height: Int((window.height * scale).rounded()))
             renderer = canvas.map {
                 DrawListRenderer(renderer: $0.renderer, photos: photos, fonts: fonts, thumbnails: thumbnails)
             }
+            renderer?.pixelsPerPoint = scale
             if drawsAsTheyDecode { renderer?.textures.waitsForPhotos = false }
         }
         renderer?.render(list, background: background)

@@ -1,48 +1,69 @@
 import CSDL2
 import TesseraCore
 
-/// How a window's frames reach the screen, chosen once when the window opens (`--renderer`), and said
-/// in profiles and the HUD.
+/// Which way a window's frames reach the screen — the cheapest that works where it runs
+/// (`--renderer`; README, "Deploying a kiosk", has the measurements):
 ///
-/// - A GPU: SDL's accelerated renderer (OpenGL or GLES), vsync'd; every frame is drawn whole.
-/// - No GPU: SDL's software renderer drawing into the window surface, which on X11 is shared memory
-///   (XShm) with `SDL_HINT_FRAMEBUFFER_ACCELERATION` off — otherwise SDL itself would present the surface
-///   through an OpenGL texture, on a software GL. Only what changed is redrawn and sent to the
-///   screen (`FrameDamage`, `SDL_UpdateWindowSurfaceRects`).
+/// | display | a GPU | no GPU (OpenGL is Mesa's llvmpipe, or none) |
+/// | --- | --- | --- |
+/// | X11 (also Xwayland) | `AcceleratedPresenter`, vsync'd | `WindowSurfacePresenter`: XShm, damage only |
+/// | Wayland | `AcceleratedPresenter`, paced by the loop | `WaylandShmPresenter`: wl_shm, damage only |
 ///
-/// A software OpenGL is recognised by its `GL_RENDERER` string: Mesa's llvmpipe, softpipe and swrast
-/// (the names Mesa's documentation gives its software drivers).
-struct PresentPath {
-    let renderer: OpaquePointer
-    /// True for SDL's software renderer on the window surface: damage-only redraw and present.
-    let isSoftware: Bool
-    /// What the profile and HUD call it, e.g. `software (window surface; OpenGL was llvmpipe)`.
-    let name: String
-
-    /// Creates the renderer `choice` asks for on `window`; nil (with SDL's error set) when none can be.
-    static func make(for window: OpaquePointer, choice: RendererChoice) -> PresentPath? {
+/// Without a GPU, OpenGL is rasterised on the CPU: every frame would be drawn whole, uploaded and
+/// composited again by a software GL. SDL's own software renderer draws only what changed and hands
+/// the pixels over in shared memory.
+///
+/// Whether OpenGL is a GPU's is asked of a hidden window first, so the window the user sees is never
+/// made an OpenGL one only to be drawn in software (on Wayland its EGL surface would stay attached). A
+/// software OpenGL is recognised by its `GL_RENDERER` string: llvmpipe, softpipe and swrast (the names
+/// Mesa's documentation gives its software drivers).
+enum PresentPath {
+    /// The window flags the chosen path needs, decided before the window is made.
+    struct Plan {
+        var choice: RendererChoice
+        /// Set when OpenGL answered on the probe.
         var glRenderer: String?
-        if choice != .software {
-            let flags = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
-            if let accelerated = SDL_CreateRenderer(window, -1, UInt32(flags)) {
-                glRenderer = openGLRendererName()
-                let softwareGL = glRenderer.map(isSoftwareGL) ?? false
-                if choice == .accelerated || !softwareGL {
-                    let name = rendererName(accelerated) + (glRenderer.map { " on \($0)" } ?? "")
-                    return PresentPath(renderer: accelerated, isSoftware: false, name: name)
-                }
-                SDL_DestroyRenderer(accelerated)
-            } else if choice == .accelerated {
-                return nil
-            }
+        var usesGPU: Bool
+    }
+
+    /// Decides between the GPU and software for `choice` on the current video driver.
+    static func plan(_ choice: RendererChoice) -> Plan {
+        switch choice {
+        case .software: return Plan(choice: choice, glRenderer: nil, usesGPU: false)
+        case .accelerated: return Plan(choice: choice, glRenderer: nil, usesGPU: true)
+        case .auto:
+            let gl = probeOpenGL()
+            return Plan(choice: choice, glRenderer: gl, usesGPU: gl.map { !isSoftwareGL($0) } ?? false)
         }
-        // Plain shared memory, not a texture on a software GL.
-        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
-        guard let software = SDL_CreateRenderer(window, -1, UInt32(SDL_RENDERER_SOFTWARE.rawValue)) else {
+    }
+
+    /// Makes the presenter `plan` chose on `window`; nil (with SDL's error set) when none can be made.
+    static func make(_ plan: Plan, window: OpaquePointer, driver: VideoDriver) -> Presenter? {
+        if plan.usesGPU {
+            let made = AcceleratedPresenter(window: window, vsync: driver != .wayland, glRenderer: plan.glRenderer)
+            if made != nil || plan.choice == .accelerated { return made }
+        }
+        let why = plan.glRenderer.map { "; OpenGL is \(shortName($0))" } ?? ""
+        switch driver {
+        case .wayland:
+            if let shm = WaylandShmPresenter(window: window) { return shm }
+            // No wl_shm (it is core Wayland, so hardly ever): whatever SDL can draw with.
+            return AcceleratedPresenter(window: window, vsync: false, glRenderer: plan.glRenderer)
+        default:
+            return WindowSurfacePresenter(window: window, why: why)
+        }
+    }
+
+    /// `GL_RENDERER` of an OpenGL context made on a hidden window, nil when none can be made.
+    static func probeOpenGL() -> String? {
+        let flags = SDL_WINDOW_HIDDEN.rawValue | SDL_WINDOW_OPENGL.rawValue
+        guard let window = SDL_CreateWindow("Tessera", 0, 0, 16, 16, UInt32(flags)) else { return nil }
+        defer { SDL_DestroyWindow(window) }
+        guard let renderer = SDL_CreateRenderer(window, -1, UInt32(SDL_RENDERER_ACCELERATED.rawValue)) else {
             return nil
         }
-        let why = glRenderer.map { "; OpenGL was \(shortName($0))" } ?? ""
-        return PresentPath(renderer: software, isSoftware: true, name: "software (window surface\(why))")
+        defer { SDL_DestroyRenderer(renderer) }
+        return openGLRendererName()
     }
 
     /// True for Mesa's software rasterisers.
@@ -56,12 +77,6 @@ struct PresentPath {
         String(name.split(separator: " ").first ?? Substring(name))
     }
 
-    private static func rendererName(_ renderer: OpaquePointer) -> String {
-        var info = SDL_RendererInfo()
-        guard SDL_GetRendererInfo(renderer, &info) == 0, let name = info.name else { return "unknown" }
-        return String(cString: name)
-    }
-
     /// `glGetString(GL_RENDERER)` of the context SDL's OpenGL renderer just made current; nil for a
     /// renderer that is not OpenGL.
     private static func openGLRendererName() -> String? {
@@ -72,5 +87,20 @@ struct PresentPath {
         }
         let getString = unsafeBitCast(address, to: GetString.self)
         return getString(glRenderer).map { String(cString: $0) }
+    }
+}
+
+/// SDL's video driver, as far as the present path and HiDPI care.
+enum VideoDriver: Equatable {
+    case x11, wayland
+    case other(String)
+
+    /// The driver SDL's video subsystem is running.
+    static var current: VideoDriver {
+        switch SDL_GetCurrentVideoDriver().map({ String(cString: $0) }) ?? "" {
+        case "x11": .x11
+        case "wayland": .wayland
+        case let name: .other(name)
+        }
     }
 }

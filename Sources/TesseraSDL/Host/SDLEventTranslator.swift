@@ -4,7 +4,14 @@ import TesseraCore
 
 /// SDL events → Tessera input events. Implements: left mouse button, motion while pressed, wheel
 /// (precise deltas; with Ctrl held, a zoom about the pointer), key presses by SDL key name, window size
-/// changes, and every finger of a touch screen by its id (the recognizer makes pinches of them). Not:
+/// changes, and every finger of a touch screen by its id (the recognizer makes pinches of them).
+/// Positions arrive in SDL's window units and leave in points (`pointsPerUnit`: 1, or ½ on an X11
+/// display at scale 2, whose units are pixels).
+///
+/// The wheel as SDL documents it (`SDL_MouseWheelEvent`): `y > 0` away from the user, `x > 0` to the
+/// right, both inverted when `direction` is `SDL_MOUSEWHEEL_FLIPPED` ("natural" scrolling). Tessera's
+/// wheel means "towards the start" when positive on both axes (a wheel away from the user shows what
+/// is above), so a wheel or trackpad moving right, towards the end, is a negative `dx`. Not:
 /// other mouse buttons, text input, `SDL_MULTIGESTURE` (SDL derives it from the same fingers, which the
 /// recognizer already pinches with; reading both would zoom twice).
 ///
@@ -24,6 +31,8 @@ struct SDLEventTranslator {
     var ignoresWindowClose = false
 
     private var mousePressed = false
+    /// Points per SDL window unit.
+    var pointsPerUnit = 1.0
     /// Zoom factor per Ctrl+wheel notch (`zoom.wheelScalePerNotch`).
     var wheelScalePerNotch = 1.15
     /// The keyboard's modifier state (`SDL_GetModState`), replaceable in tests.
@@ -61,31 +70,31 @@ struct SDLEventTranslator {
             let b = event.button
             guard b.which != Self.touchMouseID, b.button == UInt8(SDL_BUTTON_LEFT) else { return }
             mousePressed = true
-            out.append(.input(.pointerDown(Point(Double(b.x), Double(b.y)), time: seconds)))
+            out.append(.input(.pointerDown(point(b.x, b.y), time: seconds)))
         case SDL_MOUSEBUTTONUP:
             let b = event.button
             guard b.which != Self.touchMouseID, b.button == UInt8(SDL_BUTTON_LEFT), mousePressed else { return }
             mousePressed = false
-            out.append(.input(.pointerUp(Point(Double(b.x), Double(b.y)), time: seconds)))
+            out.append(.input(.pointerUp(point(b.x, b.y), time: seconds)))
         case SDL_MOUSEMOTION:
             let m = event.motion
             guard m.which != Self.touchMouseID else { return }
             out.append(.mouseActivity)
             guard mousePressed else { return }
-            out.append(.input(.pointerMove(Point(Double(m.x), Double(m.y)), time: seconds)))
+            out.append(.input(.pointerMove(point(m.x, m.y), time: seconds)))
         case SDL_MOUSEWHEEL:
             let w = event.wheel
             guard w.which != Self.touchMouseID else { return }
             let flip: Float = w.direction == UInt32(SDL_MOUSEWHEEL_FLIPPED.rawValue) ? -1 : 1
             // SDL 2.26 reports where the mouse was; the wheel scrolls what is under it.
-            let at = Point(Double(w.mouseX), Double(w.mouseY))
+            let at = point(w.mouseX, w.mouseY)
             if Self.modifiers(modifierState()).contains(.ctrl) {
                 // Wheel up (away from the user) zooms in, as in browsers and image viewers.
                 let notches = Double(w.preciseY * flip)
                 if notches != 0 { out.append(.input(.magnify(at: at, scale: pow(wheelScalePerNotch, notches)))) }
                 return
             }
-            out.append(.input(.wheel(at: at, dx: Double(w.preciseX * flip), dy: Double(w.preciseY * flip))))
+            out.append(.input(.wheel(at: at, dx: Double(-w.preciseX * flip), dy: Double(w.preciseY * flip))))
         case SDL_FINGERDOWN:
             let f = event.tfinger
             out.append(.input(.fingerDown(Int(truncatingIfNeeded: f.fingerId), point(f, windowSize), time: seconds)))
@@ -118,6 +127,9 @@ struct SDLEventTranslator {
         if mod & UInt32(KMOD_GUI.rawValue) != 0 { held.insert(.gui) }
         return held
     }
+
+    /// A position in window units, in points.
+    private func point(_ x: Int32, _ y: Int32) -> Point { Point(Double(x) * pointsPerUnit, Double(y) * pointsPerUnit) }
 
     /// Finger positions are normalised to 0…1 of the window.
     private func point(_ f: SDL_TouchFingerEvent, _ size: Size) -> Point {

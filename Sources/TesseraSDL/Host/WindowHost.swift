@@ -2,52 +2,52 @@ import CSDL2
 import Foundation
 import TesseraCore
 
-/// A real window: the windowed demo, or the fullscreen kiosk. Resizable and HiDPI-aware, vsync'd. It is
-/// the run loop's frame sink and its input (`FrameLoop` decides when to step, draw and present), so the
-/// same loop drives an interactive run and a script watched playing in a window.
+/// A real window: the windowed demo, or the fullscreen kiosk. It is the run loop's frame sink and its
+/// input (`FrameLoop` decides when to step, draw and present), so the same loop drives an interactive
+/// run and a script watched playing in a window. It puts together:
 ///
-/// Kiosk (`kiosk` set): fullscreen at the display's size (`SDL_WINDOW_FULLSCREEN_DESKTOP`), the
-/// screensaver off, the pointer hidden until a mouse moves (and again after a few still seconds), the
-/// close button and Ctrl+Q ignored — only the configured chord quits. Display resizes relayout; a lost
-/// renderer (`SDL_RENDER_TARGETS_RESET`, `SDL_RENDER_DEVICE_RESET`) rebuilds its textures.
+/// - the window and its sizes and scale (`SDLWindow`: points, SDL's units, pixels; HiDPI),
+/// - the way frames reach the screen (`PresentPath` → a `Presenter`),
+/// - what changed since the last frame, so a presenter that keeps it draws and sends only that
+///   (`LastFrame`, `FrameDamage`),
+/// - SDL's events, translated (`SDLEventTranslator`) and handed to the loop, and the renderer reset
+///   they may report (`SDL_RENDER_TARGETS_RESET`, `SDL_RENDER_DEVICE_RESET`: textures are made anew),
+/// - a kiosk's pointer (`KioskPointer`); a kiosk also turns the screensaver off and ignores the close
+///   button and Ctrl+Q — only the configured chord quits.
 package final class WindowHost: FrameSink, InteractiveHost {
-    private let window: OpaquePointer
-    private let sdlRenderer: OpaquePointer
-    /// How frames reach the screen: a GPU renderer, or the software renderer on the window surface.
-    private let path: PresentPath
-    /// What the last `render` drew, for `present` on the software path: nil for the whole window.
-    private var drawnDamage: FrameDamage = .whole
-    private var damageScratch = FrameDamage.Scratch()
+    private let window: SDLWindow
+    private let presenter: Presenter
     private var photos: PhotoLibrary
     private let fonts: FontSet
     /// Implicitly unwrapped only so that `deinit` can drop it (and its textures) before the renderer.
     private var drawer: DrawListRenderer!
     private let background: Color
-    private let kiosk: KioskConfig?
     private var translator = SDLEventTranslator()
     private var translated: [SDLEventTranslator.Translated] = []
-    private var list = DrawList()
-    /// The last frame drawn, kept so a screenshot can redraw it: after a present the back buffer's
-    /// contents are undefined.
-    private var lastFrame = DrawList()
+    private var lastFrame = LastFrame()
+    /// What the last `render` drew, for `present`: nil for the whole window.
+    private var drawnDamage: FrameDamage = .whole
     /// Set when the user closes the window or presses the quit chord.
     private(set) var quitRequested = false
     /// The window's contents were lost (a renderer reset, an expose): draw again even at rest.
     private var contentsLost = false
-
-    private let frequency = Double(SDL_GetPerformanceFrequency())
-    private var lastMouseActivity: UInt64 = 0
-    private var cursorShown = true
+    private var pointer: KioskPointer?
     private let thumbnails: ThumbnailStore?
     /// Counters of the caches of earlier renderers (a renderer reset starts a new one).
     private var earlierStatistics = PhotoStatistics()
     /// The event type `wake` pushes (`UInt32.max` if SDL had none left).
     private let wakeEvent: UInt32
+    /// The size last handed to the run loop, and the drawable it was measured with.
+    private var reportedSize: Size?
+    private var reportedPixels: (width: Int32, height: Int32) = (0, 0)
 
-    /// - Parameter thumbnails: the shared thumbnail cache, nil to neither read nor write it.
+    /// - Parameters:
+    ///   - size: the window's size in points (a kiosk takes the display's).
+    ///   - scale: pixels per point (`--scale`), nil for the display's.
+    ///   - thumbnails: the shared thumbnail cache, nil to neither read nor write it.
     package init(
         title: String, size: Size, photos: PhotoLibrary, background: Color, kiosk: KioskConfig? = nil,
-        renderer choice: RendererChoice = .auto, thumbnails: ThumbnailStore? = nil
+        renderer choice: RendererChoice = .auto, scale: Double? = nil, thumbnails: ThumbnailStore? = nil
     ) throws {
         SDLLibraries.initialize()
         // SDL turns the screensaver off by default; a demo window should let the screen blank as usual.
@@ -67,95 +67,75 @@ package final class WindowHost: FrameSink, InteractiveHost {
                 "no usable display (SDL found only its \(driver) video driver; is DISPLAY or WAYLAND_DISPLAY set?); "
                     + "run with --headless to render offscreen", exitCode: 3)
         }
-        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
-        // SDL_WINDOWPOS_CENTERED is a macro that does not import (docs/BEHAVIOUR.md#macros-that-do-not-import).
-        var position = Int32(bitPattern: UInt32(SDL_WINDOWPOS_CENTERED_MASK))
-        var width = Int32(size.width)
-        var height = Int32(size.height)
-        var mode = SDL_DisplayMode()
-        if kiosk != nil, SDL_GetDesktopDisplayMode(0, &mode) == 0 {
-            // Fullscreen at the display's own size. The window is also *made* that size, borderless at
-            // the origin: without a window manager (a bare X server on a kiosk) the fullscreen request
-            // alone is not honoured and the window would stay at its created size.
-            flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue | SDL_WINDOW_BORDERLESS.rawValue
-            position = 0
-            width = mode.w
-            height = mode.h
-        }
-        guard let window = SDL_CreateWindow(title, position, position, width, height, UInt32(flags))
-        else {
-            throw HostError(
-                "cannot open a window (\(String(cString: SDL_GetError()))); run with --headless to render offscreen",
-                exitCode: 3)
-        }
-        self.window = window
-        guard let path = PresentPath.make(for: window, choice: choice) else {
-            SDL_DestroyWindow(window)
+        let plan = PresentPath.plan(choice)
+        window = try SDLWindow(title: title, points: size, kiosk: kiosk != nil, openGL: plan.usesGPU, scale: scale)
+        guard let presenter = PresentPath.make(plan, window: window.window, driver: window.driver) else {
             throw HostError(
                 "cannot create a \(choice == .auto ? "" : choice.rawValue + " ")renderer: "
                     + String(cString: SDL_GetError()), exitCode: 3)
         }
-        self.path = path
-        sdlRenderer = path.renderer
+        self.presenter = presenter
         self.photos = photos
         self.background = background
-        self.kiosk = kiosk
         fonts = try FontSet()
         self.thumbnails = thumbnails
         wakeEvent = SDL_RegisterEvents(1)
-        drawer = DrawListRenderer(renderer: path.renderer, photos: photos, fonts: fonts, thumbnails: thumbnails)
+        drawer = makeDrawer()
         if let kiosk {
             SDL_DisableScreenSaver()
-            _ = SDL_ShowCursor(SDL_DISABLE)
-            cursorShown = false
+            pointer = KioskPointer(config: kiosk)
             translator.quitChord = KeyChord(kiosk.exitChord) ?? translator.quitChord
             translator.ignoresWindowClose = true
         }
-        updatePixelScale()
     }
 
     deinit {
-        // SDL_DestroyRenderer frees the renderer's textures; the caches must free theirs before that.
+        // The renderer frees its textures; the caches must free theirs before that.
         drawer = nil
-        SDL_DestroyRenderer(sdlRenderer)
-        SDL_DestroyWindow(window)
+        presenter.destroy()
+    }
+
+    private func makeDrawer() -> DrawListRenderer {
+        let made = DrawListRenderer(
+            renderer: presenter.renderer, photos: photos, fonts: fonts, thumbnails: thumbnails)
+        made.pixelsPerPoint = window.pixelsPerPoint
+        made.outputSize = presenter.outputSize
+        return made
+    }
+
+    /// Starts the caches again on a new renderer (textures are gone with the old one; photos decode anew).
+    private func replaceDrawer() {
+        let waits = drawer.textures.waitsForPhotos
+        earlierStatistics.add(drawer.textures.statistics)
+        drawer = makeDrawer()
+        drawer.textures.waitsForPhotos = waits
+        contentsLost = true
     }
 
     /// The window's size in points.
-    package var size: Size {
-        var w: Int32 = 0
-        var h: Int32 = 0
-        SDL_GetWindowSize(window, &w, &h)
-        return Size(Double(w), Double(h))
-    }
+    package var size: Size { window.points }
 
-    private var outputSize = (width: Int32(0), height: Int32(0))
-    /// The size last handed to the run loop.
-    private var reportedSize: Size?
-
-    /// HiDPI: drawing is in points, the renderer's output in pixels.
-    private func updatePixelScale() {
-        var pw: Int32 = 0
-        var ph: Int32 = 0
-        SDL_GetRendererOutputSize(sdlRenderer, &pw, &ph)
-        outputSize = (pw, ph)
-        let points = size
-        drawer.pixelsPerPoint = points.width > 0 ? Double(pw) / points.width : 1
-    }
-
-    /// Keeps the renderer and the simulation in step with the window's real size. A fullscreen window
-    /// can change size without a `SIZE_CHANGED` event (seen under X without a window manager), which
-    /// leaves SDL's viewport at the old size: check every frame (two cheap calls) and reset it.
+    /// Keeps the presenter, the drawer and the run loop in step with the window's real size and scale.
+    /// Checked every frame (a few cheap calls): a fullscreen window can change size without a
+    /// `SIZE_CHANGED` event (seen under X without a window manager).
     private func syncSize(_ receiver: InputReceiver) {
-        var pw: Int32 = 0
-        var ph: Int32 = 0
-        SDL_GetRendererOutputSize(sdlRenderer, &pw, &ph)
-        let points = size
-        guard pw != outputSize.width || ph != outputSize.height || points != reportedSize else { return }
-        SDL_RenderSetViewport(sdlRenderer, nil)
-        updatePixelScale()
-        reportedSize = points
-        receiver.receive(.resize(points))
+        let pixels = window.pixels
+        let rescaled = window.updateScale()
+        let points = window.points
+        guard rescaled || pixels != reportedPixels || points != reportedSize else { return }
+        if presenter.windowResized() {
+            replaceDrawer()
+        } else {
+            drawer.pixelsPerPoint = window.pixelsPerPoint
+            drawer.outputSize = presenter.outputSize
+        }
+        translator.pointsPerUnit = 1 / window.unitsPerPoint
+        contentsLost = true
+        reportedPixels = pixels
+        if points != reportedSize {
+            reportedSize = points
+            receiver.receive(.resize(points))
+        }
     }
 
     /// Feeds pending SDL events to the run loop. False once the user asked to quit.
@@ -163,71 +143,47 @@ package final class WindowHost: FrameSink, InteractiveHost {
         syncSize(receiver)
         var event = SDL_Event()
         translated.removeAll(keepingCapacity: true)
-        let points = size
         translator.wheelScalePerNotch = receiver.wheelZoomPerNotch
+        let points = size
         while SDL_PollEvent(&event) != 0 {
             translator.translate(event, windowSize: points, into: &translated)
         }
         for item in translated {
             switch item {
+            case .input(.resize):
+                // The window's size is read from SDL, in points (`syncSize`).
+                syncSize(receiver)
             case .input(let input):
-                if case .resize = input { updatePixelScale() }
                 receiver.receive(input)
             case .quit:
                 quitRequested = true
             case .renderReset:
-                // Textures may be gone with the device: start the caches again (photos decode anew).
-                let scale = drawer.pixelsPerPoint
-                let waits = drawer.textures.waitsForPhotos
-                earlierStatistics.add(drawer.textures.statistics)
-                drawer = DrawListRenderer(renderer: sdlRenderer, photos: photos, fonts: fonts, thumbnails: thumbnails)
-                drawer.pixelsPerPoint = scale
-                drawer.textures.waitsForPhotos = waits
-                contentsLost = true
+                replaceDrawer()
             case .expose:
                 contentsLost = true
             case .mouseActivity:
-                lastMouseActivity = SDL_GetPerformanceCounter()
-                if !cursorShown {
-                    _ = SDL_ShowCursor(SDL_ENABLE)
-                    cursorShown = true
-                }
+                pointer?.mouseMoved()
             }
         }
-        hideIdleCursor()
+        pointer?.hideIfIdle()
         // SIGTERM/SIGINT end any run as a quit does, a kiosk's too (`ProcessSignals`).
         if ProcessSignals.quitRequested { quitRequested = true }
         return !quitRequested
     }
 
-    /// Kiosk: the pointer hides again after `cursorHideSeconds` without mouse movement.
-    private func hideIdleCursor() {
-        guard let kiosk, cursorShown else { return }
-        let still = Double(SDL_GetPerformanceCounter() - lastMouseActivity) / frequency
-        if still >= kiosk.cursorHideSeconds {
-            _ = SDL_ShowCursor(SDL_DISABLE)
-            cursorShown = false
-        }
-    }
-
-    /// Blocks in `SDL_WaitEventTimeout` until an event arrives or `seconds` pass (the event stays queued).
+    /// Blocks in `SDL_WaitEventTimeout` until an event arrives or `seconds` pass (the event stays
+    /// queued). Rounded up to the millisecond: a frame's wait never ends before its tick.
     package func waitForEvents(upTo seconds: Double) {
-        _ = SDL_WaitEventTimeout(nil, Int32(min(max(seconds * 1000, 1), 10_000)))
+        let milliseconds = (max(seconds, 0) * 1000).rounded(.up)
+        _ = SDL_WaitEventTimeout(nil, Int32(min(max(milliseconds, 1), 10_000)))
     }
 
     /// The kiosk's pointer hides after `cursorHideSeconds` still: the loop wakes for it.
-    package var nextDue: Double? {
-        guard let kiosk, cursorShown else { return nil }
-        let still = Double(SDL_GetPerformanceCounter() - lastMouseActivity) / frequency
-        return max(0, kiosk.cursorHideSeconds - still)
-    }
+    package var nextDue: Double? { pointer?.secondsUntilHidden }
 
-    /// One refresh of the window's display, nil when SDL does not know its rate.
-    package var refreshInterval: Double? {
-        var mode = SDL_DisplayMode()
-        guard SDL_GetWindowDisplayMode(window, &mode) == 0, mode.refresh_rate > 0 else { return nil }
-        return 1 / Double(mode.refresh_rate)
-    }
+    package var refreshInterval: Double? { window.refreshInterval }
+
+    package var presentsOnVSync: Bool { presenter.presentsOnVSync }
 
     /// Interactive runs never stall a frame on decoding: photos appear as they are ready.
     package func drawPhotosAsTheyDecode() { drawer.textures.waitsForPhotos = false }
@@ -257,76 +213,78 @@ package final class WindowHost: FrameSink, InteractiveHost {
         }
     }
 
-    /// Draws `list` and keeps a copy for screenshots. The copy is element-wise into storage it owns,
-    /// so the caller's list stays uniquely referenced and is reused next frame without allocating.
+    /// The renderer and how it presents, e.g. `opengl on NVIDIA …`, `software (wl_shm)` or
+    /// `software (window surface; OpenGL is llvmpipe)`.
+    package var rendererName: String { presenter.name }
+
+    /// The frame budget in milliseconds: one refresh of the window's display (frames start on its
+    /// ticks), or one simulation step when the display does not say.
+    package func frameBudgetMs(hz: Double) -> Double {
+        (refreshInterval ?? 1 / hz) * 1000
+    }
+
+    // MARK: FrameSink
+
+    /// Draws `list`: only what changed since the last frame when the presenter keeps that frame.
     /// SDL batches render calls until a present; the flush makes them run here, so the profile's
-    /// `render` holds the drawing and `present` only the swap (and the wait for vsync).
-    ///
-    /// On the software path only what changed since the last frame is redrawn (`FrameDamage`); a GPU's
-    /// back buffer does not keep the last frame, so there every frame is drawn whole.
-    private func draw(_ list: DrawList) {
+    /// `render` holds the drawing and `present` only the hand-over (and any wait for vsync).
+    package func render(_ list: DrawList, window: Size) {
         drawnDamage = .whole
-        if path.isSoftware, !contentsLost, !drawer.textures.drewLoadingTile {
-            // A photo still loading pulses, and a decoded one replaces it, under the same command: only
-            // a frame after one that drew no loading tile can be compared command by command.
-            drawnDamage = FrameDamage.between(
-                lastFrame.commands, list.commands, window: size, scratch: &damageScratch
-            ) { text, style in
+        // A photo still loading pulses, and a decoded one replaces it, under the same command: only a
+        // frame after one that drew no loading tile can be compared command by command.
+        if presenter.keepsLastFrame, !contentsLost, !drawer.textures.drewLoadingTile {
+            drawnDamage = lastFrame.damage(to: list, window: size) { text, style in
                 drawer.measure(text, style: style)
             }
         }
-        lastFrame.removeAll()
-        for command in list.commands { lastFrame.append(command) }
+        lastFrame.remember(list)
         switch drawnDamage {
         case .none: break
         case .region(let damage): drawer.render(list, background: background, damage: damage)
         case .whole: drawer.render(list, background: background)
         }
-        SDL_RenderFlush(sdlRenderer)
+        SDL_RenderFlush(presenter.renderer)
         contentsLost = false
     }
 
-    /// The renderer and how it presents, e.g. `opengl on NVIDIA …` or `software (window surface; OpenGL
-    /// was llvmpipe)`.
-    package var rendererName: String { path.name }
-
-    /// The frame budget in milliseconds: one refresh of the window's display when presents wait for
-    /// vsync (a frame that misses it is shown a refresh late), otherwise one simulation step.
-    package func frameBudgetMs(hz: Double) -> Double {
-        var info = SDL_RendererInfo()
-        var mode = SDL_DisplayMode()
-        let vsync =
-            SDL_GetRendererInfo(sdlRenderer, &info) == 0 && info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
-        if vsync, SDL_GetWindowDisplayMode(window, &mode) == 0, mode.refresh_rate > 0 {
-            return 1000 / Double(mode.refresh_rate)
-        }
-        return 1000 / hz
-    }
-
-    // MARK: FrameSink (scripted runs in a window)
-
-    package func render(_ list: DrawList, window: Size) { draw(list) }
-
-    /// Shows the frame. The software path sends only the damaged pixels to the screen
-    /// (`SDL_UpdateWindowSurfaceRects`), or nothing when nothing changed.
+    /// Shows the frame; a presenter that keeps the last frame is sent only the damaged pixels, or nothing
+    /// when nothing changed.
     package func present() {
-        guard path.isSoftware else { return SDL_RenderPresent(sdlRenderer) }
         switch drawnDamage {
         case .none:
             break
         case .region(let damage):
-            var rect = PixelRect(enclosing: damage, pixelsPerPoint: drawer.pixelsPerPoint).sdlRect
-            if SDL_UpdateWindowSurfaceRects(window, &rect, 1) != 0 { SDL_RenderPresent(sdlRenderer) }
+            let output = presenter.outputSize
+            let pixels = PixelRect(enclosing: damage, pixelsPerPoint: drawer.pixelsPerPoint)
+                .intersection(PixelRect(x0: 0, y0: 0, x1: output.width, y1: output.height))
+            presenter.present(damage: pixels)
         case .whole:
-            SDL_RenderPresent(sdlRenderer)
+            presenter.present(damage: nil)
         }
     }
 
     package func saveScreenshot(to path: String) throws {
-        var pw: Int32 = 0
-        var ph: Int32 = 0
-        SDL_GetRendererOutputSize(sdlRenderer, &pw, &ph)
-        drawer.render(lastFrame, background: background)
-        try Screenshot.savePNG(renderer: sdlRenderer, width: Int(pw), height: Int(ph), path: path)
+        let output = presenter.outputSize
+        // After a present a GPU's back buffer is undefined: draw the last frame again first.
+        drawer.render(lastFrame.list, background: background)
+        try Screenshot.savePNG(renderer: presenter.renderer, width: output.width, height: output.height, path: path)
+    }
+}
+
+/// The last frame drawn: what the next one is compared with (`FrameDamage`), and what a screenshot
+/// draws again. Copied element-wise into storage of its own, so the caller's list stays uniquely
+/// referenced and is reused next frame without allocating.
+struct LastFrame {
+    private(set) var list = DrawList()
+    private var scratch = FrameDamage.Scratch()
+
+    /// What must be redrawn to turn this frame into `next`.
+    mutating func damage(to next: DrawList, window: Size, measure: (String, TextStyle) -> Size) -> FrameDamage {
+        FrameDamage.between(list.commands, next.commands, window: window, scratch: &scratch, measure: measure)
+    }
+
+    mutating func remember(_ next: DrawList) {
+        list.removeAll()
+        for command in next.commands { list.append(command) }
     }
 }

@@ -36,6 +36,10 @@ package final class DrawListRenderer {
         }
     }
 
+    /// The size in pixels frames are drawn at, when not the whole of the renderer's target (a canvas
+    /// kept at the display's size for a smaller window); nil for the target's size.
+    var outputSize: (width: Int, height: Int)?
+
     /// Reused geometry for corner fans (see `CornerMesh`).
     var mesh = CornerMesh()
     /// Reused rect buffer for solid fills' strips.
@@ -107,6 +111,10 @@ package final class DrawListRenderer {
         var w: Int32 = 0
         var h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
+        if let outputSize {
+            w = Int32(min(Int(w), outputSize.width))
+            h = Int32(min(Int(h), outputSize.height))
+        }
         output = PixelRect(x0: 0, y0: 0, x1: Int(w), y1: Int(h))
         drawsDamageOnly = false
         if let damage {

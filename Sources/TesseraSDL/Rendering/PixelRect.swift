@@ -52,6 +52,13 @@ struct PixelRect: Equatable {
         PixelRect(x0: max(x0, other.x0), y0: max(y0, other.y0), x1: min(x1, other.x1), y1: min(y1, other.y1))
     }
 
+    /// The smallest rect holding both (an empty one adds nothing).
+    func union(_ other: PixelRect) -> PixelRect {
+        if isEmpty { return other }
+        if other.isEmpty { return self }
+        return PixelRect(x0: min(x0, other.x0), y0: min(y0, other.y0), x1: max(x1, other.x1), y1: max(y1, other.y1))
+    }
+
     func intersects(_ other: PixelRect) -> Bool {
         max(x0, other.x0) < min(x1, other.x1) && max(y0, other.y0) < min(y1, other.y1)
     }

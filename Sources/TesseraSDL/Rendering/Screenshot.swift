@@ -4,8 +4,8 @@ import TesseraCore
 
 /// Screenshots of any renderer (a window's, or an offscreen one).
 package enum Screenshot {
-    /// Reads the renderer's current output with `SDL_RenderReadPixels` and writes it as a PNG.
-    /// `width`/`height` are the output size in PIXELS (`SDL_GetRendererOutputSize`). Call it after
+    /// Reads the top-left `width`×`height` PIXELS of the renderer's output with `SDL_RenderReadPixels`
+    /// (the output's size, or the part of a larger canvas a window shows) and writes them as a PNG. Call it after
     /// drawing a frame and before `SDL_RenderPresent` (after presenting, the back buffer's contents
     /// are undefined on GPU renderers).
     static func savePNG(renderer: OpaquePointer, width: Int, height: Int, path: String) throws {
@@ -18,9 +18,10 @@ package enum Screenshot {
                 0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_RGB888.rawValue)
         else { throw OffscreenCanvas.Error.saveFailed(path: path, reason: sdlError()) }
         defer { SDL_FreeSurface(surface) }
+        var area = SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(height))
         guard
             SDL_RenderReadPixels(
-                renderer, nil, SDL_PIXELFORMAT_RGB888.rawValue, surface.pointee.pixels, surface.pointee.pitch) == 0
+                renderer, &area, SDL_PIXELFORMAT_RGB888.rawValue, surface.pointee.pixels, surface.pointee.pitch) == 0
         else { throw OffscreenCanvas.Error.readFailed(sdlError()) }
         try OutputFile.save(pngData(of: surface, path: path), to: path)
     }

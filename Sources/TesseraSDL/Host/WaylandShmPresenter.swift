@@ -1,0 +1,312 @@
+import CSDL2
+import CWayland
+import Foundation
+import TesseraCore
+
+/// Wayland without a GPU: SDL's software renderer draws into a canvas in memory, and each present
+/// copies what changed into a `wl_shm` buffer that is attached to SDL's window surface, damaged and
+/// committed — the compositor reads the pixels where they are (wl_shm, the core protocol's software
+/// path). SDL 2 has no software framebuffer on Wayland: its own fallback draws the whole surface again
+/// through OpenGL (on Mesa's llvmpipe when there is no GPU) at every present, and at the window's size
+/// in points, so a scaled output shows it blurred.
+///
+/// Buffers: the compositor holds a committed buffer until it sends `release`, so frames rotate through
+/// up to three. A buffer that comes back holds an older frame: the present copies the damage of every
+/// frame since (a buffer's age, as EGL_EXT_buffer_age has it), or the whole frame when that is not
+/// known. Events for these buffers go to a queue of this presenter's own, dispatched at each present,
+/// so SDL's event handling never sees them.
+///
+/// The canvas is at least the display's size, so a window resized within it keeps its renderer and
+/// textures; only a window growing past it makes a new one.
+final class WaylandShmPresenter: Presenter {
+    private let window: OpaquePointer
+    private let display: OpaquePointer
+    private let surface: OpaquePointer
+    private let queue: OpaquePointer
+    private let registry: OpaquePointer
+    private var shm: OpaquePointer?
+    private var canvas: UnsafeMutablePointer<SDL_Surface>
+    private(set) var renderer: OpaquePointer
+    private var buffers: [ShmBuffer] = []
+    /// Frames presented so far; a buffer holds the frame with its number.
+    private var frame = 0
+    /// The damage of the most recent frames, newest last (nil: the whole frame).
+    private var history: [PixelRect?] = []
+    private static let maxBuffers = 3
+    private static let historyLength = 8
+
+    var name: String { "software (wl_shm)" }
+    var keepsLastFrame: Bool { true }
+    var presentsOnVSync: Bool { false }
+
+    /// Nil when the window is not a Wayland window or the compositor offers no `wl_shm`.
+    init?(window: OpaquePointer) {
+        var info = SDL_SysWMinfo()
+        info.version = SDL_version(
+            major: UInt8(SDL_MAJOR_VERSION), minor: UInt8(SDL_MINOR_VERSION), patch: UInt8(SDL_PATCHLEVEL))
+        guard SDL_GetWindowWMInfo(window, &info) == SDL_TRUE, info.subsystem == SDL_SYSWM_WAYLAND,
+            let display = info.info.wl.display, let surface = info.info.wl.surface,
+            let queue = wl_display_create_queue(display)
+        else { return nil }
+        self.window = window
+        self.display = display
+        self.surface = surface
+        self.queue = queue
+        // The registry on this presenter's queue: its globals are announced there.
+        let wrapped = OpaquePointer(wl_proxy_create_wrapper(UnsafeMutableRawPointer(display)))
+        wl_proxy_set_queue(wrapped, queue)
+        guard let registry = wl_display_get_registry(wrapped) else {
+            wl_proxy_wrapper_destroy(UnsafeMutableRawPointer(wrapped))
+            wl_event_queue_destroy(queue)
+            return nil
+        }
+        wl_proxy_wrapper_destroy(UnsafeMutableRawPointer(wrapped))
+        self.registry = registry
+        let size = Self.canvasSize(for: window, atLeast: (1, 1))
+        guard let canvas = Self.makeCanvas(size), let renderer = SDL_CreateSoftwareRenderer(canvas) else {
+            wl_registry_destroy(registry)
+            wl_event_queue_destroy(queue)
+            return nil
+        }
+        self.canvas = canvas
+        self.renderer = renderer
+        wl_registry_add_listener(registry, Self.registryListener, Unmanaged.passUnretained(self).toOpaque())
+        wl_display_roundtrip_queue(display, queue)
+        guard shm != nil else {
+            destroy()
+            return nil
+        }
+    }
+
+    deinit { releaseWayland() }
+
+    /// The window's size in pixels (its buffers' size).
+    var outputSize: (width: Int, height: Int) {
+        var w: Int32 = 0
+        var h: Int32 = 0
+        SDL_GetWindowSizeInPixels(window, &w, &h)
+        return (max(1, Int(w)), max(1, Int(h)))
+    }
+
+    func windowResized() -> Bool {
+        let size = outputSize
+        // Buffers of the old size are dropped once free; busy ones when they come back.
+        buffers.removeAll { buffer in
+            guard buffer.width != size.width || buffer.height != size.height, !buffer.busy else { return false }
+            buffer.destroy()
+            return true
+        }
+        history.removeAll()
+        guard size.width > Int(canvas.pointee.w) || size.height > Int(canvas.pointee.h) else { return false }
+        let grown = Self.canvasSize(for: window, atLeast: size)
+        guard let made = Self.makeCanvas(grown), let madeRenderer = SDL_CreateSoftwareRenderer(made) else {
+            return false
+        }
+        SDL_DestroyRenderer(renderer)
+        SDL_FreeSurface(canvas)
+        canvas = made
+        renderer = madeRenderer
+        return true
+    }
+
+    func present(damage: PixelRect?) {
+        let size = outputSize
+        frame += 1
+        history.append(damage)
+        if history.count > Self.historyLength { history.removeFirst() }
+        wl_display_dispatch_queue_pending(display, queue)
+        guard let buffer = freeBuffer(size) else { return }
+        let region = regionToCopy(into: buffer, size: size)
+        copy(region, into: buffer)
+        buffer.frame = frame
+        buffer.busy = true
+        wl_surface_attach(surface, buffer.buffer, 0, 0)
+        if wl_proxy_get_version(surface) >= 4 {
+            wl_surface_damage_buffer(
+                surface, Int32(region.x0), Int32(region.y0), Int32(region.width), Int32(region.height))
+        } else {
+            // Before wl_surface 4 damage is in surface coordinates: all of it is simplest and right.
+            wl_surface_damage(surface, 0, 0, Int32.max, Int32.max)
+        }
+        wl_surface_commit(surface)
+        wl_display_flush(display)
+    }
+
+    /// What `buffer` lacks of the current frame: the damage of every frame since the one it holds.
+    private func regionToCopy(into buffer: ShmBuffer, size: (width: Int, height: Int)) -> PixelRect {
+        let whole = PixelRect(x0: 0, y0: 0, x1: size.width, y1: size.height)
+        let age = frame - buffer.frame
+        guard buffer.frame > 0, age <= history.count else { return whole }
+        var region: PixelRect?
+        for damage in history.suffix(age) {
+            guard let damage else { return whole }
+            region = region.map { $0.union(damage) } ?? damage
+        }
+        return (region ?? whole).intersection(whole)
+    }
+
+    /// A buffer of `size` the compositor is not reading, made if there are fewer than three; nil when
+    /// all are held (the frame is dropped; its damage is copied with the next).
+    private func freeBuffer(_ size: (width: Int, height: Int)) -> ShmBuffer? {
+        if let free = buffers.first(where: { !$0.busy && $0.width == size.width && $0.height == size.height }) {
+            return free
+        }
+        buffers.removeAll { buffer in
+            guard !buffer.busy, buffer.width != size.width || buffer.height != size.height else { return false }
+            buffer.destroy()
+            return true
+        }
+        if buffers.count < Self.maxBuffers, let shm,
+            let made = ShmBuffer(shm: shm, width: size.width, height: size.height)
+        {
+            buffers.append(made)
+            return made
+        }
+        // Every buffer is on screen or queued: ask the compositor what it has let go of.
+        wl_display_roundtrip_queue(display, queue)
+        return buffers.first { !$0.busy && $0.width == size.width && $0.height == size.height }
+    }
+
+    /// Copies `region` of the canvas (what the renderer drew, flushed) into the buffer, row by row.
+    private func copy(_ region: PixelRect, into buffer: ShmBuffer) {
+        SDL_RenderFlush(renderer)
+        guard let pixels = canvas.pointee.pixels, !region.isEmpty else { return }
+        let sourcePitch = Int(canvas.pointee.pitch)
+        let x0 = min(region.x0, Int(canvas.pointee.w))
+        let x1 = min(region.x1, Int(canvas.pointee.w), buffer.width)
+        let y1 = min(region.y1, Int(canvas.pointee.h), buffer.height)
+        guard x1 > x0 else { return }
+        for y in region.y0..<y1 {
+            memcpy(
+                buffer.pixels + y * buffer.stride + x0 * 4, pixels + y * sourcePitch + x0 * 4, (x1 - x0) * 4)
+        }
+    }
+
+    func destroy() {
+        SDL_DestroyRenderer(renderer)
+        SDL_FreeSurface(canvas)
+        releaseWayland()
+    }
+
+    private var released = false
+
+    private func releaseWayland() {
+        guard !released else { return }
+        released = true
+        for buffer in buffers { buffer.destroy() }
+        buffers.removeAll()
+        if let shm { wl_shm_destroy(shm) }
+        shm = nil
+        wl_registry_destroy(registry)
+        wl_event_queue_destroy(queue)
+    }
+
+    /// The canvas for `window`: its display's size in pixels, or `atLeast` if larger.
+    private static func canvasSize(for window: OpaquePointer, atLeast: (width: Int, height: Int)) -> (Int, Int) {
+        var mode = SDL_DisplayMode()
+        var w = atLeast.width
+        var h = atLeast.height
+        var pw: Int32 = 0
+        var ph: Int32 = 0
+        SDL_GetWindowSizeInPixels(window, &pw, &ph)
+        var units: Int32 = 0
+        var unitsHigh: Int32 = 0
+        SDL_GetWindowSize(window, &units, &unitsHigh)
+        // The display's mode is in window units; a scaled output has more pixels.
+        let scale = units > 0 ? max(1, Double(pw) / Double(units)) : 1
+        if SDL_GetCurrentDisplayMode(max(0, SDL_GetWindowDisplayIndex(window)), &mode) == 0 {
+            w = max(w, Int((Double(mode.w) * scale).rounded(.up)))
+            h = max(h, Int((Double(mode.h) * scale).rounded(.up)))
+        }
+        return (max(w, Int(pw)), max(h, Int(ph)))
+    }
+
+    private static func makeCanvas(_ size: (Int, Int)) -> UnsafeMutablePointer<SDL_Surface>? {
+        SDL_CreateRGBSurfaceWithFormat(0, Int32(size.0), Int32(size.1), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+    }
+
+    /// Binds `wl_shm` when the registry announces it. Made once and never written again (libwayland
+    /// only reads a listener), hence unchecked.
+    nonisolated(unsafe) private static let registryListener: UnsafeMutablePointer<wl_registry_listener> = {
+        let listener = UnsafeMutablePointer<wl_registry_listener>.allocate(capacity: 1)
+        listener.initialize(
+            to: wl_registry_listener(
+                global: { data, registry, name, interface, _ in
+                    guard let data, let registry, let interface, String(cString: interface) == "wl_shm" else {
+                        return
+                    }
+                    let presenter = Unmanaged<WaylandShmPresenter>.fromOpaque(data).takeUnretainedValue()
+                    if presenter.shm == nil { presenter.shm = tessera_bind_shm(registry, name) }
+                },
+                global_remove: { _, _, _ in }))
+        return listener
+    }()
+}
+
+/// One `wl_shm` buffer: `width`×`height` XRGB8888 pixels (SDL's ARGB8888 in memory, alpha ignored) in a
+/// memfd of its own, mapped here and in the compositor.
+final class ShmBuffer {
+    let width: Int
+    let height: Int
+    let stride: Int
+    let pixels: UnsafeMutableRawPointer
+    fileprivate let buffer: OpaquePointer
+    private let pool: OpaquePointer
+    private let fd: Int32
+    private let bytes: Int
+    /// Attached and not yet released by the compositor.
+    var busy = false
+    /// The number of the frame it holds (0: nothing yet).
+    var frame = 0
+
+    init?(shm: OpaquePointer, width: Int, height: Int) {
+        stride = width * 4
+        bytes = stride * height
+        fd = tessera_memfd("tessera-frame")
+        guard fd >= 0 else { return nil }
+        guard ftruncate(fd, off_t(bytes)) == 0,
+            let mapped = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), mapped != MAP_FAILED
+        else {
+            close(fd)
+            return nil
+        }
+        guard let pool = wl_shm_create_pool(shm, fd, Int32(bytes)),
+            let buffer = wl_shm_pool_create_buffer(
+                pool, 0, Int32(width), Int32(height), Int32(stride), WL_SHM_FORMAT_XRGB8888.rawValue)
+        else {
+            munmap(mapped, bytes)
+            close(fd)
+            return nil
+        }
+        self.width = width
+        self.height = height
+        self.pixels = mapped
+        self.pool = pool
+        self.buffer = buffer
+        wl_buffer_add_listener(buffer, Self.listener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    private var destroyed = false
+
+    func destroy() {
+        guard !destroyed else { return }
+        destroyed = true
+        wl_buffer_destroy(buffer)
+        wl_shm_pool_destroy(pool)
+        munmap(pixels, bytes)
+        close(fd)
+    }
+
+    deinit { destroy() }
+
+    /// `release`: the compositor is done reading the buffer. Made once and only read (by libwayland).
+    nonisolated(unsafe) private static let listener: UnsafeMutablePointer<wl_buffer_listener> = {
+        let listener = UnsafeMutablePointer<wl_buffer_listener>.allocate(capacity: 1)
+        listener.initialize(
+            to: wl_buffer_listener(release: { data, _ in
+                guard let data else { return }
+                Unmanaged<ShmBuffer>.fromOpaque(data).takeUnretainedValue().busy = false
+            }))
+        return listener
+    }()
+}
