@@ -2,18 +2,22 @@
 # Both install the Debian packages Tessera builds against when they are missing.
 
 SWIFT ?= swift
-APT_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev zlib1g-dev libdeflate-dev fonts-dejavu-core
-# The kiosk test runs under a real (virtual) X server.
-TEST_PACKAGES := xvfb
+APT_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev zlib1g-dev libdeflate-dev \
+	libwayland-dev libx11-dev fonts-dejavu-core
+# Window tests run under real displays: an X server (Xvfb, with xdotool to click), and the Wayland
+# kiosk compositor cage on its headless backend, natively and through Xwayland, with grim to look.
+TEST_PACKAGES := xvfb xdotool cage grim xwayland
+TEST_TOOLS := Xvfb xdotool cage grim Xwayland
 FONT := /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS ?=
 
-.PHONY: run test test-deps monkey soak bench build release deps photos screenshots clean
+.PHONY: run test test-deps monkey soak bench build release deps photos screenshots clean install install-files uninstall
 
 # Installs what is missing (pkg-config names are case-sensitive: sdl2, SDL2_image, SDL2_ttf, libturbojpeg, zlib, libdeflate).
 deps:
-	@if ! pkg-config --exists sdl2 SDL2_image SDL2_ttf libturbojpeg zlib libdeflate 2>/dev/null || [ ! -f $(FONT) ]; then \
+	@if ! pkg-config --exists sdl2 SDL2_image SDL2_ttf libturbojpeg zlib libdeflate wayland-client x11 2>/dev/null \
+		|| [ ! -f $(FONT) ]; then \
 		echo "Installing $(APT_PACKAGES)"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq pkg-config $(APT_PACKAGES) >/dev/null; \
@@ -30,7 +34,11 @@ run: release
 	.build/release/tessera $(ARGS)
 
 test-deps: deps
-	@command -v Xvfb >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(TEST_PACKAGES) >/dev/null; }
+	@for tool in $(TEST_TOOLS); do command -v $$tool >/dev/null || missing=1; done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing $(TEST_PACKAGES)"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(TEST_PACKAGES) >/dev/null; \
+	fi
 
 # The whole suite, headless (the SDL tests render offscreen with the software renderer).
 test: test-deps
@@ -61,6 +69,41 @@ photos:
 # Re-renders the README's screenshots headless (look at them before committing).
 screenshots: build
 	for script in docs/screenshots/*.json; do .build/debug/tessera --headless --script $$script || exit 1; done
+
+# `make install PREFIX=/usr/local` (and `DESTDIR=` for packaging): the binary, built with the Swift
+# runtime linked in so it needs only Debian's libraries; Assets/ and Configs/ under share/tessera (the
+# binary finds them from its own prefix); the systemd unit, the desktop entry and the man page where the
+# FHS and systemd look for them. `make uninstall` removes exactly these.
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR = $(PREFIX)/bin
+DATADIR = $(PREFIX)/share/tessera
+UNITDIR ?= $(PREFIX)/lib/systemd/system
+APPDIR = $(PREFIX)/share/applications
+MANDIR = $(PREFIX)/share/man/man1
+STATIC_BIN := .build/static/release/tessera
+BIN ?= $(STATIC_BIN)
+
+install: deps
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static --product tessera
+	$(MAKE) install-files BIN=$(STATIC_BIN)
+
+# Lays out an already built binary ($(BIN)); the tests use it with the debug build.
+install-files:
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(APPDIR) $(DESTDIR)$(MANDIR)
+	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/tessera
+	rm -rf $(DESTDIR)$(DATADIR)/Assets $(DESTDIR)$(DATADIR)/Configs
+	cp -R --no-preserve=ownership Assets Configs $(DESTDIR)$(DATADIR)/
+	chmod -R a+rX $(DESTDIR)$(DATADIR)
+	sed 's|/usr/local/bin/tessera|$(BINDIR)/tessera|g' Configs/systemd/tessera-kiosk.service \
+		> $(DESTDIR)$(UNITDIR)/tessera-kiosk.service
+	sed 's|^Exec=tessera|Exec=$(BINDIR)/tessera|' Configs/desktop/tessera.desktop > $(DESTDIR)$(APPDIR)/tessera.desktop
+	install -m 644 docs/tessera.1 $(DESTDIR)$(MANDIR)/tessera.1
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/tessera $(DESTDIR)$(UNITDIR)/tessera-kiosk.service \
+		$(DESTDIR)$(APPDIR)/tessera.desktop $(DESTDIR)$(MANDIR)/tessera.1
+	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
 	$(SWIFT) package clean

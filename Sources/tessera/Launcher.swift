@@ -80,8 +80,13 @@ struct Launcher {
             simulation: simulation, sink: sink, timing: timing, script: played ?? Script(steps: []),
             frames: options.frames, renderEvery: options.renderEvery, host: host, profiling: profiling)
         loop.outputs = RunOutputs(sink: sink)
+        // Under systemd (`Type=notify`): readiness, the watchdog, reloads and the stop.
+        let notifier = ServiceNotifier()
+        loop.supervisor = notifier
+        if let notifier { loop.sources.append(notifier) }
         if timing == .interactive {
-            loop.sources.append(ConfigReloadSource(watcher: ConfigWatcher(path: configPath(resources))))
+            loop.sources.append(
+                ConfigReloadSource(watcher: ConfigWatcher(path: configPath(resources)), supervisor: notifier))
         }
         // Windows and kiosks follow the photo folder; headless runs take its changes in at a script's
         // `rescan` steps only, so they stay deterministic.

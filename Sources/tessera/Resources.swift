@@ -3,7 +3,8 @@ import TesseraSDL
 
 /// Where the bundled `Assets/` and `Configs/` are, whatever the current directory: `TESSERA_HOME` if
 /// set, else the nearest folder above the executable that holds both (the repository, for
-/// `.build/release/tessera`), else the current directory.
+/// `.build/release/tessera`) or holds them in `share/tessera/` (an installed `PREFIX/bin/tessera`,
+/// `make install`), else the current directory.
 struct Resources {
     let root: URL
 
@@ -30,6 +31,8 @@ struct Resources {
         }
         while candidate.path != "/" {
             if holdsResources(candidate) { return Resources(root: candidate) }
+            let installed = candidate.appendingPathComponent("share/tessera")
+            if holdsResources(installed) { return Resources(root: installed) }
             candidate = candidate.deletingLastPathComponent()
         }
         let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)

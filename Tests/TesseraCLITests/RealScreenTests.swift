@@ -1,0 +1,271 @@
+import Foundation
+import XCTest
+
+/// Tessera where kiosks and desktops run it: under a real Wayland compositor (cage), natively and
+/// through Xwayland, windowed and as a kiosk; in an X window clicked with xdotool; as a systemd
+/// notify service; installed with `make install`.
+final class RealScreenTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws { folder = try makeTemporaryFolder() }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    // MARK: Under cage
+
+    func testPhotosAppearUnderCageNativelyAndThroughXwaylandWindowedAndAsAKiosk() throws {
+        for driver in ["wayland", "x11"] {
+            for kiosk in [false, true] {
+                let cage = try HeadlessCage()
+                let profile = cage.writable("profile.json")
+                try cage.start(driver: driver, (kiosk ? ["--kiosk"] : []) + ["--profile-json", profile.path])
+                let name = "\(driver)\(kiosk ? " kiosk" : " window")"
+                // Photos (colour), not loading tiles (flat grey) nor a black output, within 10 s.
+                var share = 0.0
+                let deadline = Date().addingTimeInterval(10)
+                while Date() < deadline, share < 0.2 {
+                    usleep(500_000)
+                    if let shot = try cage.screenshot("screen.png") {
+                        share = colourfulShare(try ImageComparison.load(shot.path))
+                    }
+                }
+                XCTAssertGreaterThanOrEqual(share, 0.2, "\(name): photos on screen within 10 s")
+                XCTAssertNotNil(cage.tesseraPID, "\(name): still running")
+                XCTAssertEqual(cage.stop(), 0, "\(name): SIGTERM ends it as a quit does")
+                let renderer = try readJSON(profile)["renderer"] as? String ?? ""
+                // No GPU here: shared memory on both (wl_shm natively, XShm through Xwayland).
+                XCTAssertTrue(
+                    renderer.hasPrefix(driver == "wayland" ? "software (wl_shm)" : "software (window surface"),
+                    "\(name): \(renderer)")
+            }
+        }
+    }
+
+    func testAPacedScriptUnderCagePresentsOnTheDisplaysTicks() throws {
+        // cage's headless output refreshes at 60 Hz: a script toggling a photo every 120 ms, watched in a
+        // window, presents on those ticks — no gap of more than two ticks unless the frame before it
+        // itself took longer than one.
+        let cage = try HeadlessCage()
+        let taps = stride(from: 0.5, to: 5.5, by: 0.12).map { #"{"at": \#($0), "tap": "photo-03"}"# }
+        let script = cage.writable("toggle.json")
+        try #"{"steps": [\#(taps.joined(separator: ","))]}"#.write(to: script, atomically: true, encoding: .utf8)
+        let trace = cage.writable("trace.json")
+        try Self.shareWithSession(cage, script)
+        try cage.start(driver: "wayland", ["--script", script.path, "--hz", "60", "--trace", trace.path])
+        let deadline = Date().addingTimeInterval(30)
+        while cage.isRunning, Date() < deadline { usleep(100_000) }
+        cage.stop()
+        let frames = try Self.frames(in: trace).filter { $0.start > 1.0 && $0.start < 5.3 }
+        XCTAssertGreaterThan(frames.count, 100)
+        let tick = 1.0 / 60
+        for (earlier, later) in zip(frames, frames.dropFirst()) where earlier.duration < tick {
+            XCTAssertLessThanOrEqual(later.start - earlier.start, 2 * tick + 0.004, "at \(earlier.start) s")
+        }
+        let rate = Double(frames.count - 1) / (frames.last!.start - frames.first!.start)
+        XCTAssertGreaterThan(rate, 50, "about one frame a tick")
+    }
+
+    /// The `frame` events of a `--trace`: start (seconds from the first) and duration (seconds).
+    static func frames(in trace: URL) throws -> [(start: Double, duration: Double)] {
+        let json = try readJSON(trace)
+        let events = try XCTUnwrap(json["traceEvents"] as? [[String: Any]])
+        let frames = events.filter { $0["ph"] as? String == "X" && $0["name"] as? String == "frame" }
+            .compactMap { event -> (Double, Double)? in
+                guard let ts = event["ts"] as? Double, let dur = event["dur"] as? Double else { return nil }
+                return (ts / 1e6, dur / 1e6)
+            }
+            .sorted { $0.0 < $1.0 }
+        guard let origin = frames.first?.0 else { return [] }
+        return frames.map { (start: $0.0 - origin, duration: $0.1) }
+    }
+
+    private static func shareWithSession(_ cage: HeadlessCage, _ file: URL) throws {
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
+    }
+
+    // MARK: The wheel in a real X window
+
+    func testTheHorizontalWheelScrollsTheFeaturedRowTowardsItsEnd() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool") else {
+            throw XCTSkip("xdotool is not installed")
+        }
+        let display = try VirtualDisplay(width: 1280, height: 800)
+        let dump = folder.appendingPathComponent("end.json")
+        guard
+            let process = try display.launch(
+                ["--scene", "gallery", "--window", "1024x768", "--dump-state", dump.path], in: folder, settle: 2)
+        else { return XCTFail("no window") }
+        defer { if process.isRunning { process.terminate() } }
+        func xdotool(_ arguments: [String]) throws {
+            let tool = Process()
+            tool.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+            tool.arguments = arguments
+            tool.environment = ["DISPLAY": display.name]
+            try tool.run()
+            tool.waitUntilExit()
+        }
+        // Over the Featured row (its frame is [0, 132, 1024, 274] in this window), then X's buttons 7
+        // (right) three notches: SDL's wheel.x > 0, which scrolls the row towards its end.
+        try xdotool(["search", "--sync", "--name", "Tessera", "mousemove", "--window", "%1", "500", "260"])
+        for _ in 0..<3 {
+            try xdotool(["click", "7"])
+            usleep(150_000)
+        }
+        usleep(1_500_000)
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        let containers = try XCTUnwrap(try readJSON(dump)["containers"] as? [[String: Any]])
+        let featured = try XCTUnwrap(containers.first { $0["id"] as? String == "featured" })
+        let offset = try XCTUnwrap((featured["offset"] as? [Double])?.first)
+        XCTAssertGreaterThan(offset, 100, "scrolled towards the end, by cards")
+    }
+
+    // MARK: systemd's notify protocol
+
+    func testAServiceTellsSystemdItIsReadyAliveReloadingAndStopping() throws {
+        let display = try VirtualDisplay(width: 1280, height: 800)
+        let listener = try NotifyListener(path: folder.appendingPathComponent("notify").path)
+        let process = Process()
+        process.executableURL = TesseraProcess.executable
+        process.currentDirectoryURL = folder
+        process.environment = TesseraProcess.environment(
+            merging: display.environment.merging(
+                ["NOTIFY_SOCKET": listener.path, "WATCHDOG_USEC": "1000000"], uniquingKeysWith: { $1 }))
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let ready = listener.wait(for: "READY=1", upTo: 8)
+        XCTAssertNotNil(ready, "READY=1 within 8 s")
+        let watchdogs = listener.count(of: "WATCHDOG=1", during: 8)
+        XCTAssertGreaterThanOrEqual(watchdogs, 8, "WATCHDOG=1 at least every second")
+        kill(process.processIdentifier, SIGHUP)
+        XCTAssertNotNil(listener.wait(for: "RELOADING=1", upTo: 3), "RELOADING=1 on SIGHUP")
+        XCTAssertNotNil(listener.wait(for: "READY=1", upTo: 3), "then READY=1")
+        kill(process.processIdentifier, SIGTERM)
+        XCTAssertNotNil(listener.wait(for: "STOPPING=1", upTo: 3), "STOPPING=1 on SIGTERM")
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertTrue(
+            listener.received.contains { $0.contains("MAINPID=\(process.processIdentifier)") },
+            "names itself the main process (it runs under a compositor)")
+    }
+
+    // MARK: make install
+
+    func testMakeInstallGivesABinaryThatFindsItsFilesFromAnywhere() throws {
+        let prefix = folder.appendingPathComponent("prefix")
+        let make = Process()
+        make.executableURL = URL(fileURLWithPath: "/usr/bin/make")
+        make.arguments = [
+            "-s", "-C", TesseraProcess.root.path, "install-files", "PREFIX=\(prefix.path)",
+            "BIN=\(TesseraProcess.executable.path)",
+        ]
+        try make.run()
+        make.waitUntilExit()
+        XCTAssertEqual(make.terminationStatus, 0)
+        let installed = prefix.appendingPathComponent("bin/tessera")
+        let shot = folder.appendingPathComponent("x.png")
+        let run = Process()
+        run.executableURL = installed
+        run.arguments = ["--headless", "--frames", "30", "--screenshot", shot.path]
+        run.currentDirectoryURL = URL(fileURLWithPath: "/")
+        run.environment = TesseraProcess.environment(merging: ["TESSERA_HOME": ""])
+        try run.run()
+        run.waitUntilExit()
+        XCTAssertEqual(run.terminationStatus, 0)
+        XCTAssertGreaterThan(colourfulShare(try ImageComparison.load(shot.path)), 0.2, "the bundled photos")
+        let unit = try String(
+            contentsOf: prefix.appendingPathComponent("lib/systemd/system/tessera-kiosk.service"), encoding: .utf8)
+        XCTAssertTrue(unit.contains("Type=notify"))
+        XCTAssertTrue(unit.contains("WatchdogSec="))
+        XCTAssertTrue(unit.contains(installed.path), "ExecStart runs the installed binary")
+        for file in [
+            "share/applications/tessera.desktop", "share/man/man1/tessera.1", "share/tessera/Configs/default.json",
+        ] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), file)
+        }
+        let uninstall = Process()
+        uninstall.executableURL = URL(fileURLWithPath: "/usr/bin/make")
+        uninstall.arguments = ["-s", "-C", TesseraProcess.root.path, "uninstall", "PREFIX=\(prefix.path)"]
+        try uninstall.run()
+        uninstall.waitUntilExit()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: installed.path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: prefix.appendingPathComponent("share/tessera").path))
+    }
+
+    func testTheManPageNamesEveryFlag() throws {
+        let page = try String(
+            contentsOf: TesseraProcess.root.appendingPathComponent("docs/tessera.1"), encoding: .utf8
+        )
+        .replacingOccurrences(of: "\\-", with: "-")
+        let help = try TesseraProcess.run(["--help"]).stdout
+        let words = help.split { !($0.isLetter || $0.isNumber || $0 == "-") }
+        let flags = Set(words.filter { $0.hasPrefix("--") && $0.count > 2 })
+        XCTAssertGreaterThan(flags.count, 20)
+        for flag in flags { XCTAssertTrue(page.contains(flag), "\(flag) is in the man page") }
+    }
+}
+
+/// The service manager's end of the notify protocol: an AF_UNIX datagram socket that collects what
+/// arrives, with when it arrived.
+final class NotifyListener {
+    let path: String
+    private let socket: Int32
+    private(set) var received: [String] = []
+    private var cursor = 0
+
+    init(path: String) throws {
+        self.path = path
+        unlink(path)
+        socket = Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, byte) in path.utf8.enumerated() { raw[i] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard bound == 0 else { throw ImageComparison.ComparisonError("cannot bind \(path)") }
+    }
+
+    deinit {
+        close(socket)
+        unlink(path)
+    }
+
+    /// Waits up to `seconds` for a message that has the line `line`, after those already seen; returns it.
+    func wait(for line: String, upTo seconds: Double) -> String? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            while cursor < received.count {
+                let message = received[cursor]
+                cursor += 1
+                if message.split(separator: "\n").contains(Substring(line)) { return message }
+            }
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { return nil }
+            receive(within: left)
+        }
+    }
+
+    /// How many messages with the line `line` arrive in the next `seconds`.
+    func count(of line: String, during seconds: Double) -> Int {
+        let start = received.count
+        let deadline = Date().addingTimeInterval(seconds)
+        while deadline.timeIntervalSinceNow > 0 { receive(within: deadline.timeIntervalSinceNow) }
+        cursor = received.count
+        return received[start...].filter { $0.split(separator: "\n").contains(Substring(line)) }.count
+    }
+
+    private func receive(within seconds: Double) {
+        var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, Int32(max(1, seconds * 1000))) > 0 else { return }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let n = recv(socket, &buffer, buffer.count, 0)
+        if n > 0 { received.append(String(decoding: buffer[0..<n], as: UTF8.self)) }
+    }
+}
