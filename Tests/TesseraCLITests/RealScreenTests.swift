@@ -120,6 +120,83 @@ final class RealScreenTests: XCTestCase {
         XCTAssertGreaterThan(offset, 100, "scrolled towards the end, by cards")
     }
 
+    // MARK: HiDPI
+
+    func testOnAnX11DesktopAtScaleTwoPointsStayPoints() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool") else {
+            throw XCTSkip("xdotool is not installed")
+        }
+        // Where photo-03 is in an 800×600-point picker.
+        let layout = folder.appendingPathComponent("layout.json")
+        XCTAssertEqual(
+            try TesseraProcess.run(["--headless", "--window", "800x600", "--dump-state", layout.path]).exitCode, 0)
+        let tiles = try XCTUnwrap(try readJSON(layout)["tiles"] as? [[String: Any]])
+        let frame = try XCTUnwrap(tiles.first { $0["id"] as? String == "photo-03" }?["presented"] as? [Double])
+        let center = (frame[0] + frame[2] / 2, frame[1] + frame[3] / 2)
+
+        // GTK's GDK_SCALE=2 on an X server (whose windows are in pixels): the window is 1600×1200 pixels,
+        // the layout still 800×600 points, and a click at the photo's centre in pixels selects it.
+        let display = try VirtualDisplay(width: 2560, height: 1600)
+        let dump = folder.appendingPathComponent("end.json")
+        let shot = folder.appendingPathComponent("window.png")
+        let process = Process()
+        process.executableURL = TesseraProcess.executable
+        process.arguments = ["--window", "800x600", "--dump-state", dump.path, "--screenshot", shot.path]
+        process.currentDirectoryURL = folder
+        process.environment = TesseraProcess.environment(
+            merging: display.environment.merging(["GDK_SCALE": "2"], uniquingKeysWith: { $1 }))
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let xdotool = Process()
+        xdotool.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        xdotool.arguments = [
+            "search", "--sync", "--name", "Tessera", "mousemove", "--window", "%1", "\(Int(center.0 * 2))",
+            "\(Int(center.1 * 2))", "click", "1",
+        ]
+        xdotool.environment = ["DISPLAY": display.name]
+        usleep(1_500_000)
+        try xdotool.run()
+        xdotool.waitUntilExit()
+        usleep(1_000_000)
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        let end = try readJSON(dump)
+        XCTAssertEqual(end["window"] as? [Double], [800, 600], "points")
+        XCTAssertEqual(end["selection"] as? [String], ["photo-03"], "the click landed on photo-03")
+        let pixels = try ImageComparison.load(shot.path)
+        XCTAssertEqual([pixels.width, pixels.height], [1600, 1200], "drawn at two pixels a point")
+    }
+
+    func testAHeadlessRunAtScaleTwoDrawsTwiceThePixels() throws {
+        let one = folder.appendingPathComponent("one.png")
+        let two = folder.appendingPathComponent("two.png")
+        for (path, scale) in [(one, "1"), (two, "2")] {
+            let result = try TesseraProcess.run(
+                ["--headless", "--window", "640x480", "--scale", scale, "--screenshot", path.path])
+            XCTAssertEqual(result.exitCode, 0, result.stderr)
+        }
+        let small = try ImageComparison.load(one.path)
+        let large = try ImageComparison.load(two.path)
+        XCTAssertEqual([large.width, large.height], [1280, 960])
+        // The same picture, sharper: averaged back down it matches the 1× frame closely.
+        var difference = 0
+        for y in 0..<small.height {
+            for x in 0..<small.width {
+                func channels(_ p: UInt32) -> [Int] { [Int(p >> 16 & 255), Int(p >> 8 & 255), Int(p & 255)] }
+                let quad = [(0, 0), (1, 0), (0, 1), (1, 1)].map {
+                    channels(large.argb[(2 * y + $0.1) * large.width + 2 * x + $0.0])
+                }
+                let mean = (0..<3).map { c in quad.map { $0[c] }.reduce(0, +) / 4 }
+                difference += zip(mean, channels(small.argb[y * small.width + x])).map { abs($0 - $1) }.reduce(0, +)
+            }
+        }
+        let average = Double(difference) / Double(small.width * small.height * 3)
+        XCTAssertLessThan(average, 12, "the same layout in points")
+    }
+
     // MARK: systemd's notify protocol
 
     func testAServiceTellsSystemdItIsReadyAliveReloadingAndStopping() throws {

@@ -19,6 +19,16 @@ final class OptionsTests: XCTestCase {
         XCTAssertEqual(try Options.parse(["--window=640x480"]).window, Size(640, 480))
     }
 
+    func testScaleIsPixelsPerPointWithinItsRange() throws {
+        XCTAssertEqual(try Options.parse(["--scale", "2"]).scale, 2)
+        XCTAssertNil(try Options.parse([]).scale, "the display's unless given")
+        for bad in ["0", "9", "two", "nan"] {
+            XCTAssertThrowsError(try Options.parse(["--scale", bad])) {
+                XCTAssertTrue("\($0)".hasPrefix("--scale:"), "\($0)")
+            }
+        }
+    }
+
     func testBadFlagsNameThemselves() {
         for (args, text) in [
             (["--bogus"], "--bogus"), (["--window", "big"], "--window"), (["--frames", "-1"], "--frames"),
