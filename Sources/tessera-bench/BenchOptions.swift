@@ -1,10 +1,12 @@
 import Foundation
 
-/// `tessera-bench [--quick] [--library] [--out FILE]`.
+/// `tessera-bench [--quick] [--library] [--real-screen] [--out FILE]`.
 struct BenchOptions {
     var quick = false
     /// Only the thousand-photo launches, fling and folder latency, printed as JSON (`LibraryBenchmark`).
     var libraryOnly = false
+    /// `--real-screen`: only the cadence and present-path figures, as JSON.
+    var realScreenOnly = false
     var output: String?
     /// `--fling FOLDER --cache DIR --seconds S`: run only the fling child (`FlingBenchmark`).
     var fling: String?
@@ -18,6 +20,7 @@ struct BenchOptions {
             switch argument {
             case "--quick": options.quick = true
             case "--library": options.libraryOnly = true
+            case "--real-screen": options.realScreenOnly = true
             case "--out":
                 guard let path = rest.popFirst() else { throw BenchError("--out needs a file") }
                 options.output = path
@@ -25,7 +28,7 @@ struct BenchOptions {
             case "--cache": options.cache = rest.popFirst()
             case "--seconds": options.seconds = rest.popFirst().flatMap(Double.init) ?? options.seconds
             default:
-                throw BenchError("unknown option \"\(argument)\" (tessera-bench [--quick] [--library] [--out FILE])")
+                throw BenchError("unknown option \"\(argument)\" (tessera-bench [--quick] [--library] [--real-screen] [--out FILE])")
             }
         }
         return options

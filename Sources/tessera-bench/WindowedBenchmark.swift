@@ -167,7 +167,7 @@ struct XDisplay {
     let name: String
     private let server: Process?
 
-    static func open() throws -> XDisplay? {
+    static func open(width: Int = 1280, height: Int = 800) throws -> XDisplay? {
         if let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty {
             return XDisplay(name: display, server: nil)
         }
@@ -176,7 +176,7 @@ struct XDisplay {
         let number = 40 + Int(getpid() % 50)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: xvfb)
-        process.arguments = [":\(number)", "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
+        process.arguments = [":\(number)", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -27,6 +27,13 @@ do {
         print(String(decoding: try encoder.encode(library), as: UTF8.self))
         exit(0)
     }
+    if options.realScreenOnly {
+        let result = try RealScreenBenchmark().run(tessera: tessera, root: root)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        print(String(decoding: try encoder.encode(result), as: UTF8.self))
+        exit(0)
+    }
     let steps = options.quick ? StepBenchmark(rounds: 3, stepsPerRound: 8) : StepBenchmark()
     var stepMicros: [String: Double] = [:]
     var animatingShare: [String: Double] = [:]
@@ -53,9 +60,14 @@ do {
         options.quick || !FileManager.default.isExecutableFile(atPath: tessera.path)
         ? nil : try WindowedBenchmark().run(tessera: tessera, root: root)
 
+    let realScreen =
+        options.quick || !FileManager.default.isExecutableFile(atPath: tessera.path)
+        ? nil : try RealScreenBenchmark().run(tessera: tessera, root: root)
+
     let report = BenchReport(
         machine: .current(), stepMicros: stepMicros, animatingShare: animatingShare, settledStepMicros: settled,
-        render: software, accelerated: accelerated, decode: decoded, library: library, windowed: windowed)
+        render: software, accelerated: accelerated, decode: decoded, library: library, windowed: windowed,
+        realScreen: realScreen)
     print(report.table(), terminator: "")
     let output = options.output.map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent(".build/bench.json")
     try FileManager.default.createDirectory(

@@ -6,18 +6,13 @@ import XCTest
 /// through Xwayland, with grim taking screenshots over wlr-screencopy. `make test` installs cage, grim
 /// and Xwayland; a machine without them skips these tests.
 ///
-/// cage refuses to run as root, so as root the session runs as an unprivileged user made for the
-/// tests (`tessera-ci`), from a world-readable copy of the built executable and its `Assets/` and
-/// `Configs/` (a clone's build folder is usually private).
-///
-/// The headless output (1280×720, 60 Hz) is rotated (`cage -r`: a 720×1280 portrait kiosk). Unrotated,
-/// cage 0.1.4 hands a fullscreen client's buffer straight to the output (direct scan-out), and
-/// wlroots 0.15's screencopy then returns its own composited buffer, which scan-out left stale: grim
-/// shows the first frame, or black, whatever the client draws (any SDL program shows it). A rotated
-/// output is always composited, so grim sees what a screen would.
+/// The session is `Tools/cage-session`: as root it runs as an unprivileged user (cage refuses root),
+/// so Tessera runs from a world-readable copy of the built executable and its `Assets/` and
+/// `Configs/` (a clone's build folder is usually private). The output is rotated (a 720×1280 portrait
+/// kiosk) so that grim sees what a screen would: the script says why.
 final class HeadlessCage {
     static let user = "tessera-ci"
-    private static let tools = ["/usr/bin/cage", "/usr/bin/grim", "/usr/bin/Xwayland"]
+    private static let tools = ["/usr/bin/cage", "/usr/bin/grim", "/usr/bin/Xwayland", "/usr/bin/pgrep"]
 
     /// Where the copy of Tessera and everything the session writes live (readable by its user).
     let stage: URL
@@ -31,7 +26,6 @@ final class HeadlessCage {
         for tool in Self.tools where !FileManager.default.isExecutableFile(atPath: tool) {
             throw XCTSkip("\(tool) is not installed (make test installs cage, grim and xwayland)")
         }
-        if runsAsOtherUser { try Self.ensureUser() }
         let fm = FileManager.default
         stage = URL(fileURLWithPath: "/tmp/tessera-cage-\(UUID().uuidString)")
         runtime = stage.appendingPathComponent("runtime")
@@ -45,8 +39,7 @@ final class HeadlessCage {
             try fm.copyItem(
                 at: TesseraProcess.root.appendingPathComponent(folder), to: stage.appendingPathComponent(folder))
         }
-        try Self.shell("chmod -R a+rX \(stage.path) && chmod 700 \(runtime.path)")
-        if runsAsOtherUser { try Self.shell("chown -R \(Self.user) \(runtime.path) \(home.path)") }
+        try Self.shell("chmod -R a+rX \(stage.path)")
     }
 
     deinit {
@@ -59,21 +52,16 @@ final class HeadlessCage {
 
     /// Starts cage running `tessera arguments` with `SDL_VIDEODRIVER=driver` (`wayland` or `x11`).
     func start(driver: String, _ arguments: [String]) throws {
-        let inner =
-            ["env", "SDL_VIDEODRIVER=\(driver)", executable.path] + arguments
-        try launch(["/usr/bin/cage", "-r", "--"] + inner)
+        try launch(["env", "SDL_VIDEODRIVER=\(driver)", executable.path] + arguments)
     }
+
+    private static var session: URL { TesseraProcess.root.appendingPathComponent("Tools/cage-session") }
 
     private func launch(_ command: [String]) throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: runsAsOtherUser ? "/usr/sbin/runuser" : "/usr/bin/env")
-        let environment = [
-            "XDG_RUNTIME_DIR=\(runtime.path)", "HOME=\(home.path)", "XDG_CACHE_HOME=\(home.path)/cache",
-            "WLR_BACKENDS=headless", "WLR_RENDERER=pixman", "WLR_LIBINPUT_NO_DEVICES=1",
-            "PATH=/usr/bin:/bin",
-        ]
-        process.arguments =
-            (runsAsOtherUser ? ["-u", Self.user, "--", "/usr/bin/env", "-i"] : ["-i"]) + environment + command
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [Self.session.path, runtime.path, "--rotate", "--"] + command
+        process.environment = ["PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "CAGE_HOME": home.path]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -123,12 +111,6 @@ final class HeadlessCage {
     }
 
     var isRunning: Bool { compositor?.isRunning ?? false }
-
-    private static func ensureUser() throws {
-        guard try run(["/usr/bin/id", "-u", user]) != 0 else { return }
-        guard try run(["/usr/sbin/useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", user]) == 0
-        else { throw XCTSkip("cannot make the unprivileged user \(user) cage needs") }
-    }
 
     @discardableResult
     private static func run(_ command: [String]) throws -> Int32 {

@@ -40,7 +40,7 @@ enum PresentPath {
     /// Makes the presenter `plan` chose on `window`; nil (with SDL's error set) when none can be made.
     static func make(_ plan: Plan, window: OpaquePointer, driver: VideoDriver) -> Presenter? {
         if plan.usesGPU {
-            let made = AcceleratedPresenter(window: window, vsync: driver != .wayland, glRenderer: plan.glRenderer)
+            let made = AcceleratedPresenter(window: window, vsync: driver != .wayland)
             if made != nil || plan.choice == .accelerated { return made }
         }
         let why = plan.glRenderer.map { "; OpenGL is \(shortName($0))" } ?? ""
@@ -48,7 +48,7 @@ enum PresentPath {
         case .wayland:
             if let shm = WaylandShmPresenter(window: window) { return shm }
             // No wl_shm (it is core Wayland, so hardly ever): whatever SDL can draw with.
-            return AcceleratedPresenter(window: window, vsync: false, glRenderer: plan.glRenderer)
+            return AcceleratedPresenter(window: window, vsync: false)
         default:
             return WindowSurfacePresenter(window: window, why: why)
         }
@@ -79,7 +79,7 @@ enum PresentPath {
 
     /// `glGetString(GL_RENDERER)` of the context SDL's OpenGL renderer just made current; nil for a
     /// renderer that is not OpenGL.
-    private static func openGLRendererName() -> String? {
+    static func openGLRendererName() -> String? {
         typealias GetString = @convention(c) (UInt32) -> UnsafePointer<UInt8>?
         let glRenderer: UInt32 = 0x1F01  // GL_RENDERER
         guard SDL_GL_GetCurrentContext() != nil, let address = SDL_GL_GetProcAddress("glGetString") else {

@@ -35,7 +35,7 @@ final class AcceleratedPresenter: Presenter {
     let presentsOnVSync: Bool
     var keepsLastFrame: Bool { false }
 
-    init?(window: OpaquePointer, vsync: Bool, glRenderer: String?) {
+    init?(window: OpaquePointer, vsync: Bool) {
         var flags = SDL_RENDERER_ACCELERATED.rawValue
         if vsync { flags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
         guard let renderer = SDL_CreateRenderer(window, -1, UInt32(flags)) else { return nil }
@@ -43,7 +43,7 @@ final class AcceleratedPresenter: Presenter {
         var info = SDL_RendererInfo()
         let kind = SDL_GetRendererInfo(renderer, &info) == 0 ? info.name.map { String(cString: $0) } ?? "gpu" : "gpu"
         presentsOnVSync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
-        name = kind + (glRenderer.map { " on \($0)" } ?? "")
+        name = kind + (PresentPath.openGLRendererName().map { " on \($0)" } ?? "")
     }
 
     var outputSize: (width: Int, height: Int) { Self.outputSize(of: renderer) }
