@@ -28,7 +28,8 @@ struct BenchOptions {
             case "--cache": options.cache = rest.popFirst()
             case "--seconds": options.seconds = rest.popFirst().flatMap(Double.init) ?? options.seconds
             default:
-                throw BenchError("unknown option \"\(argument)\" (tessera-bench [--quick] [--library] [--real-screen] [--out FILE])")
+                throw BenchError(
+                    "unknown option \"\(argument)\" (tessera-bench [--quick] [--library] [--real-screen] [--out FILE])")
             }
         }
         return options

@@ -124,13 +124,15 @@ struct RealScreenBenchmark {
                 getrusage(RUSAGE_CHILDREN.rawValue, &after)
                 guard let summary = try? Self.json(profile), let frames = summary["frames"] as? Int, frames > 0
                 else { continue }
-                let sessionCPU = Self.seconds(after.ru_utime) + Self.seconds(after.ru_stime)
+                let sessionCPU =
+                    Self.seconds(after.ru_utime) + Self.seconds(after.ru_stime)
                     - Self.seconds(before.ru_utime) - Self.seconds(before.ru_stime)
                 paths.append(
                     PresentPath(
                         driver: driver, renderer: summary["renderer"] as? String ?? renderer,
                         framesPerSecond: Double(frames) / (summary["wallSeconds"] as? Double ?? 1),
-                        cpuMsPerFrame: Self.cpuPerFrame(summary), sessionCPUMsPerFrame: sessionCPU * 1000 / Double(frames)))
+                        cpuMsPerFrame: Self.cpuPerFrame(summary),
+                        sessionCPUMsPerFrame: sessionCPU * 1000 / Double(frames)))
             }
         }
         return paths

@@ -16,7 +16,7 @@ import TesseraCore
 ProcessSignals.install()
 do {
     let options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
-    if !options.headless { WaylandProbe.skipIfUnreachable() }
+    if !options.headless { WaylandProbe.chooseVideoDriver() }
     exit(try Launcher(options: options).run())
 } catch let error as Options.UsageError {
     Launcher.fail(error.message, code: 2)
