@@ -105,6 +105,9 @@ struct Launcher {
             steps: simulation.stepCount, presented: loop.presentedFrames, hz: options.hz,
             renderer: sink.rendererName, window: simulation.window)
         summary.photos = sink.photoStatistics
+        if host != nil {
+            summary.addInputLatencies(profiling.profiler.inputs, ticksPerSecond: profiling.profiler.ticksPerSecond)
+        }
         try ProfileOutput.report(summary, table: options.profile, json: profileJSON)
         try ProfileOutput.finishTrace(profiling.profiler, path: options.trace)
         if let path = options.screenshot {

@@ -120,6 +120,48 @@ final class RealScreenTests: XCTestCase {
         XCTAssertGreaterThan(offset, 100, "scrolled towards the end, by cards")
     }
 
+    // MARK: Input latency
+
+    func testClicksInARealWindowAreTimedToTheFramesThatAnswerThem() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool") else {
+            throw XCTSkip("xdotool is not installed")
+        }
+        let display = try VirtualDisplay(width: 1280, height: 800)
+        let profile = folder.appendingPathComponent("profile.json")
+        let trace = folder.appendingPathComponent("trace.json")
+        guard
+            let process = try display.launch(
+                ["--window", "1024x768", "--profile-json", profile.path, "--trace", trace.path], in: folder, settle: 2)
+        else { return XCTFail("no window") }
+        defer { if process.isRunning { process.terminate() } }
+        // Twelve clicks on photos of the grid's first row (a tap flies each to the dock and back).
+        for n in 0..<12 {
+            let tool = Process()
+            tool.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+            tool.arguments = [
+                "search", "--sync", "--name", "Tessera", "mousemove", "--window", "%1", "\(60 + 90 * (n % 6))", "140",
+                "click", "1",
+            ]
+            tool.environment = ["DISPLAY": display.name]
+            try tool.run()
+            tool.waitUntilExit()
+            usleep(250_000)
+        }
+        usleep(500_000)
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        let latency = try XCTUnwrap(try readJSON(profile)["inputLatencyMs"] as? [String: Double])
+        XCTAssertGreaterThanOrEqual(latency["count"] ?? 0, 24, "twelve presses and twelve releases")
+        XCTAssertGreaterThan(latency["p50"] ?? 0, 0)
+        let events = try XCTUnwrap(try readJSON(trace)["traceEvents"] as? [[String: Any]])
+        let downs = events.filter { $0["ph"] as? String == "i" && $0["name"] as? String == "pointerDown" }
+        XCTAssertEqual(downs.count, 12, "an instant per press")
+        let flows = Set(events.filter { $0["ph"] as? String == "f" }.compactMap { $0["id"] as? Int })
+        XCTAssertEqual(Set(events.filter { $0["ph"] as? String == "s" }.compactMap { $0["id"] as? Int }), flows)
+        XCTAssertGreaterThanOrEqual(flows.count, 24, "an arrow from each input to its frame")
+    }
+
     // MARK: HiDPI
 
     func testOnAnX11DesktopAtScaleTwoPointsStayPoints() throws {

@@ -140,7 +140,7 @@ package final class FrameLoop {
         }
         if timing != .interactive {
             // Steps since the last render still make a (render-less) frame.
-            profiling?.profiler.endFrame(animatingTiles: simulation.animatingTileCount)
+            profiling?.profiler.endFrame(animatingTiles: simulation.animatingTileCount, presented: false)
             // Events due at the final time (a dump "at" the very end) still happen.
             try playDueEvents()
         }
@@ -275,7 +275,7 @@ package final class FrameLoop {
         for event in events {
             switch event {
             case .input(let input):
-                receive(input)
+                receive(input, age: nil)
             case .tap(let id, let index):
                 let center = try tileCenter(id, step: index)
                 let t = simulation.time
@@ -341,9 +341,11 @@ package final class FrameLoop {
 
 extension FrameLoop: InputReceiver {
     /// Every input of the run, the host's and the script's: the profiling keys (F3, F4) go to the
-    /// profiling session, everything else to the simulation.
-    package func receive(_ event: InputEvent) {
+    /// profiling session, everything else to the simulation — and, from the window (`age`: how long ago
+    /// it happened), to the profiler, which times it to the frame that answers it.
+    package func receive(_ event: InputEvent, age: Double?) {
         if profiling?.handle(event) == true { return }
+        if let age { profiling?.profiler.noteInput(age: age, kind: event.kind) }
         simulation.handle(event)
     }
 

@@ -50,7 +50,9 @@ extension InteractiveHost {
 /// Where a host's input goes: the run loop, which hands the profiling keys to the profiler and
 /// everything else to the simulation — one place for every kind of run.
 package protocol InputReceiver: AnyObject {
-    func receive(_ event: InputEvent)
+    /// `age`: seconds since the event happened (its platform timestamp), nil for one made up (a size
+    /// change noticed by polling).
+    func receive(_ event: InputEvent, age: Double?)
     /// Zoom factor per Ctrl+wheel notch (`zoom.wheelScalePerNotch`), for the host's translation.
     var wheelZoomPerNotch: Double { get }
 }

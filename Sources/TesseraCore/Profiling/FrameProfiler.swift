@@ -14,6 +14,8 @@
 package final class FrameProfiler {
     package let clock: TickSource
     package private(set) var history: FrameHistory
+    /// The window's inputs and the frames that answered them.
+    package private(set) var inputs: InputLatencies
     /// Streams records to a Chrome trace before the ring overwrites them; nil when not tracing.
     package let trace: TraceWriter?
 
@@ -35,6 +37,7 @@ package final class FrameProfiler {
     package init(clock: TickSource, capacity: Int, trace: TraceWriter? = nil) {
         self.clock = clock
         history = FrameHistory(capacity: capacity)
+        inputs = InputLatencies(capacity: capacity)
         self.trace = trace
     }
 
@@ -92,15 +95,29 @@ package final class FrameProfiler {
         return try body()
     }
 
+    /// An input from the window happened `age` seconds ago (its timestamp): the next frame that ends
+    /// answers it.
+    package func noteInput(age: Double, kind: String) {
+        let ago = UInt64(max(0, age) * Double(ticksPerSecond))
+        let now = clock.now()
+        inputs.note(at: now > ago ? now - ago : 0, kind: kind)
+    }
+
     /// Ends the open frame and records it; `animatingTiles` is the scene's count after its last step.
-    package func endFrame(animatingTiles: Int) {
+    /// A frame that presented answers the inputs waiting for one.
+    package func endFrame(animatingTiles: Int, presented: Bool = true) {
         guard isFrameOpen else { return }
         precondition(openPhase == nil, "the frame ended inside \(openPhase!.name)")
-        current.durations[FramePhase.frame.rawValue] = FrameRecord.clamp(clock.now() - frameStart - excluded)
+        let end = clock.now()
+        if presented {
+            inputs.frameEnded(
+                history.totalCount, at: end, keeping: trace.map { inputs.totalCount - $0.writtenInputs } ?? 0)
+        }
+        current.durations[FramePhase.frame.rawValue] = FrameRecord.clamp(end - frameStart - excluded)
         current.animatingTiles = UInt32(clamping: animatingTiles)
         isFrameOpen = false
         if let trace, history.totalCount - trace.writtenCount >= history.capacity {
-            trace.write(history, ticksPerSecond: ticksPerSecond)
+            trace.write(history, inputs: inputs, origin: origin ?? 0, ticksPerSecond: ticksPerSecond)
         }
         history.append(current)
     }
@@ -114,7 +131,7 @@ package final class FrameProfiler {
     /// Hands every recorded frame not yet written to the trace, and ends the trace file.
     package func finishTrace() throws {
         guard let trace else { return }
-        trace.write(history, ticksPerSecond: ticksPerSecond)
+        trace.write(history, inputs: inputs, origin: origin ?? 0, ticksPerSecond: ticksPerSecond)
         try trace.finish()
     }
 }

@@ -32,6 +32,12 @@ extension ProfileSummary {
         lines.append(
             "over budget: \(overBudget) of \(summarizedFrames) frames (\(Self.number(share, 1)) %)"
                 + "    1 % low: \(Self.number(onePercentLowFps, 1)) fps")
+        if let l = inputLatency {
+            lines.append(
+                "input latency: \(inputCount) inputs, p50 \(Self.number(l.p50, 2)) ms, p95 \(Self.number(l.p95, 2)) ms, "
+                    + "p99 \(Self.number(l.p99, 2)) ms, max \(Self.number(l.max, 2)) ms (to the end of the answering present)"
+            )
+        }
         if let p = photos {
             lines.append(
                 "photos: \(p.thumbnailHits) thumbnail hits, \(p.thumbnailMisses) misses, \(p.directDecodes) direct decodes;"
@@ -59,11 +65,19 @@ extension ProfileSummary {
               },
               "overBudget": \(overBudget),
               "onePercentLowFps": \(ms(onePercentLowFps)),
-              "summarizedFrames": \(summarizedFrames)\(photosJSON)
+              "summarizedFrames": \(summarizedFrames)\(inputLatencyJSON)\(photosJSON)
             }
 
             """
         return Data(text.utf8)
+    }
+
+    /// `,\n  "inputLatencyMs": {…}` for a windowed run.
+    private var inputLatencyJSON: String {
+        guard let l = inputLatency else { return "" }
+        func ms(_ v: Double) -> String { Self.number((v * 10000).rounded() / 10000, 4, trim: true) }
+        return
+            #",\#n  "inputLatencyMs": {"count": \#(inputCount), "p50": \#(ms(l.p50)), "p95": \#(ms(l.p95)), "p99": \#(ms(l.p99)), "max": \#(ms(l.max))}"#
     }
 
     /// `,\n  "photos": {…}` when there are photo statistics.

@@ -33,6 +33,11 @@ package struct ProfileSummary: Sendable {
     var summarizedFrames: Int
     /// Thumbnail hits and misses and the decode queue (nil for a run that drew no photos' frames).
     package var photos: PhotoStatistics?
+    /// From each input of the window to the end of the present of the frame that answered it, ms;
+    /// nil for a run without a window (headless input is scripted, on simulated time).
+    package var inputLatency: PhaseStatistics?
+    /// Inputs the latency statistics cover.
+    package var inputCount = 0
 
     package init(
         history: FrameHistory, ticksPerSecond: UInt64, steps: Int, presented: Int, times: ProcessTimes, hz: Double,
@@ -64,6 +69,14 @@ package struct ProfileSummary: Sendable {
         overBudget = frameTimes.filter { $0 > budgetMs }.count
         onePercentLowFps = Self.onePercentLow(frameTimes)
         summarizedFrames = held
+    }
+
+    /// Adds the input latencies of a windowed run.
+    package mutating func addInputLatencies(_ inputs: InputLatencies, ticksPerSecond: UInt64) {
+        let perMillisecond = Double(ticksPerSecond) / 1000
+        let samples = (inputs.firstHeld..<inputs.totalCount).map { Double(inputs[$0].latency) / perMillisecond }
+        inputCount = samples.count
+        inputLatency = PhaseStatistics(samples: samples)
     }
 
     /// 1000 / the mean of the slowest ⌈n/100⌉ frame times (ms); 0 without frames.

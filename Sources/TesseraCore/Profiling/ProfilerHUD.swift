@@ -4,7 +4,8 @@ import Foundation
 /// a frame into its phases, drawn into the frame's draw list after the scene.
 ///
 ///     ┌──────────────────────────────────────────┐
-///     │ frame 4.21 ms · max 6.10 · 237 fps       │  headline (mean over the last refresh)
+///     │ 4.21 ms · max 6.10 · 60 presents/s       │  headline (over the last refresh)
+///     │ input → screen 11.8 ms                   │  the last input's latency
 ///     │ slow motion 0.1×                         │  (while slow motion is on)
 ///     │                          budget 8.33 ms  │
 ///     │ ──────────────────────────────────────── │  the budget line
@@ -12,7 +13,12 @@ import Foundation
 ///     │                                          │  red above the budget
 ///     │ ███████▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▒▒▒▒░░         │  mean phase shares
 ///     │ ■ input 0.01   ■ layout 0.00 …           │  legend, ms
+///     │ software                                 │  how frames reach the screen,
+///     │ (window surface; OpenGL is llvmpipe)     │  on two lines
 ///     └──────────────────────────────────────────┘
+///
+/// Frames are drawn only when something changed, so a frame rate from frame times (1000 / 1.3 ms
+/// = "770 fps") would say nothing: the headline counts the frames actually presented per second.
 ///
 /// It measures itself: its fills and labels are drawn in the render phase it reports. To keep that
 /// share small it draws only solid fills and cached labels; the numbers change every
@@ -23,6 +29,7 @@ package final class ProfilerHUD {
     private let slowMotionLabel: String
     private var budgetLabel = ""
     private var headline = ""
+    private var latencyLabel = "input → screen –"
     private var legend: [String] = []
     /// Mean share of the frame per breakdown entry (the parts, then "other"), 0…1.
     private var shares: [Double] = []
@@ -41,7 +48,7 @@ package final class ProfilerHUD {
 
     /// Points the panel takes, for a window of any size.
     var panelSize: Size {
-        Size(graphWidth + 2 * config.padding, 2 * config.padding + 6 * lineHeight + config.graphHeight + 14)
+        Size(graphWidth + 2 * config.padding, 2 * config.padding + 8 * lineHeight + config.graphHeight + 14)
     }
 
     private var graphWidth: Double { Double(config.graphFrames) * config.barWidth }
@@ -66,7 +73,12 @@ package final class ProfilerHUD {
         list.append(
             .text(
                 headline, anchor: Point(left, y + lineHeight / 2), alignment: .leading, style: style, color: c.text,
-                clip: nil))
+                clip: panel))
+        y += lineHeight
+        list.append(
+            .text(
+                latencyLabel, anchor: Point(left, y + lineHeight / 2), alignment: .leading, style: style,
+                color: c.text, clip: panel))
         y += lineHeight + 4
 
         // Frame-time bars, newest at the right; the graph's top is `graphBudgets` budgets.
@@ -121,10 +133,18 @@ package final class ProfilerHUD {
                     style: style, color: c.text, clip: nil))
         }
         y += 3 * lineHeight
-        list.append(
-            .text(
-                renderer, anchor: Point(left, y + lineHeight / 2), alignment: .leading, style: style, color: c.text,
-                clip: panel))
+        // "software (wl_shm)" → "software" over "(wl_shm)": the whole name fits the panel's width.
+        var lines = [renderer]
+        if let open = renderer.range(of: " (") {
+            lines = [String(renderer[..<open.lowerBound]), String(renderer[renderer.index(after: open.lowerBound)...])]
+        }
+        for line in lines {
+            list.append(
+                .text(
+                    line, anchor: Point(left, y + lineHeight / 2), alignment: .leading, style: style, color: c.text,
+                    clip: panel))
+            y += lineHeight
+        }
     }
 
     /// Recomputes the numbers over the frames recorded since the last refresh, once `refreshSeconds`
@@ -152,9 +172,16 @@ package final class ProfilerHUD {
         shares = means.map { frame > 0 ? $0 / frame : 0 }
         legend = zip(Self.breakdown, means).map { Self.label($0) + " " + String(format: "%.3f", $1) }
         budgetLabel = "budget " + String(format: "%.2f", budgetMs) + " ms"
-        let fps = frame > 0 ? 1000 / frame : 0
+        let span = Double(latest.start - history[first].start) / Double(profiler.ticksPerSecond)
+        let presents = span > 0 ? Double(newest - first) / span : 0
         headline =
-            "frame \(String(format: "%.2f", frame)) ms · max \(String(format: "%.2f", longest)) · \(Int(fps.rounded())) fps"
+            "\(String(format: "%.2f", frame)) ms · max \(String(format: "%.2f", longest)) · "
+            + "\(Int(presents.rounded())) presents/s"
+        if let last = profiler.inputs.last {
+            latencyLabel =
+                "input → screen " + String(format: "%.1f", Double(last) * 1000 / Double(profiler.ticksPerSecond))
+                + " ms"
+        }
         refreshedThrough = newest
         refreshedAt = latest.start
     }

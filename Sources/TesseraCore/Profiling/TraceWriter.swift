@@ -7,7 +7,9 @@ import Foundation
 ///
 /// Each phase has its own lane (a `tid` named after it), so a phase that ran in several fixed steps
 /// of one frame — shown as one event from its first start, lasting its summed time — never overlaps
-/// another. `ts` counts from the first frame's start.
+/// another. Input from the window is a lane of instant events, each with a flow arrow (`"ph": "s"` and
+/// `"f"`, bound to the enclosing slices) to the frame that answered it. `ts` counts from the first
+/// frame's start.
 ///
 /// The profiler hands over records in batches (when its ring is about to forget them, and at the
 /// end), so writing happens between frames, never inside one. Write errors are kept and thrown by
@@ -15,14 +17,17 @@ import Foundation
 package final class TraceWriter {
     /// Frames written so far (frame numbers `0..<writtenCount`).
     private(set) var writtenCount = 0
+    /// Inputs written so far.
+    private(set) var writtenInputs = 0
     private let handle: FileHandle
     private var text = ""
     private var needsComma = false
     private var lastAnimatingTiles: UInt32?
     private var failure: Error?
 
-    /// The lanes, top to bottom.
+    /// The lanes, top to bottom; then the input lane.
     static let lanes: [FramePhase] = [.frame] + FramePhase.parts
+    static let inputLane = lanes.count + 1
 
     /// Creates (or truncates) the file at `path`, making missing folders, and writes the header.
     package init(path: String) throws {
@@ -41,17 +46,49 @@ package final class TraceWriter {
                 #"{"name": "thread_sort_index", "ph": "M", "pid": 1, "tid": \#(index + 1), "args": {"sort_index": \#(index)}}"#
             )
         }
+        event(
+            #"{"name": "thread_name", "ph": "M", "pid": 1, "tid": \#(Self.inputLane), "args": {"name": "input events"}}"#
+        )
+        event(
+            #"{"name": "thread_sort_index", "ph": "M", "pid": 1, "tid": \#(Self.inputLane), "args": {"sort_index": -1}}"#
+        )
         flush()
     }
 
     /// Writes every frame of `history` not written yet. Frames the ring has already overwritten are
     /// skipped (the profiler hands them over before that happens).
-    package func write(_ history: FrameHistory, ticksPerSecond: UInt64) {
+    package func write(
+        _ history: FrameHistory, inputs: InputLatencies = InputLatencies(capacity: 1), origin: UInt64 = 0,
+        ticksPerSecond: UInt64
+    ) {
         let first = max(writtenCount, history.firstHeld)
         for number in first..<max(first, history.totalCount) {
             append(history[number], number: number, ticksPerSecond: ticksPerSecond)
         }
         writtenCount = history.totalCount
+        // Inputs whose frame is written: an instant on the input lane, and a flow to the frame's end.
+        var number = max(writtenInputs, inputs.firstHeld)
+        while number < inputs.totalCount, inputs[number].frame < writtenCount {
+            let input = inputs[number]
+            let at = Self.microseconds(input.at > origin ? input.at - origin : 0, ticksPerSecond)
+            // A microsecond before the frame's end, so the arrow lands inside the frame's slice.
+            let end = input.at + input.latency
+            let microsecond = max(1, ticksPerSecond / 1_000_000)
+            let answered = Self.microseconds(
+                end > origin + microsecond ? end - origin - microsecond : 0, ticksPerSecond)
+            let latency = Self.microseconds(input.latency, ticksPerSecond)
+            event(
+                #"{"name": "\#(input.kind)", "cat": "input", "ph": "i", "s": "t", "pid": 1, "tid": \#(Self.inputLane), "ts": \#(at), "args": {"input": \#(number), "frame": \#(input.frame), "latencyUs": \#(latency)}}"#
+            )
+            event(
+                #"{"name": "input → frame", "cat": "input", "ph": "s", "id": \#(number), "pid": 1, "tid": \#(Self.inputLane), "ts": \#(at)}"#
+            )
+            event(
+                #"{"name": "input → frame", "cat": "input", "ph": "f", "bp": "e", "id": \#(number), "pid": 1, "tid": 1, "ts": \#(answered)}"#
+            )
+            number += 1
+        }
+        writtenInputs = number
         flush()
     }
 

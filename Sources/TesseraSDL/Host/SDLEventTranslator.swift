@@ -39,7 +39,8 @@ struct SDLEventTranslator {
     var modifierState: () -> UInt32 = { UInt32(SDL_GetModState().rawValue) }
 
     enum Translated {
-        case input(InputEvent)
+        /// An input and its SDL timestamp (`SDL_GetTicks` milliseconds).
+        case input(InputEvent, timestamp: UInt32)
         case quit
         /// The renderer's targets were lost (SDL_RENDER_TARGETS_RESET / DEVICE_RESET): redraw everything.
         case renderReset
@@ -52,13 +53,15 @@ struct SDLEventTranslator {
     /// `windowSize` in points, for turning normalised finger positions into points.
     mutating func translate(_ event: SDL_Event, windowSize: Size, into out: inout [Translated]) {
         let seconds = Double(event.common.timestamp) / 1000
+        let timestamp = event.common.timestamp
+        func input(_ made: InputEvent) { out.append(.input(made, timestamp: timestamp)) }
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
             if !ignoresWindowClose { out.append(.quit) }
         case SDL_WINDOWEVENT:
             let w = event.window
             if w.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue) {
-                out.append(.input(.resize(Size(Double(w.data1), Double(w.data2)))))
+                input(.resize(Size(Double(w.data1), Double(w.data2))))
             } else if w.event == UInt8(SDL_WINDOWEVENT_EXPOSED.rawValue)
                 || w.event == UInt8(SDL_WINDOWEVENT_SHOWN.rawValue)
             {
@@ -70,18 +73,18 @@ struct SDLEventTranslator {
             let b = event.button
             guard b.which != Self.touchMouseID, b.button == UInt8(SDL_BUTTON_LEFT) else { return }
             mousePressed = true
-            out.append(.input(.pointerDown(point(b.x, b.y), time: seconds)))
+            input(.pointerDown(point(b.x, b.y), time: seconds))
         case SDL_MOUSEBUTTONUP:
             let b = event.button
             guard b.which != Self.touchMouseID, b.button == UInt8(SDL_BUTTON_LEFT), mousePressed else { return }
             mousePressed = false
-            out.append(.input(.pointerUp(point(b.x, b.y), time: seconds)))
+            input(.pointerUp(point(b.x, b.y), time: seconds))
         case SDL_MOUSEMOTION:
             let m = event.motion
             guard m.which != Self.touchMouseID else { return }
             out.append(.mouseActivity)
             guard mousePressed else { return }
-            out.append(.input(.pointerMove(point(m.x, m.y), time: seconds)))
+            input(.pointerMove(point(m.x, m.y), time: seconds))
         case SDL_MOUSEWHEEL:
             let w = event.wheel
             guard w.which != Self.touchMouseID else { return }
@@ -91,19 +94,19 @@ struct SDLEventTranslator {
             if Self.modifiers(modifierState()).contains(.ctrl) {
                 // Wheel up (away from the user) zooms in, as in browsers and image viewers.
                 let notches = Double(w.preciseY * flip)
-                if notches != 0 { out.append(.input(.magnify(at: at, scale: pow(wheelScalePerNotch, notches)))) }
+                if notches != 0 { input(.magnify(at: at, scale: pow(wheelScalePerNotch, notches))) }
                 return
             }
-            out.append(.input(.wheel(at: at, dx: Double(-w.preciseX * flip), dy: Double(w.preciseY * flip))))
+            input(.wheel(at: at, dx: Double(-w.preciseX * flip), dy: Double(w.preciseY * flip)))
         case SDL_FINGERDOWN:
             let f = event.tfinger
-            out.append(.input(.fingerDown(Int(truncatingIfNeeded: f.fingerId), point(f, windowSize), time: seconds)))
+            input(.fingerDown(Int(truncatingIfNeeded: f.fingerId), point(f, windowSize), time: seconds))
         case SDL_FINGERMOTION:
             let f = event.tfinger
-            out.append(.input(.fingerMove(Int(truncatingIfNeeded: f.fingerId), point(f, windowSize), time: seconds)))
+            input(.fingerMove(Int(truncatingIfNeeded: f.fingerId), point(f, windowSize), time: seconds))
         case SDL_FINGERUP:
             let f = event.tfinger
-            out.append(.input(.fingerUp(Int(truncatingIfNeeded: f.fingerId), point(f, windowSize), time: seconds)))
+            input(.fingerUp(Int(truncatingIfNeeded: f.fingerId), point(f, windowSize), time: seconds))
         case SDL_KEYDOWN:
             let k = event.key
             guard let name = SDL_GetKeyName(k.keysym.sym) else { return }
@@ -112,7 +115,7 @@ struct SDLEventTranslator {
                 out.append(.quit)
                 return
             }
-            if let key = Key(name: text) { out.append(.input(.key(key))) }
+            if let key = Key(name: text) { input(.key(key)) }
         default:
             break
         }

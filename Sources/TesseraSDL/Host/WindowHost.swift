@@ -134,7 +134,7 @@ package final class WindowHost: FrameSink, InteractiveHost {
         reportedPixels = pixels
         if points != reportedSize {
             reportedSize = points
-            receiver.receive(.resize(points))
+            receiver.receive(.resize(points), age: nil)
         }
     }
 
@@ -148,13 +148,15 @@ package final class WindowHost: FrameSink, InteractiveHost {
         while SDL_PollEvent(&event) != 0 {
             translator.translate(event, windowSize: points, into: &translated)
         }
+        // Event timestamps are SDL_GetTicks milliseconds: their age is how long each waited for this frame.
+        let now = SDL_GetTicks()
         for item in translated {
             switch item {
-            case .input(.resize):
+            case .input(.resize, _):
                 // The window's size is read from SDL, in points (`syncSize`).
                 syncSize(receiver)
-            case .input(let input):
-                receiver.receive(input)
+            case .input(let input, let timestamp):
+                receiver.receive(input, age: Double(now &- timestamp) / 1000)
             case .quit:
                 quitRequested = true
             case .renderReset:

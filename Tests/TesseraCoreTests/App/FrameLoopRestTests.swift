@@ -33,8 +33,8 @@ final class FrameLoopRestTests: XCTestCase {
             clock.time += cost
             while let first = clicks.first, first.time <= clock.time {
                 clicks.removeFirst()
-                receiver.receive(.pointerDown(first.at, time: clock.time))
-                receiver.receive(.pointerUp(first.at, time: clock.time))
+                receiver.receive(.pointerDown(first.at, time: clock.time), age: 0)
+                receiver.receive(.pointerUp(first.at, time: clock.time), age: 0)
             }
             return true
         }

@@ -74,11 +74,14 @@ final class ProfilerHUDTests: XCTestCase {
         }
         frame(2000)
         let first = texts(draw(hud, profiler))
-        XCTAssertTrue(first.contains { $0.hasPrefix("frame 2.00 ms") }, "\(first)")
+        XCTAssertTrue(first.contains { $0.hasPrefix("2.00 ms") }, "\(first)")
         for _ in 0..<10 { frame(6000) }  // 60 ms: under the 250 ms refresh
         XCTAssertEqual(texts(draw(hud, profiler)), first)
         for _ in 0..<50 { frame(6000) }  // now past it
-        XCTAssertTrue(texts(draw(hud, profiler)).contains { $0.hasPrefix("frame 6.00 ms") })
+        let later = texts(draw(hud, profiler))
+        XCTAssertTrue(later.contains { $0.hasPrefix("6.00 ms") })
+        // 60 frames 6 ms apart: presents per second, not 1000 / frame time.
+        XCTAssertTrue(later.contains { $0.hasSuffix("· 167 presents/s") }, "\(later)")
         XCTAssertTrue(texts(draw(hud, profiler)).contains("render 6.000"))
     }
 
@@ -92,6 +95,17 @@ final class ProfilerHUDTests: XCTestCase {
     func testTheHUDSaysHowFramesReachTheScreen() {
         let hud = ProfilerHUD(config: ProfilerHUDConfig(), slowMotionFactor: 0.1)
         let commands = draw(hud, FrameProfiler(clock: ManualClock(), capacity: 10))
-        XCTAssertTrue(texts(commands).contains("software (window surface)"))
+        XCTAssertEqual(Array(texts(commands).suffix(2)), ["software", "(window surface)"], "on two lines, unclipped")
+    }
+
+    func testTheLastInputLatencyIsShown() {
+        let hud = ProfilerHUD(config: ProfilerHUDConfig(), slowMotionFactor: 0.1)
+        let clock = ManualClock()
+        let profiler = FrameProfiler(clock: clock, capacity: 10)
+        clock.advance(microseconds: 100_000)
+        profiler.noteInput(age: 0.012, kind: "pointerDown")
+        profiler.beginFrame()
+        profiler.endFrame(animatingTiles: 0)
+        XCTAssertTrue(texts(draw(hud, profiler)).contains("input → screen 12.0 ms"))
     }
 }

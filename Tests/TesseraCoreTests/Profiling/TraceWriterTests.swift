@@ -53,7 +53,7 @@ final class TraceWriterTests: XCTestCase {
         let names = all.filter { $0["name"] as? String == "thread_name" }.compactMap {
             ($0["args"] as? [String: String])?["name"]
         }
-        XCTAssertEqual(names, ["frame", "input", "layout", "simulate", "render", "present"])
+        XCTAssertEqual(names, ["frame", "input", "layout", "simulate", "render", "present", "input events"])
     }
 
     func testTheTileCounterIsWrittenWhenItChanges() throws {

@@ -12,7 +12,7 @@ final class SDLEventTranslatorTests: XCTestCase {
         var out: [SDLEventTranslator.Translated] = []
         for e in events { translator.translate(e, windowSize: window, into: &out) }
         return out.compactMap {
-            if case .input(let input) = $0 { return input }
+            if case .input(let input, _) = $0 { return input }
             return nil
         }
     }
@@ -100,7 +100,7 @@ final class SDLEventTranslatorTests: XCTestCase {
         translator.modifierState = { UInt32(KMOD_LCTRL.rawValue) }
         var out: [SDLEventTranslator.Translated] = []
         translator.translate(wheel, windowSize: window, into: &out)
-        guard case .input(.magnify(let at, let scale)) = out.first else { return XCTFail("\(out)") }
+        guard case .input(.magnify(let at, let scale), _) = out.first else { return XCTFail("\(out)") }
         XCTAssertEqual(at, Point(40, 60))
         XCTAssertEqual(scale, 1.15 * 1.15, accuracy: 1e-6)
     }
@@ -133,6 +133,34 @@ final class SDLEventTranslatorTests: XCTestCase {
         XCTAssertEqual(
             translate([wheel, resize, key]),
             [.wheel(at: Point(40, 60), dx: 0, dy: -2), .resize(Size(800, 600)), .key(.right)])
+    }
+
+    /// SDL's wheel: x > 0 is to the right, towards a row's end; Tessera's dx > 0 is towards its start.
+    /// `SDL_MOUSEWHEEL_FLIPPED` ("natural" scrolling) reports both axes inverted.
+    func testTheWheelMeansWhatSDLDocuments() {
+        func wheel(x: Float, y: Float, flipped: Bool = false) -> SDL_Event {
+            var e = SDL_Event()
+            e.type = SDL_MOUSEWHEEL.rawValue
+            e.wheel.preciseX = x
+            e.wheel.preciseY = y
+            e.wheel.direction = flipped ? SDL_MOUSEWHEEL_FLIPPED.rawValue : SDL_MOUSEWHEEL_NORMAL.rawValue
+            return e
+        }
+        XCTAssertEqual(translate([wheel(x: 1, y: 0)]), [.wheel(at: Point(0, 0), dx: -1, dy: 0)], "right: to the end")
+        XCTAssertEqual(translate([wheel(x: -0.5, y: 1)]), [.wheel(at: Point(0, 0), dx: 0.5, dy: 1)])
+        XCTAssertEqual(translate([wheel(x: 1, y: 1, flipped: true)]), [.wheel(at: Point(0, 0), dx: 1, dy: -1)])
+    }
+
+    /// Positions arrive in SDL's window units (pixels on an X11 display at scale 2) and leave in points;
+    /// each input keeps its SDL timestamp for the latency profile.
+    func testPositionsInPointsAndTimestampsKept() {
+        var translator = SDLEventTranslator()
+        translator.pointsPerUnit = 0.5
+        var out: [SDLEventTranslator.Translated] = []
+        translator.translate(mouseButton(SDL_MOUSEBUTTONDOWN, x: 300, y: 200, ms: 1234), windowSize: window, into: &out)
+        guard case .input(let input, let timestamp) = out.first else { return XCTFail("\(out)") }
+        XCTAssertEqual(input, .pointerDown(Point(150, 100), time: 1.234))
+        XCTAssertEqual(timestamp, 1234)
     }
 
     /// Every key the engine knows arrives from SDL under its own name; keys it does not know never reach

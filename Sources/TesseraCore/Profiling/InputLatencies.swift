@@ -1,0 +1,72 @@
+/// Input latency, as a touch interface is judged: for every input event from the window (its SDL
+/// timestamp), the time until the end of the present of the first frame drawn after it — the frame that
+/// shows its effect. Kept for the summary (`inputLatencyMs`), the trace (an instant per input and a flow
+/// to its frame) and the HUD (the last one). Headless runs have no window input and report none.
+///
+/// Times are the profiler's counter ticks. At most `capacity` inputs are held; older ones are dropped
+/// (after the trace has written them).
+package struct InputLatencies: Sendable {
+    package struct Input: Sendable, Equatable {
+        /// Counter ticks when the input happened (its timestamp, converted to the profiler's counter).
+        package var at: UInt64
+        /// Ticks from then to the end of the present of the frame that answered it.
+        package var latency: UInt64
+        /// That frame's number.
+        package var frame: Int
+        /// What the input was (`pointerDown`, `wheel`, …), for the trace.
+        package var kind: String
+    }
+
+    package let capacity: Int
+    /// Inputs waiting for their frame.
+    private var pending: [(at: UInt64, kind: String)] = []
+    /// Answered inputs, oldest first; `first` is the number of the oldest one held.
+    private(set) var held: [Input] = []
+    private(set) var firstHeld = 0
+    /// Inputs answered in the whole run.
+    package var totalCount: Int { firstHeld + held.count }
+    /// The most recent latency, ticks.
+    package private(set) var last: UInt64?
+
+    package init(capacity: Int) { self.capacity = max(1, capacity) }
+
+    mutating func note(at ticks: UInt64, kind: String) { pending.append((ticks, kind)) }
+
+    /// Frame `frame` ended its present at `end`: every input waiting was answered by it.
+    mutating func frameEnded(_ frame: Int, at end: UInt64, keeping unwritten: Int) {
+        guard !pending.isEmpty else { return }
+        for input in pending {
+            let latency = end > input.at ? end - input.at : 0
+            held.append(Input(at: input.at, latency: latency, frame: frame, kind: input.kind))
+            last = latency
+        }
+        pending.removeAll(keepingCapacity: true)
+        // Drop the oldest beyond capacity, but none a trace has yet to write.
+        let excess = min(held.count - capacity, held.count - unwritten)
+        if excess > 0 {
+            held.removeFirst(excess)
+            firstHeld += excess
+        }
+    }
+
+    /// Input number `n` (`firstHeld..<totalCount`).
+    package subscript(n: Int) -> Input { held[n - firstHeld] }
+}
+
+extension InputEvent {
+    /// The event's name in a trace.
+    var kind: String {
+        switch self {
+        case .pointerDown: "pointerDown"
+        case .pointerMove: "pointerMove"
+        case .pointerUp: "pointerUp"
+        case .fingerDown: "fingerDown"
+        case .fingerMove: "fingerMove"
+        case .fingerUp: "fingerUp"
+        case .magnify: "magnify"
+        case .wheel: "wheel"
+        case .key: "key"
+        case .resize: "resize"
+        }
+    }
+}
