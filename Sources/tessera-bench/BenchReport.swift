@@ -110,7 +110,7 @@ struct BenchReport: Encodable {
                 + "\(f(fl.seconds, 1)) s\(fl.reachedEnd ? ", reached the end" : ", DID NOT reach the end")",
             "  peak RSS \(f(fl.peakRSSMegabytes, 1)) MB \(verdict(fl.peakRSSMegabytes <= 350, "limit 350"))"
                 + "   frame p50 \(f(fl.frameP50Ms, 2)) ms, p99 \(f(fl.frameP99Ms, 2)) ms, max \(f(fl.frameMaxMs, 2)) ms",
-            "  frames waiting on a decode \(fl.framesWaitingOnDecode); with placeholders \(fl.framesWithPlaceholders);"
+            "  frames with placeholders \(fl.framesWithPlaceholders) (a window never waits for a decode);"
                 + " thumbnails \(fl.thumbnailHits) hits, \(fl.thumbnailMisses) misses; \(fl.withdrawn) withdrawn;"
                 + " queue at most \(fl.peakQueue)",
             "photo copied into the watched folder → on screen: "

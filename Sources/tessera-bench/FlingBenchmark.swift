@@ -74,7 +74,7 @@ enum FlingBenchmark {
         return LibraryBenchmark.FlingResult(
             seconds: Date().timeIntervalSince(start), frames: frameMs.count, reachedEnd: reachedEnd,
             frameP50Ms: percentile(0.5), frameP99Ms: percentile(0.99), frameMaxMs: sorted.last ?? 0,
-            framesWithPlaceholders: placeholders, framesWaitingOnDecode: 0,
+            framesWithPlaceholders: placeholders,
             peakRSSMegabytes: Double(usage.ru_maxrss) / 1024, thumbnailHits: stats.thumbnailHits,
             thumbnailMisses: stats.thumbnailMisses, withdrawn: stats.withdrawn, peakQueue: stats.peakQueueLength)
     }

@@ -48,8 +48,6 @@ struct LibraryBenchmark {
         var frameMaxMs: Double
         /// Frames that drew a photo still decoding (its placeholder), of `frames`.
         var framesWithPlaceholders: Int
-        /// Frames that blocked on a decode: none can, the frame never waits when drawing as photos decode.
-        var framesWaitingOnDecode: Int
         var peakRSSMegabytes: Double
         var thumbnailHits: Int
         var thumbnailMisses: Int
