@@ -1,4 +1,4 @@
-/// What must hold after every step, whatever the input (issue: reliability): every tile is in exactly
+/// What must hold after every step, whatever the input (the monkey checks it): every tile is in exactly
 /// one container and appears once among the tiles; every number is finite; what a tap hits is what is
 /// drawn there.
 package enum Invariants {

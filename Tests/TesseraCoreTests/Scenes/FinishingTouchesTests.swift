@@ -2,7 +2,7 @@ import XCTest
 
 @testable import TesseraCore
 
-/// Issue 13's finishing touches: tab labels never clipped, the paddle on its row's card area, the
+/// Finishing touches: tab labels never clipped, the paddle on its row's card area, the
 /// destinations detail title above the flying image.
 final class FinishingTouchesTests: XCTestCase {
     /// At 390 pt ("Destinations" was clipped) every label fits its segment; wide windows keep equal

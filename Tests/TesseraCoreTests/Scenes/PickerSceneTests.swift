@@ -2,7 +2,7 @@ import XCTest
 
 @testable import TesseraCore
 
-/// The picker's must-shows (issue 2), driven in-process through the same input path as SDL and scripts.
+/// The picker's behaviours (docs/BEHAVIOUR.md#picker), driven in-process through the same input path as SDL and scripts.
 final class PickerSceneTests: XCTestCase {
     func testTapMovesAPhotoToTheEndOfTheDockAndBack() {
         let sim = makeSimulation()
