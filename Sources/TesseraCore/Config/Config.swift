@@ -19,8 +19,8 @@ package struct Config: Codable, Equatable, Sendable {
 
     package init() {}
 
-    /// The spring preset named `name` (SwiftUI's names), nil if there is none.
-    package func spring(named name: String) -> SpringParameters? { springs.named(name) }
+    /// The parameters of the preset `name` (SwiftUI's names).
+    package func spring(_ name: SpringName) -> SpringParameters { springs[name] }
 }
 
 /// SwiftUI's animation presets by name, so configs can say `"animation": "interactiveSpring"`.
@@ -34,17 +34,14 @@ package struct SpringPresets: Codable, Equatable, Sendable {
 
     package init() {}
 
-    package static let names = ["interactiveSpring", "spring", "springLegacy", "smooth", "snappy", "bouncy"]
-
-    package func named(_ name: String) -> SpringParameters? {
+    package subscript(name: SpringName) -> SpringParameters {
         switch name {
-        case "interactiveSpring": interactiveSpring
-        case "spring": spring
-        case "springLegacy": springLegacy
-        case "smooth": smooth
-        case "snappy": snappy
-        case "bouncy": bouncy
-        default: nil
+        case .interactiveSpring: interactiveSpring
+        case .spring: spring
+        case .springLegacy: springLegacy
+        case .smooth: smooth
+        case .snappy: snappy
+        case .bouncy: bouncy
         }
     }
 }
@@ -90,9 +87,9 @@ package struct PickerConfig: Codable, Equatable, Sendable {
     package var grid = GridConfig()
     package var dock = DockConfig()
     /// Preset that drives every change (`.animation(.interactiveSpring(), value:)`).
-    package var animation = "interactiveSpring"
+    package var animation = SpringName.interactiveSpring
     /// Preset for the dock's `scrollTo(id)` when a photo arrives.
-    package var dockScrollAnimation = "interactiveSpring"
+    package var dockScrollAnimation = SpringName.interactiveSpring
     /// The articles' behaviour (false): a photo tapped in the dock goes to the end of the grid.
     /// True: it goes back to the slot it came from.
     package var returnToOriginalSlot = false
@@ -150,7 +147,7 @@ extension Config: RangeChecked {
 
 extension SpringPresets: RangeChecked {
     func checkRanges(_ c: inout RangeCheck) throws {
-        for name in Self.names { try c.section(name, named(name)!) }
+        for name in SpringName.allCases { try c.section(name.rawValue, self[name]) }
     }
 }
 

@@ -79,16 +79,6 @@ package enum ConfigLoader {
     static func validate(_ config: Config) throws {
         var ranges = RangeCheck()
         try config.checkRanges(&ranges)
-        for (key, name) in [
-            ("picker.animation", config.picker.animation),
-            ("picker.dockScrollAnimation", config.picker.dockScrollAnimation),
-            ("waterfall.animation", config.waterfall.animation),
-            ("destinations.animation", config.destinations.animation),
-        ] where config.spring(named: name) == nil {
-            throw Error(
-                message: "\(key): unknown animation \"\(name)\" (one of \(SpringPresets.names.joined(separator: ", ")))"
-            )
-        }
         if !config.kiosk.lockScene.isEmpty && config.kiosk.lockedScene == nil {
             throw Error(
                 message:
@@ -101,7 +91,6 @@ package enum ConfigLoader {
                     "kiosk.exitChord: expected modifiers and a key like \"Ctrl+Alt+Shift+Q\", got \"\(config.kiosk.exitChord)\""
             )
         }
-        try config.gallery.validate(config)
     }
 
     /// Every documented number of the merged tree against its range, before `Codable` sees it: so a

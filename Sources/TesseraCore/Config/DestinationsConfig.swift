@@ -14,7 +14,7 @@ package struct DestinationsConfig: Codable, Equatable, Sendable {
     package var fallbackAspectRatio = 2.0
     /// Preset for the hero and the fades (the article uses bare `withAnimation`; `smooth` is our choice:
     /// iOS 17's default animation is a critically damped spring of that shape).
-    package var animation = "smooth"
+    package var animation = SpringName.smooth
     package var detail = DestinationDetailConfig()
     package init() {}
 }

@@ -28,9 +28,9 @@ package struct GalleryConfig: Codable, Equatable, Sendable {
     /// height rests at the top (`target.rect.minY < containerSize.height / 3`).
     package var snapToTopFraction = 1.0 / 3.0
     /// Preset for the paddles' `withAnimation { mainID = … }` (SwiftUI's default animation).
-    package var paddleAnimation = "smooth"
+    package var paddleAnimation = SpringName.smooth
     /// Preset that carries cards and rows to their new frames when the window is resized (ours).
-    package var resizeAnimation = "smooth"
+    package var resizeAnimation = SpringName.smooth
     /// Horizontal wheel travel, in notches, that moves a snapping row by one card or page (ours).
     package var wheelNotchesPerTarget = 1.0
     package var paddle = GalleryPaddleConfig()
@@ -122,19 +122,6 @@ package struct GalleryPaddleConfig: Codable, Equatable, Sendable {
     package var rim = Color(0, 0, 0, 31)
     package var chevron = Color(28, 28, 30)
     package init() {}
-}
-
-extension GalleryConfig {
-    /// What types alone cannot check: that the animations name presets.
-    func validate(_ config: Config) throws {
-        for (key, name) in [("paddleAnimation", paddleAnimation), ("resizeAnimation", resizeAnimation)]
-        where config.spring(named: name) == nil {
-            throw ConfigLoader.Error(
-                message:
-                    "gallery.\(key): unknown animation \"\(name)\" (one of \(SpringPresets.names.joined(separator: ", ")))"
-            )
-        }
-    }
 }
 
 extension GalleryConfig: RangeChecked {

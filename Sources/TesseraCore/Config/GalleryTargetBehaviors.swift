@@ -17,18 +17,3 @@ package enum GalleryOuterTargetBehavior: String, Codable, Equatable, Sendable, C
 
     package init(from decoder: Decoder) throws { self = try decodeConfigName(decoder, "behaviour") }
 }
-
-/// A config value that must be one of `Value`'s names; anything else is an error naming the allowed
-/// ones (the loader prefixes the key path).
-func decodeConfigName<Value: RawRepresentable & CaseIterable>(_ decoder: Decoder, _ what: String) throws -> Value
-where Value.RawValue == String {
-    let name = try decoder.singleValueContainer().decode(String.self)
-    guard let value = Value(rawValue: name) else {
-        throw DecodingError.dataCorrupted(
-            .init(
-                codingPath: decoder.codingPath,
-                debugDescription:
-                    "unknown \(what) \"\(name)\" (one of \(Value.allCases.map(\.rawValue).joined(separator: ", ")))"))
-    }
-    return value
-}

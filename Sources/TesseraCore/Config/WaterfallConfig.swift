@@ -17,7 +17,7 @@ package struct WaterfallConfig: Codable, Equatable, Sendable {
     /// Width / height used for a photo whose header cannot be read (it draws as a placeholder).
     package var fallbackAspectRatio = 1.0
     /// Preset that flies the hero (`withAnimation(.spring())`).
-    package var animation = "spring"
+    package var animation = SpringName.spring
     /// Corner radius of the photo once fullscreen.
     package var fullscreenCornerRadius = 0.0
     package var backdrop = BackdropConfig()
@@ -33,18 +33,7 @@ package enum WaterfallDistribution: String, Codable, Equatable, Sendable, CaseIt
     /// Each photo, in order, to the currently shortest column (leftmost on a tie).
     case balanced
 
-    package init(from decoder: Decoder) throws {
-        let name = try decoder.singleValueContainer().decode(String.self)
-        guard let value = WaterfallDistribution(rawValue: name) else {
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: decoder.codingPath,
-                    debugDescription:
-                        "unknown distribution \"\(name)\" (one of \(Self.allCases.map(\.rawValue).joined(separator: ", ")))"
-                ))
-        }
-        self = value
-    }
+    package init(from decoder: Decoder) throws { self = try decodeConfigName(decoder, "distribution") }
 }
 
 /// The frosted backdrop behind a fullscreen hero (`.background(.thinMaterial)`): the scene blurred and

@@ -18,7 +18,7 @@ final class HeroConfigTests: XCTestCase {
         XCTAssertEqual(c.waterfall.padding, 5)
         XCTAssertEqual(c.waterfall.cornerRadius, 5)
         XCTAssertEqual(c.waterfall.distribution, .split)
-        XCTAssertEqual(c.spring(named: c.waterfall.animation), .spring)
+        XCTAssertEqual(c.spring(c.waterfall.animation), .spring)
         XCTAssertEqual(c.destinations.spacing, 20)
         XCTAssertEqual(c.destinations.padding, 20)
         XCTAssertEqual(c.destinations.cornerRadius, 10)

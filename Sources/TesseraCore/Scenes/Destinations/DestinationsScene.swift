@@ -43,7 +43,7 @@ package final class DestinationsScene: Scene {
             ids: places.map(\.id), aspectRatios: places.map(\.image.aspectRatio), fallback: settings.fallbackAspectRatio
         )
         heroes = HeroOverlay(
-            spring: config.spring(named: settings.animation) ?? .smooth,
+            spring: config.spring(settings.animation),
             slotStyle: HeroTransition.Style(cornerRadius: settings.cornerRadius, shadow: 1),
             overlayStyle: HeroTransition.Style(cornerRadius: 0, shadow: 0), fadesWhilePresented: true)
         layout = DestinationsLayout(

@@ -49,8 +49,8 @@ package final class GalleryScene: Scene {
             field[scroll: .gallery].scroll.targetBehavior = GalleryScrollTargetBehavior(
                 topZoneFraction: gallery.snapToTopFraction)
         }
-        paddleAnimation = config.spring(named: gallery.paddleAnimation) ?? .smooth
-        resizeAnimation = config.spring(named: gallery.resizeAnimation) ?? .smooth
+        paddleAnimation = config.spring(gallery.paddleAnimation)
+        resizeAnimation = config.spring(gallery.resizeAnimation)
         for (id, rowConfig) in gallery.rows {
             let row = GalleryRow(id: id, config: rowConfig)
             // The session hides the rows' indicators (`.scrollIndicators(.hidden)`).

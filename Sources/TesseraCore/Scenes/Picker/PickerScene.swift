@@ -40,8 +40,8 @@ package final class PickerScene: Scene {
         self.window = window
         confirmHandler = confirm
         layout = PickerLayout(config: config.picker, chrome: config.chrome, window: window)
-        animation = config.spring(named: config.picker.animation) ?? .interactiveSpring
-        dockScrollAnimation = config.spring(named: config.picker.dockScrollAnimation) ?? .interactiveSpring
+        animation = config.spring(config.picker.animation)
+        dockScrollAnimation = config.spring(config.picker.dockScrollAnimation)
         field.indicatorConfig = config.scrollIndicators
         field.addContainer(.grid, axis: .vertical, physics: config.scroll)
         // The articles hide the dock's indicator (`.scrollIndicators(.hidden)`).
@@ -84,8 +84,8 @@ package final class PickerScene: Scene {
     /// tile animates to its new layout.
     package func reconfigure(_ config: Config) -> Bool {
         self.config = config
-        animation = config.spring(named: config.picker.animation) ?? .interactiveSpring
-        dockScrollAnimation = config.spring(named: config.picker.dockScrollAnimation) ?? .interactiveSpring
+        animation = config.spring(config.picker.animation)
+        dockScrollAnimation = config.spring(config.picker.dockScrollAnimation)
         field[scroll: .grid].scroll.physics = config.scroll
         field[scroll: .dock].scroll.physics = config.scroll
         field.indicatorConfig = config.scrollIndicators

@@ -48,7 +48,7 @@ package final class WaterfallScene: Scene {
         aspectRatios = TileAspectRatios(
             ids: photos.map(\.id), aspectRatios: photos.map(\.aspectRatio), fallback: settings.fallbackAspectRatio)
         heroes = HeroOverlay(
-            spring: config.spring(named: settings.animation) ?? .spring,
+            spring: config.spring(settings.animation),
             slotStyle: HeroTransition.Style(cornerRadius: settings.cornerRadius, shadow: 0),
             overlayStyle: HeroTransition.Style(cornerRadius: settings.fullscreenCornerRadius, shadow: 0),
             fadesWhilePresented: false)
