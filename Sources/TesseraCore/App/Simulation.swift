@@ -30,7 +30,7 @@ package final class Simulation {
     /// Where confirmed selections go; nil confirms nothing.
     package var selectionLog: SelectionLog?
     /// A problem to show on screen until it is fixed (a bad config edit; a selection that failed to save).
-    private(set) var banner: String? {
+    private(set) var banner: Banner? {
         didSet { if banner != oldValue { revision &+= 1 } }
     }
     /// Counts changes to what a frame would show: input, resizes, reloads, banners, and every step that
@@ -46,7 +46,7 @@ package final class Simulation {
         package var lockedScene: SceneID?
         package init(_ config: KioskConfig) {
             idleResetSeconds = config.idleResetSeconds
-            lockedScene = config.lockedScene
+            lockedScene = config.lockScene
         }
     }
 
@@ -97,10 +97,10 @@ package final class Simulation {
             // A file removed since the last rescan is still in the dock: the record says so.
             let missing = paths.filter { !FileManager.default.fileExists(atPath: $0) }
             try log.append(photos: paths, missing: missing)
-            if banner?.hasPrefix("selection") == true { banner = nil }
+            if case .selectionNotSaved = banner { banner = nil }
             return true
         } catch {
-            banner = "selection not saved: \(error)"
+            banner = .selectionNotSaved("\(error)")
             return false
         }
     }
@@ -252,7 +252,7 @@ package final class Simulation {
 
     /// Shows why a config edit was refused (the old config stays in force).
     func reportConfigError(_ message: String) {
-        banner = message
+        banner = .configRefused(message)
     }
 
     /// Tiles of the current scene whose springs ran in the last step.
@@ -277,7 +277,7 @@ package final class Simulation {
             list.append(.fill(frame, radius: 0, color: config.theme.errorBanner, clip: nil))
             list.append(
                 .text(
-                    banner, anchor: Point(12, frame.midY), alignment: .leading,
+                    banner.text, anchor: Point(12, frame.midY), alignment: .leading,
                     style: TextStyle(size: 14, weight: .bold),
                     color: config.theme.errorText, clip: frame))
         }

@@ -77,9 +77,8 @@ package struct ScriptPlayer: Sendable {
                 drags.append(ActiveDrag(from: from, to: to, start: time, seconds: seconds, hold: hold))
             case .wheel(let at, let dx, let dy):
                 events.append(.input(.wheel(at: at, dx: dx, dy: dy)))
-            case .key(let name):
-                // Names were checked when the run began (`FrameLoop`); an unknown one does nothing.
-                if let key = Key(name: name) { events.append(.input(.key(key))) }
+            case .key(let key):
+                events.append(.input(.key(key)))
             case .scene(let scene):
                 events.append(.scene(scene))
             case .resize(let size):

@@ -108,7 +108,7 @@ package final class WindowHost: FrameSink, InteractiveHost {
             SDL_DisableScreenSaver()
             _ = SDL_ShowCursor(SDL_DISABLE)
             cursorShown = false
-            translator.quitChord = KeyChord(kiosk.exitChord) ?? translator.quitChord
+            translator.quitChord = kiosk.exitChord
             translator.ignoresWindowClose = true
         }
         updatePixelScale()

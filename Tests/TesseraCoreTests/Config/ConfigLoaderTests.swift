@@ -112,6 +112,25 @@ final class KioskConfigValidationTests: XCTestCase {
         XCTAssertTrue(error(#"{"kiosk": {"startScene": "lobby"}}"#).contains("kiosk.startScene"))
         XCTAssertTrue(error(#"{"kiosk": {"idleResetSeconds": -1}}"#).contains("kiosk.idleResetSeconds"))
         XCTAssertEqual(error(#"{"kiosk": {"lockScene": "gallery"}}"#), "")
+        XCTAssertEqual(
+            error(#"{"kiosk": {"lockScene": "lobby"}}"#),
+            #"kiosk.lockScene: unknown scene "lobby" (one of \#(SceneID.names), or "")"#)
+        XCTAssertEqual(
+            error(#"{"kiosk": {"exitChord": "Ctrl+Hyper"}}"#),
+            #"kiosk.exitChord: expected modifiers and a key like "Ctrl+Alt+Shift+Q", got "Ctrl+Hyper""#)
+    }
+
+    /// The lock is a scene or none ("" in a file, as before); the exit chord a typed chord.
+    func testKioskValuesAreTyped() throws {
+        let none = try ConfigLoader.decode(Data(#"{"kiosk": {"lockScene": ""}}"#.utf8))
+        XCTAssertNil(none.kiosk.lockScene)
+        let locked = try ConfigLoader.decode(Data(#"{"kiosk": {"lockScene": "gallery", "exitChord": "Alt+F4"}}"#.utf8))
+        XCTAssertEqual(locked.kiosk.lockScene, .gallery)
+        XCTAssertEqual(locked.kiosk.exitChord, KeyChord(.f4, modifiers: [.alt]))
+        let written = try JSONSerialization.jsonObject(with: JSONEncoder().encode(Config())) as? [String: Any]
+        let kiosk = written?["kiosk"] as? [String: Any]
+        XCTAssertEqual(kiosk?["lockScene"] as? String, "")
+        XCTAssertEqual(kiosk?["exitChord"] as? String, "Ctrl+Alt+Shift+Q")
     }
 
     func testTheKioskFileDecodes() throws {

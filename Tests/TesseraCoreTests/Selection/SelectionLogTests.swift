@@ -62,7 +62,14 @@ final class SelectionLogTests: XCTestCase {
         sim.tap("photo-02")
         sim.handle(.key(.return))
         XCTAssertEqual(sim.dump().selection, ["photo-02"], "not durable, not acknowledged")
-        XCTAssertNotNil(sim.banner)
+        guard case .selectionNotSaved(let reason) = sim.banner else { return XCTFail("no banner") }
+        XCTAssertFalse(reason.isEmpty)
+        // A confirm that is written takes the banner down.
+        sim.selectionLog = nil
+        sim.selectionLog = try SelectionLog(path: file.path)
+        sim.handle(.key(.return))
+        XCTAssertNil(sim.banner)
+        XCTAssertEqual(sim.dump().selection, [])
     }
 
     func testDoneButtonConfirms() throws {
