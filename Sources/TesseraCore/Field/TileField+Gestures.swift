@@ -14,38 +14,39 @@ extension TileField {
     mutating func route(_ gesture: Gesture, wheelStep: Double, wheelAnimation: SpringParameters) -> Bool {
         switch gesture {
         case .press(let p):
-            caught = containerOrder.reversed().first { id in
-                windowHitFrame(of: id).contains(p) && containers[id]!.scroll.catchScroll()
+            caught = containers.indices.reversed().first { k in
+                windowHitFrame(slot: k).contains(p) && containers[k].scroll.catchScroll()
             }
             return true
         case .tap:
             return releaseCaughtScroll()
         case .dragBegan(let start, let axis):
-            let target = containerOrder.reversed().first { id in
-                containers[id]!.scroll.axis == axis && windowHitFrame(of: id).contains(start)
+            let target = containers.indices.reversed().first { k in
+                containers[k].scroll.axis == axis && windowHitFrame(slot: k).contains(start)
             }
             if caught != target { releaseCaughtScroll() }
             caught = nil
             dragging = target
-            if let target { containers[target]!.scroll.beginDrag() }
+            if let target { containers[target].scroll.beginDrag() }
             return target != nil
         case .dragChanged(let delta):
             guard let dragging else { return false }
-            containers[dragging]!.scroll.drag(by: delta)
+            containers[dragging].scroll.drag(by: delta)
             return true
         case .dragEnded(let velocity):
             let ended = dragging
-            if let ended, containers[ended]!.scroll.scroll.phase == .dragging {
-                containers[ended]!.scroll.endDrag(fingerVelocity: velocity)
+            if let ended, containers[ended].scroll.scroll.phase == .dragging {
+                containers[ended].scroll.endDrag(fingerVelocity: velocity)
             }
             dragging = nil
             let released = releaseCaughtScroll()
             return ended != nil || released
         case .wheel(let at, let dx, let dy):
-            guard let target = containerOrder.reversed().first(where: { windowHitFrame(of: $0).contains(at) }) else {
+            guard let target = containers.indices.reversed().first(where: { windowHitFrame(slot: $0).contains(at) })
+            else {
                 return false
             }
-            containers[target]!.scroll.wheel(dx: dx, dy: dy, step: wheelStep, animation: wheelAnimation)
+            containers[target].scroll.wheel(dx: dx, dy: dy, step: wheelStep, animation: wheelAnimation)
             return true
         case .key, .doubleTap, .pinchBegan, .pinchChanged, .pinchEnded, .magnify:
             return false
@@ -53,15 +54,15 @@ extension TileField {
     }
 
     /// The container a drag in progress scrolls, if any.
-    var draggedContainer: ContainerID? { dragging }
+    var draggedContainer: ContainerID? { dragging.map { containers[$0].id } }
 
     /// Lets go of a scroll a press caught (it rests, or springs back inside its edges). True if there was
     /// one.
     @discardableResult
     mutating func releaseCaughtScroll() -> Bool {
-        guard let id = caught else { return false }
+        guard let k = caught else { return false }
         caught = nil
-        containers[id]!.scroll.endDrag(fingerVelocity: .zero)
+        containers[k].scroll.endDrag(fingerVelocity: .zero)
         return true
     }
 }

@@ -2,6 +2,11 @@ extension SceneID {
     package static let destinations = SceneID("destinations")
 }
 
+extension ContainerID {
+    /// The destinations list.
+    static let list = ContainerID("list")
+}
+
 extension SceneDescription {
     static let destinations = SceneDescription(id: .destinations, title: "Destinations") { context in
         DestinationsScene(catalog: context.destinations, config: context.config, window: context.window)

@@ -4,7 +4,7 @@ struct GalleryRow {
     let id: String
     let config: GalleryRowConfig
     /// The row's container in the scene's field.
-    var containerID: ContainerID { .galleryRow(id) }
+    var containerID: ContainerID { ContainerID(id) }
     /// Card ids, in order: `<row id>-<index>`.
     let ids: [String]
     /// A paddle's (or a wheel's) write to the scroll position: the card it scrolls to. SwiftUI's binding

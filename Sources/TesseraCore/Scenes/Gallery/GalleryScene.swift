@@ -2,6 +2,11 @@ extension SceneID {
     package static let gallery = SceneID("gallery")
 }
 
+extension ContainerID {
+    /// The gallery's outer vertical scroll; each row is a container named by its config key (`featured`, …).
+    static let gallery = ContainerID("gallery")
+}
+
 extension SceneDescription {
     static let gallery = SceneDescription(id: .gallery, title: "Gallery") { context in
         GalleryScene(palettes: context.palettes, config: context.config, window: context.window)

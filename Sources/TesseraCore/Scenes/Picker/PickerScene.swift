@@ -2,6 +2,12 @@ extension SceneID {
     package static let picker = SceneID("picker")
 }
 
+extension ContainerID {
+    /// The picker's photo grid and its dock.
+    static let grid = ContainerID("grid")
+    static let dock = ContainerID("dock")
+}
+
 extension SceneDescription {
     static let picker = SceneDescription(id: .picker, title: "Picker") { context in
         PickerScene(

@@ -2,6 +2,11 @@ extension SceneID {
     package static let waterfall = SceneID("waterfall")
 }
 
+extension ContainerID {
+    /// The waterfall's masonry columns (one scroll).
+    static let waterfall = ContainerID("waterfall")
+}
+
 extension SceneDescription {
     static let waterfall = SceneDescription(id: .waterfall, title: "Waterfall") { context in
         WaterfallScene(photos: context.photos.photos, config: context.config, window: context.window)
