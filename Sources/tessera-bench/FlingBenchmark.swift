@@ -56,7 +56,7 @@ enum FlingBenchmark {
             sink.present()
             frameMs.append(Date().timeIntervalSince(frame) * 1000)
             if sink.needsRedraw { placeholders += 1 }
-            if let f = sim.scene.presentedFrame(of: last), f.maxY <= window.height {
+            if let f = sim.presentedFrame(of: last), f.maxY <= window.height {
                 reachedEnd = true
                 break
             }

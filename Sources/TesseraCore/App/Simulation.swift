@@ -74,7 +74,10 @@ package final class Simulation {
     /// Simulated seconds since the start.
     package var time: Double { Double(stepCount) / hz }
 
-    package var scene: any Scene { scene(currentScene) }
+    var scene: any Scene { scene(currentScene) }
+
+    /// The frame tile `id` of the current scene presents now (window points), nil for none.
+    package func presentedFrame(of id: String) -> Rect? { scene.presentedFrame(of: id) }
 
     private func scene(_ id: SceneID) -> any Scene {
         if let existing = scenes[id] { return existing }
@@ -137,7 +140,7 @@ package final class Simulation {
         default:
             break
         }
-        scene.handle(gesture)
+        scene.receive(gesture, input: config.input, wheelAnimation: config.scroll.scrollAnimation)
     }
 
     /// Applies a command: a scene switch here, anything else to the current scene. False when nothing
@@ -156,7 +159,9 @@ package final class Simulation {
         revision &+= 1
         gestures.removeAll(keepingCapacity: true)
         recognizer.cancel(into: &gestures)
-        for gesture in gestures { scene.handle(gesture) }
+        for gesture in gestures {
+            scene.receive(gesture, input: config.input, wheelAnimation: config.scroll.scrollAnimation)
+        }
         currentScene = id
         scene(id).resize(to: window)
         return true

@@ -6,9 +6,11 @@
 /// - A drag scrolls the innermost container under its start whose axis is the drag's (the recognizer
 ///   locks a drag to the axis of its first movement): a vertical drag on a gallery row scrolls the
 ///   outer view.
-/// - The wheel scrolls the innermost container under the pointer.
+/// - The wheel scrolls the innermost container under the pointer, unless its scene scrolls it on the
+///   wheel by its own rules (`scrollsOnWheel`).
 ///
-/// What the field does not take (taps on tiles, keys, a scene's own wheel rules) goes back to the scene.
+/// What the field does not take (taps on tiles, keys, a scene's own wheel rules) goes back to the scene
+/// (`Scene.receive` is the one place that asks).
 extension TileField {
     /// Takes `gesture` if it is the field's business; false hands it back to the scene.
     mutating func route(_ gesture: Gesture, wheelStep: Double, wheelAnimation: SpringParameters) -> Bool {
@@ -17,6 +19,7 @@ extension TileField {
             caught = containers.indices.reversed().first { k in
                 windowHitFrame(slot: k).contains(p) && containers[k].scroll.catchScroll()
             }
+            if let caught { containers[caught].grabs += 1 }
             return true
         case .tap:
             return releaseCaughtScroll()
@@ -27,7 +30,10 @@ extension TileField {
             if caught != target { releaseCaughtScroll() }
             caught = nil
             dragging = target
-            if let target { containers[target].scroll.beginDrag() }
+            if let target {
+                containers[target].scroll.beginDrag()
+                containers[target].grabs += 1
+            }
             return target != nil
         case .dragChanged(let delta):
             guard let dragging else { return false }
@@ -42,7 +48,8 @@ extension TileField {
             let released = releaseCaughtScroll()
             return ended != nil || released
         case .wheel(let at, let dx, let dy):
-            guard let target = containers.indices.reversed().first(where: { windowHitFrame(slot: $0).contains(at) })
+            guard let target = containers.indices.reversed().first(where: { windowHitFrame(slot: $0).contains(at) }),
+                containers[target].scrollsOnWheel
             else {
                 return false
             }
@@ -51,6 +58,12 @@ extension TileField {
         case .key, .doubleTap, .pinchBegan, .pinchChanged, .pinchEnded, .magnify:
             return false
         }
+    }
+
+    /// An overlay above the field took `gesture` (an open hero stage covers it): nothing under it scrolls,
+    /// but a drag that starts there lets go of a scroll a press caught before the overlay appeared.
+    mutating func cover(_ gesture: Gesture) {
+        if case .dragBegan = gesture { releaseCaughtScroll() }
     }
 
     /// The container a drag in progress scrolls, if any.

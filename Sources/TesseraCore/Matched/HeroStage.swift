@@ -35,6 +35,17 @@ package struct HeroStage: Sendable {
     /// while the fade finishes); nil when inactive.
     var overlayID: String? { isActive ? heroes.last?.id ?? lastID : nil }
 
+    /// While a hero is presented its overlay covers the field: presses, drags and the wheel do not reach
+    /// the containers under it (the scene's overlay gets them). Taps, a drag's end (one the field began
+    /// before the overlay appeared still ends), keys and touch gestures go to the field first as ever.
+    func covers(_ gesture: Gesture) -> Bool {
+        guard presented != nil else { return false }
+        switch gesture {
+        case .press, .dragBegan, .dragChanged, .wheel: return true
+        default: return false
+        }
+    }
+
     /// Presence clamped to 0…1, for drawing.
     package var opacity: Double { min(1, max(0, presence.value)) }
 

@@ -8,7 +8,7 @@ package enum Invariants {
     }
 
     /// The broken invariants of `dump`, hit-testing through `scene`.
-    package static func violations(of dump: StateDump, scene: Scene) -> [String] {
+    static func violations(of dump: StateDump, scene: Scene) -> [String] {
         var problems: [String] = []
         var owner: [String: String] = [:]
         for container in dump.containers {

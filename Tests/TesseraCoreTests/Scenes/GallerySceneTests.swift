@@ -270,6 +270,35 @@ final class GallerySceneTests: XCTestCase {
         assertRestingAligned(sim)
     }
 
+    /// A paddle's write holds the position while its animation runs, until a finger takes hold of the
+    /// row: then the position is the card nearest the offset again, at once.
+    func testAFingerOnTheRowVoidsAPaddleWrite() {
+        let sim = makeGallery()
+        sim.handle(.key(.right))
+        sim.steps(2)
+        XCTAssertEqual(sim.dump().position, "featured-1")
+        sim.tap(at: Point(500, featuredY))
+        XCTAssertEqual(sim.dump().position, "featured-0", "caught near the start")
+        sim.settle()
+        XCTAssertEqual(sim.dump().position, "featured-0")
+        assertRestingAligned(sim)
+    }
+
+    /// The paddles are controls above the row: pressing one while the row glides does not catch it.
+    func testAPaddleAboveAMovingRowDoesNotCatchIt() throws {
+        let sim = makeGallery()
+        let scene = try XCTUnwrap(sim.scene as? GalleryScene)
+        sim.drag(from: Point(800, featuredY), to: Point(600, featuredY), seconds: 0.06)
+        sim.steps(5)
+        let forward = try XCTUnwrap(scene.paddleFrames().forward)
+        sim.handle(.pointerDown(forward.center, time: sim.time))
+        XCTAssertTrue(scene.rowScroll(GalleryScene.featured).isMoving)
+        XCTAssertNotEqual(scene.rowScroll(GalleryScene.featured).phase, .dragging)
+        sim.handle(.pointerUp(forward.center, time: sim.time))
+        sim.settle()
+        assertRestingAligned(sim)
+    }
+
     func testOtherRowsSnapToo() {
         let sim = makeGallery()
         let y = sim.container("recent")!.frame.midY

@@ -129,7 +129,7 @@ final class FrameDamageTests: XCTestCase {
 
 extension Simulation {
     fileprivate func tap(_ id: String) {
-        guard let frame = scene.presentedFrame(of: id) else { return XCTFail("no tile \(id)") }
+        guard let frame = presentedFrame(of: id) else { return XCTFail("no tile \(id)") }
         handle(.pointerDown(frame.center, time: time))
         handle(.pointerUp(frame.center, time: time))
     }

@@ -32,7 +32,7 @@ package final class DestinationsScene: Scene {
     private let placeIndex: [String: Int]
     /// Read while `heroes` is being stepped (for the overlay frame), so not kept in it.
     private let aspectRatios: TileAspectRatios
-    package private(set) var field = TileField()
+    var field = TileField()
     private var heroes: HeroOverlay
     private var layout: DestinationsLayout
     private var needsLayout = false
@@ -104,11 +104,18 @@ package final class DestinationsScene: Scene {
         }
     }
 
-    package func handle(_ gesture: Gesture) {
-        // The detail view covers the list; only its close button answers.
-        heroes.handle(
-            gesture, field: &field, input: config.input, wheelAnimation: config.scroll.scrollAnimation,
-            overlay: { self.detailFrame(of: $0) }, tapCloses: { self.layout.closeButton.contains($0) })
+    var heroStage: HeroStage? { heroes.stage }
+
+    func handle(_ gesture: Gesture) {
+        switch gesture {
+        case .tap(let p):
+            // The detail view covers the list; only its close button answers.
+            heroes.tap(at: p, in: &field, closes: layout.closeButton.contains(p)) { self.detailFrame(of: $0) }
+        case .key(.escape):
+            heroes.dismiss(in: &field)
+        default:
+            break
+        }
     }
 
     package func tileID(at p: Point) -> String? { heroes.tileID(at: p, in: field) }

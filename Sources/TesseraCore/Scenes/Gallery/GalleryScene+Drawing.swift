@@ -53,7 +53,7 @@ extension GalleryScene {
     /// The Featured header's second line: the palette name at the scroll position, and where it is.
     private func drawPosition(in line: Rect, clip: Rect, into list: inout DrawList) {
         let f = Self.featured
-        guard let index = rows[f].position(in: layout.rows[f], scroll: rowScroll(f)),
+        guard let index = rows[f].position(in: layout.rows[f], scroll: rowScroll(f), grabs: grabs(f)),
             let palette = palette(row: f, card: index)
         else {
             return

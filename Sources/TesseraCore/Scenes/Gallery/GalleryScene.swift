@@ -23,7 +23,7 @@ extension SceneDescription {
 /// cards at once and a resize animates them to their new frames.
 package final class GalleryScene: Scene {
     package let id = SceneID.gallery
-    package internal(set) var field = TileField()
+    var field = TileField()
 
     let config: Config
     let palettes: PaletteBook
@@ -49,7 +49,8 @@ package final class GalleryScene: Scene {
         let gallery = config.gallery
         layout = GalleryLayout(config: gallery, chrome: config.chrome, window: window)
         field.indicatorConfig = config.scrollIndicators
-        field.addContainer(.gallery, axis: .vertical, physics: config.scroll)
+        // The gallery scrolls on the wheel by its own rules (`GalleryScene+Input`).
+        field.addContainer(.gallery, axis: .vertical, physics: config.scroll, scrollsOnWheel: false)
         if gallery.outerTargetBehavior == .snapToTop {
             field[scroll: .gallery].scroll.targetBehavior = GalleryScrollTargetBehavior(
                 topZoneFraction: gallery.snapToTopFraction)
@@ -60,7 +61,8 @@ package final class GalleryScene: Scene {
             let row = GalleryRow(id: id, config: rowConfig)
             // The session hides the rows' indicators (`.scrollIndicators(.hidden)`).
             field.addContainer(
-                row.containerID, axis: .horizontal, physics: config.scroll, inside: .gallery, showsIndicator: false)
+                row.containerID, axis: .horizontal, physics: config.scroll, inside: .gallery, showsIndicator: false,
+                scrollsOnWheel: false)
             for (index, cardID) in row.ids.enumerated() {
                 field.addTile(cardID, to: row.containerID)
                 cardIndex[cardID] = index
@@ -126,7 +128,7 @@ package final class GalleryScene: Scene {
             let page = old.frame.width > 0 ? (scroll.targetOffset / old.frame.width).rounded() : 0
             return page * new.frame.width
         case .viewAligned:
-            guard let position = rows[r].position(in: old, scroll: scroll) else { return nil }
+            guard let position = rows[r].position(in: old, scroll: scroll, grabs: grabs(r)) else { return nil }
             return new.cardFrame(at: position).minX - new.margins.leading
         case .none:
             return nil
@@ -149,6 +151,9 @@ package final class GalleryScene: Scene {
 
     /// Row `r`'s scroll.
     func rowScroll(_ r: Int) -> ScrollAxis { field.scroll(rows[r].containerID).scroll }
+
+    /// How many times a finger has taken hold of row `r` (`TileField.grabs(of:)`).
+    func grabs(_ r: Int) -> Int { field.grabs(of: rows[r].containerID) }
 
     /// Outer content coordinates → window points, `alpha` ∈ [0, 1] between the previous step and this
     /// one (1: now).
@@ -181,7 +186,7 @@ package final class GalleryScene: Scene {
             field.moveFrame(of: rows[r].containerID, to: outer.unscrolled(rowFrame(r)))
         }
         field.step(dt)
-        for r in rows.indices where !rowScroll(r).isMoving { rows[r].pinnedPosition = nil }
+        for r in rows.indices where !rowScroll(r).isMoving || rows[r].pin?.grabs != grabs(r) { rows[r].pin = nil }
         updateScales()
     }
 
@@ -205,7 +210,10 @@ package final class GalleryScene: Scene {
     package var position: String? {
         guard rows.indices.contains(Self.featured) else { return nil }
         let row = rows[Self.featured]
-        return row.position(in: layout.rows[Self.featured], scroll: rowScroll(Self.featured)).map { row.ids[$0] }
+        return row.position(
+            in: layout.rows[Self.featured], scroll: rowScroll(Self.featured), grabs: grabs(Self.featured)
+        )
+        .map { row.ids[$0] }
     }
 
     /// The palette card `index` of row `r` shows.
@@ -224,9 +232,9 @@ package final class GalleryScene: Scene {
     @discardableResult
     func scrollToNeighbour(_ direction: Int, row r: Int = featured) -> Bool {
         guard rows.indices.contains(r), rowScroll(r).phase != .dragging,
-            let next = rows[r].neighbour(direction, in: layout.rows[r], scroll: rowScroll(r))
+            let next = rows[r].neighbour(direction, in: layout.rows[r], scroll: rowScroll(r), grabs: grabs(r))
         else { return false }
-        rows[r].pinnedPosition = next
+        rows[r].pin = (next, grabs(r))
         let target = rows[r].alignedOffset(of: next, in: layout.rows[r], scroll: rowScroll(r))
         field[scroll: rows[r].containerID].scroll.scroll(to: target, animated: paddleAnimation)
         return true

@@ -20,7 +20,7 @@ extension SceneDescription {
 /// on `.interactiveSpring()`, and the dock scrolls to reveal a new arrival.
 package final class PickerScene: Scene {
     package let id = SceneID.picker
-    package private(set) var field = TileField()
+    var field = TileField()
 
     private var config: Config
     private var window: Size
@@ -167,10 +167,7 @@ package final class PickerScene: Scene {
 
     // MARK: Input
 
-    package func handle(_ gesture: Gesture) {
-        if field.route(gesture, wheelStep: config.input.wheelStep, wheelAnimation: config.scroll.scrollAnimation) {
-            return
-        }
+    func handle(_ gesture: Gesture) {
         switch gesture {
         case .tap(let p):
             if let button = layout.doneButton, button.contains(p) {

@@ -35,7 +35,7 @@ package final class WaterfallScene: Scene {
     private var window: Size
     /// Read while `heroes` is being stepped (for the overlay frame), so not kept in it.
     private var aspectRatios: TileAspectRatios
-    package private(set) var field = TileField()
+    var field = TileField()
     private var heroes: HeroOverlay
     private var layout: WaterfallLayout
     private var needsLayout = false
@@ -173,16 +173,13 @@ package final class WaterfallScene: Scene {
         return heroes.dismiss(in: &field) != nil
     }
 
-    package func handle(_ gesture: Gesture) {
+    var heroStage: HeroStage? { heroes.stage }
+
+    func handle(_ gesture: Gesture) {
         refitViewer()
         if viewedID != nil, handleViewer(gesture) { return }
-        let route = {
-            self.field.route(
-                $0, wheelStep: self.config.input.wheelStep, wheelAnimation: self.config.scroll.scrollAnimation)
-        }
         switch gesture {
         case .tap(let p):
-            if route(gesture) { return }
             if heroes.stage.presented != nil {
                 // Still flying in: the overlay covers the window, and a tap anywhere turns it round at once.
                 close(velocity: nil)
@@ -192,18 +189,11 @@ package final class WaterfallScene: Scene {
         case .key(.escape):
             close(velocity: nil)
         default:
-            heroes.handle(
-                gesture, field: &field, input: config.input, wheelAnimation: config.scroll.scrollAnimation,
-                overlay: { self.fullscreenFrame(of: $0) }, tapCloses: { _ in true })
+            break
         }
     }
 
     package func tileID(at p: Point) -> String? { heroes.tileID(at: p, in: field) }
-
-    private func gestureTapPoint(_ gesture: Gesture) -> Point {
-        if case .tap(let p) = gesture { return p }
-        return .zero
-    }
 
     /// Gestures on the photo at rest fullscreen. True when the viewer took it.
     private func handleViewer(_ gesture: Gesture) -> Bool {
@@ -225,8 +215,6 @@ package final class WaterfallScene: Scene {
             viewer.dragChanged(delta)
             return true
         case .dragEnded(let v):
-            // A drag the field began before the overlay appeared still ends there.
-            _ = field.route(gesture, wheelStep: config.input.wheelStep, wheelAnimation: config.scroll.scrollAnimation)
             if case .dismiss(let velocity) = viewer.dragEnded(velocity: v) { close(velocity: velocity) }
             return true
         case .pinchBegan(let center, let distance):
