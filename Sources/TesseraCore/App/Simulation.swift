@@ -143,13 +143,14 @@ package final class Simulation {
         scene.receive(gesture, input: config.input, wheelAnimation: config.scroll.scrollAnimation)
     }
 
-    /// Applies a command: a scene switch here, anything else to the current scene. False when nothing
-    /// took it.
+    /// Applies the simulation's command (a scene's own commands are the scene's). False when it changed
+    /// nothing.
     @discardableResult
     package func apply(_ command: Command) -> Bool {
         revision &+= 1
-        guard case .switchScene(let id) = command else { return scene.apply(command) }
-        return switchScene(to: id)
+        switch command {
+        case .switchScene(let id): return switchScene(to: id)
+        }
     }
 
     /// Shows another scene; each scene keeps its state (a selection is never lost by looking elsewhere).

@@ -17,9 +17,6 @@ protocol Scene: AnyObject {
     /// A recognised gesture that neither the field nor the hero stage took (`receive` decides, for every
     /// scene alike): it becomes commands through a hit test on what the scene presents.
     func handle(_ gesture: Gesture)
-    /// Applies a command to the model. False for a command this scene does not take, or one that
-    /// changes nothing (a select of a photo already in the dock).
-    @discardableResult func apply(_ command: Command) -> Bool
     /// Brings targets up to date with the model and window, if anything changed since the last layout.
     /// `step` calls it first; the run loop calls it before `step` to time layout as its own phase, and
     /// before a dump so that targets reflect the commands applied.

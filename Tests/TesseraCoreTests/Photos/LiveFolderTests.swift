@@ -111,8 +111,8 @@ final class LiveFolderTests: XCTestCase {
 
     func testASelectedPhotoRemovedLeavesTheDock() throws {
         let sim = try simulation(.picker)
-        sim.apply(.select("photo-06"))
-        sim.apply(.select("photo-08"))
+        (sim.scene as! PickerScene).apply(.select("photo-06"))
+        (sim.scene as! PickerScene).apply(.select("photo-08"))
         settle(sim)
         XCTAssertEqual(sim.dump().selection, ["photo-06", "photo-08"])
         try remove("photo-06")
@@ -128,10 +128,10 @@ final class LiveFolderTests: XCTestCase {
         let output = folder.appendingPathComponent("selection.jsonl").path
         let sim = try simulation(.picker)
         sim.selectionLog = try SelectionLog(path: output)
-        sim.apply(.select("photo-06"))
-        sim.apply(.select("photo-08"))
+        (sim.scene as! PickerScene).apply(.select("photo-06"))
+        (sim.scene as! PickerScene).apply(.select("photo-08"))
         try remove("photo-06")
-        sim.apply(.confirm)
+        (sim.scene as! PickerScene).apply(.confirm)
         let line = try String(contentsOfFile: output, encoding: .utf8)
         let record = try XCTUnwrap(
             JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -157,7 +157,7 @@ final class LiveFolderTests: XCTestCase {
 
     func testWaterfallPresentedPhotoRemovedClosesItsOverlay() throws {
         let sim = try simulation(.waterfall)
-        sim.apply(.present("photo-02"))
+        (sim.scene as! WaterfallScene).apply(.present("photo-02"))
         for _ in 0..<10 { sim.step() }
         XCTAssertEqual(sim.dump().overlay?.id, "photo-02")
         try remove("photo-02")

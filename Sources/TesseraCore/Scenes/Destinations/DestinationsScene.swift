@@ -96,11 +96,10 @@ package final class DestinationsScene: Scene {
     // MARK: Commands and input
 
     @discardableResult
-    package func apply(_ command: Command) -> Bool {
+    func apply(_ command: HeroCommand) -> Bool {
         switch command {
         case .present(let id): heroes.present(id, overlay: detailFrame(of: id), in: &field)
         case .dismiss: heroes.dismiss(in: &field) != nil
-        default: false
         }
     }
 

@@ -222,9 +222,10 @@ package final class GalleryScene: Scene {
     }
 
     @discardableResult
-    package func apply(_ command: Command) -> Bool {
-        guard case .scrollToNeighbour(let direction) = command else { return false }
-        return scrollToNeighbour(direction)
+    func apply(_ command: GalleryCommand) -> Bool {
+        switch command {
+        case .scrollToNeighbour(let direction): scrollToNeighbour(direction)
+        }
     }
 
     /// Scrolls row `r` to the neighbouring card in `direction` (±1) with the paddle animation, as the

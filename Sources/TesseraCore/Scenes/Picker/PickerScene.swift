@@ -61,8 +61,10 @@ package final class PickerScene: Scene {
 
     // MARK: Commands
 
+    /// Applies a command to the model. False for one that changes nothing (a select of a photo already
+    /// in the dock).
     @discardableResult
-    package func apply(_ command: Command) -> Bool {
+    func apply(_ command: PickerCommand) -> Bool {
         switch command {
         case .select(let id):
             guard let index = grid.firstIndex(of: id) else { return false }
@@ -80,8 +82,6 @@ package final class PickerScene: Scene {
             // Written and flushed first; only a durable selection empties the dock (README, "--output").
             guard !dock.isEmpty, confirmHandler(dock) else { return false }
             for id in dock { apply(.deselect(id)) }
-        default:
-            return false
         }
         return true
     }
@@ -183,7 +183,7 @@ package final class PickerScene: Scene {
     }
 
     /// What a tap at `p` asks for: a grid photo goes to the dock, a dock photo (or one flying there) back.
-    package func command(at p: Point) -> Command? {
+    func command(at p: Point) -> PickerCommand? {
         guard let id = tileID(at: p), let tile = field.tile(id) else { return nil }
         return tile.container == .dock ? .deselect(id) : .select(id)
     }

@@ -145,11 +145,10 @@ package final class WaterfallScene: Scene {
     // MARK: Commands and input
 
     @discardableResult
-    package func apply(_ command: Command) -> Bool {
+    func apply(_ command: HeroCommand) -> Bool {
         switch command {
         case .present(let id): present(id)
         case .dismiss: close(velocity: nil)
-        default: false
         }
     }
 
