@@ -22,7 +22,8 @@ let shippedPalettesPath = URL(fileURLWithPath: #filePath).deletingLastPathCompon
 func makeGallery(window: Size = Size(1024, 768), config: Config = Config()) -> Simulation {
     let palettes = try! PaletteBook.load(path: shippedPalettesPath)
     return Simulation(
-        config: config, photos: samplePhotos(), scene: .gallery, window: window, hz: 120, palettes: palettes)
+        config: config, photos: samplePhotos(), scene: .gallery, window: window, hz: 120,
+        assets: LoadedAssets([.gallery: palettes]))
 }
 
 /// A frame sink that draws nothing: Core tests need no SDL.

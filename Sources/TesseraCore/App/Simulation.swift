@@ -7,10 +7,8 @@ package final class Simulation {
     package private(set) var config: Config
     /// The photos, as of the last scan (`rescanPhotos` takes in the folder's changes).
     package private(set) var photos: PhotoLibrary
-    /// The gallery's card palettes (`Assets/Gallery/palettes.json`).
-    package let palettes: PaletteBook
-    /// The destinations scene's places (`Assets/Destinations/destinations.json`).
-    package let destinations: DestinationCatalog
+    /// What the scenes read from their `Assets/` folders at launch.
+    private let assets: LoadedAssets
     /// Fixed simulation rate, steps per second.
     package let hz: Double
     package private(set) var window: Size
@@ -51,13 +49,11 @@ package final class Simulation {
     }
 
     package init(
-        config: Config, photos: PhotoLibrary, scene: SceneID, window: Size, hz: Double, palettes: PaletteBook = .empty,
-        destinations: DestinationCatalog = .empty
+        config: Config, photos: PhotoLibrary, scene: SceneID, window: Size, hz: Double, assets: LoadedAssets = .none
     ) {
         self.config = config
         self.photos = photos
-        self.palettes = palettes
-        self.destinations = destinations
+        self.assets = assets
         self.hz = hz
         self.window = window
         currentScene = scene
@@ -85,7 +81,7 @@ package final class Simulation {
             preconditionFailure("Simulation: scene \(id) is not registered")
         }
         let context = SceneContext(
-            config: config, photos: photos, palettes: palettes, destinations: destinations, window: window,
+            config: config, photos: photos, assets: assets[id], window: window,
             confirm: { [unowned self] ids in confirm(ids) })
         let made = description.make(context)
         scenes[id] = made

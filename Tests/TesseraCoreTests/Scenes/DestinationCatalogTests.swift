@@ -24,7 +24,7 @@ final class DestinationCatalogTests: XCTestCase {
         XCTAssertEqual(place.image.id, "destinations/x")
         XCTAssertEqual(place.image.path, "/tmp/places/pics/x.jpg")
         XCTAssertNil(place.image.pixelSize, "missing image: listed, drawn as a placeholder")
-        XCTAssertEqual(catalog.photos.map(\.id), ["destinations/x"])
+        XCTAssertEqual(catalog.images.map(\.id), ["destinations/x"])
     }
 
     func testErrorsNameThePlaceAndKey() {

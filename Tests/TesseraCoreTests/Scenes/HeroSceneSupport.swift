@@ -30,7 +30,7 @@ func makeHeroSimulation(
 ) -> Simulation {
     Simulation(
         config: config, photos: sizedPhotos(photos), scene: scene, window: window, hz: 120,
-        destinations: samplePlaces())
+        assets: LoadedAssets([.destinations: samplePlaces()]))
 }
 
 extension Simulation {

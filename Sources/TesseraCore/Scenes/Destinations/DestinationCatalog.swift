@@ -24,7 +24,7 @@ package struct Destination: Equatable, Sendable {
 ///
 /// `image` is a file path relative to the JSON file's folder. A missing or unreadable image is not an
 /// error here: the place is listed with an unknown size and draws as a placeholder.
-package struct DestinationCatalog: Equatable, Sendable {
+package struct DestinationCatalog: Equatable, SceneAssets {
     package var places: [Destination]
 
     package init(places: [Destination]) {
@@ -34,7 +34,7 @@ package struct DestinationCatalog: Equatable, Sendable {
     package static let empty = DestinationCatalog(places: [])
 
     /// The places' images, for the renderer's photo library.
-    package var photos: [Photo] { places.map(\.image) }
+    var images: [Photo] { places.map(\.image) }
 
     /// A catalog that cannot be used; `message` names the file and the place index or key.
     package struct Error: Swift.Error, Equatable, CustomStringConvertible {

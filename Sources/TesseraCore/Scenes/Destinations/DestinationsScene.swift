@@ -8,8 +8,20 @@ extension ContainerID {
 }
 
 extension SceneDescription {
-    static let destinations = SceneDescription(id: .destinations, title: "Destinations") { context in
-        DestinationsScene(catalog: context.destinations, config: context.config, window: context.window)
+    static let destinations = SceneDescription(
+        id: .destinations, title: "Destinations", config: DestinationsConfig.self,
+        loadAssets: { resources, _ in
+            // Bundled with Tessera: a broken file is a broken installation, exit 1.
+            do {
+                return try DestinationCatalog.load(path: resources.asset("Destinations", "destinations.json"))
+            } catch let error as DestinationCatalog.Error {
+                throw SceneAssetError(message: error.message, exitCode: 1)
+            }
+        }
+    ) { context in
+        DestinationsScene(
+            catalog: context.assets as? DestinationCatalog ?? .empty, config: context.config,
+            window: context.window)
     }
 }
 

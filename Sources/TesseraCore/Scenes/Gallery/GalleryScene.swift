@@ -8,8 +8,19 @@ extension ContainerID {
 }
 
 extension SceneDescription {
-    static let gallery = SceneDescription(id: .gallery, title: "Gallery") { context in
-        GalleryScene(palettes: context.palettes, config: context.config, window: context.window)
+    static let gallery = SceneDescription(
+        id: .gallery, title: "Gallery", config: GalleryConfig.self,
+        loadAssets: { resources, config in
+            // The config names the file (`gallery.palettes`): a bad one is the user's, exit 2.
+            do {
+                return try PaletteBook.load(path: resources.resolve(config.gallery.palettes))
+            } catch let error as PaletteBook.Error {
+                throw SceneAssetError(message: error.message, exitCode: 2)
+            }
+        }
+    ) { context in
+        GalleryScene(
+            palettes: context.assets as? PaletteBook ?? .empty, config: context.config, window: context.window)
     }
 }
 

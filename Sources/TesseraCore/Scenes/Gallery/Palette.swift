@@ -19,7 +19,7 @@ package struct Palette: Equatable, Sendable, Codable {
 ///
 ///     {"palettes": [{"name": "Ember", "background": "#FFF3EA",
 ///                    "colors": ["#D9480F", "#F59F00", "#862E9C"]}, ...]}
-package struct PaletteBook: Equatable, Sendable {
+package struct PaletteBook: Equatable, SceneAssets {
     package var palettes: [Palette]
 
     package init(palettes: [Palette]) { self.palettes = palettes }

@@ -9,7 +9,7 @@ extension ContainerID {
 }
 
 extension SceneDescription {
-    static let picker = SceneDescription(id: .picker, title: "Picker") { context in
+    static let picker = SceneDescription(id: .picker, title: "Picker", config: PickerConfig.self) { context in
         PickerScene(
             photoIDs: context.photos.ids, config: context.config, window: context.window, confirm: context.confirm)
     }

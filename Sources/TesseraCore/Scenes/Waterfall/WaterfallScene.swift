@@ -8,7 +8,8 @@ extension ContainerID {
 }
 
 extension SceneDescription {
-    static let waterfall = SceneDescription(id: .waterfall, title: "Waterfall") { context in
+    static let waterfall = SceneDescription(id: .waterfall, title: "Waterfall", config: WaterfallConfig.self) {
+        context in
         WaterfallScene(photos: context.photos.photos, config: context.config, window: context.window)
     }
 }

@@ -1,6 +1,7 @@
 /// The gallery scene (WWDC 2023 "Beyond scroll views"): an outer vertical scroll of sections,
 /// each a label over a horizontally scrolling row of cards. Numbers are the session's unless marked ours.
-package struct GalleryConfig: Codable, Equatable, Sendable {
+package struct GalleryConfig: SceneConfig {
+    static let key = "gallery"
     package var title = "Gallery"
     /// The palette asset file: relative to Tessera's folder (where `Assets/` is), or absolute.
     package var palettes = "Assets/Gallery/palettes.json"
@@ -165,5 +166,13 @@ extension GalleryRowConfig: RangeChecked {
         try c.check("stackPadding", stackPadding, 0...500)
         try c.check("stackOffset", stackOffset, 0...500)
         try c.check("edgeScale", edgeScale, 0.01...1)
+    }
+}
+
+extension Config {
+    /// The gallery scene's section (`"gallery": {…}`).
+    var gallery: GalleryConfig {
+        get { self[GalleryConfig.self] }
+        set { self[GalleryConfig.self] = newValue }
     }
 }

@@ -1,6 +1,7 @@
 /// The destinations scene (the list-to-detail hero article): a list of places; a tap flies the image to the top of a
 /// detail view.
-package struct DestinationsConfig: Codable, Equatable, Sendable {
+package struct DestinationsConfig: SceneConfig {
+    static let key = "destinations"
     package var title = "Destinations"
     /// Between list items (`VStack(spacing: 20)`).
     package var spacing = 20.0
@@ -91,5 +92,13 @@ extension CloseButtonConfig: RangeChecked {
         try c.check("margin", margin, 0...500)
         try c.check("glyphSize", glyphSize, 1...500)
         try c.check("lineWidth", lineWidth, 0.5...100)
+    }
+}
+
+extension Config {
+    /// The destinations scene's section (`"destinations": {…}`).
+    var destinations: DestinationsConfig {
+        get { self[DestinationsConfig.self] }
+        set { self[DestinationsConfig.self] = newValue }
     }
 }

@@ -1,6 +1,7 @@
 /// The waterfall scene (the masonry hero article): masonry columns of photos at their own aspect ratios, and a
 /// fullscreen hero over a blurred backdrop.
-package struct WaterfallConfig: Codable, Equatable, Sendable {
+package struct WaterfallConfig: SceneConfig {
+    static let key = "waterfall"
     package var title = "Waterfall"
     /// Columns (the article: two `VStack`s in an `HStack`).
     package var columns = 2
@@ -64,5 +65,13 @@ extension BackdropConfig: RangeChecked {
     /// The blur's cost grows with its radius; 200 points already blurs a window to one colour.
     func checkRanges(_ c: inout RangeCheck) throws {
         try c.check("blurRadius", blurRadius, 0...200)
+    }
+}
+
+extension Config {
+    /// The waterfall scene's section (`"waterfall": {…}`).
+    var waterfall: WaterfallConfig {
+        get { self[WaterfallConfig.self] }
+        set { self[WaterfallConfig.self] = newValue }
     }
 }
