@@ -13,8 +13,9 @@ package struct WaterfallConfig: SceneConfig {
     /// Left and right of the columns (`.padding(.horizontal, 5)`).
     package var padding = 5.0
     package var cornerRadius = 5.0
-    /// `split`: the article's first half / second half; `balanced`: each photo to the shortest column *(ours)*.
-    package var distribution = WaterfallDistribution.split
+    /// `split`: the article's first half / second half (unlike its `prefix(n/2)`/`suffix(n/2)`, an odd
+    /// count loses no photo); `balanced`: each photo to the shortest column *(ours)*.
+    var distribution = Masonry.Distribution.split
     /// Width / height used for a photo whose header cannot be read (it draws as a placeholder).
     package var fallbackAspectRatio = 1.0
     /// Preset that flies the hero (`withAnimation(.spring())`).
@@ -23,18 +24,6 @@ package struct WaterfallConfig: SceneConfig {
     package var fullscreenCornerRadius = 0.0
     package var backdrop = BackdropConfig()
     package init() {}
-}
-
-/// How photos are dealt to the waterfall's columns.
-package enum WaterfallDistribution: String, Codable, Equatable, Sendable, CaseIterable {
-    /// The article's contiguous runs, the first half in column 1 and the second half in column 2 (with
-    /// more columns, runs of ⌈n / columns⌉). Unlike the article's `prefix(n/2)`/`suffix(n/2)`, an odd
-    /// count loses no photo: the extra one goes to the first column.
-    case split
-    /// Each photo, in order, to the currently shortest column (leftmost on a tie).
-    case balanced
-
-    package init(from decoder: Decoder) throws { self = try decodeConfigName(decoder, "distribution") }
 }
 
 /// The frosted backdrop behind a fullscreen hero (`.background(.thinMaterial)`): the scene blurred and
