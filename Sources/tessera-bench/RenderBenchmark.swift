@@ -60,7 +60,8 @@ struct RenderBenchmark {
                 return Photo(id: String(format: "bench-%02d", i + 1), path: source.path)
             })
         let config = Config()
-        let sim = Simulation(config: config, photos: photos, scene: .picker, window: Size(1024, 768), hz: 120)
+        let sim = Simulation(
+            config: config, photos: photos, scene: BenchScenes.picker, window: Size(1024, 768), hz: 120)
         // Six photos tapped into the dock, as a user would.
         for id in photos.ids.prefix(6) {
             guard let frame = sim.presentedFrame(of: id) else { continue }

@@ -27,7 +27,7 @@ struct Launcher {
         }
         let window = options.window ?? script?.window ?? Size(1024, 768)
         let kioskStart = config.kiosk.lockScene ?? config.kiosk.startScene
-        let scene = options.scene ?? script?.scene ?? (options.kiosk ? kioskStart : .picker)
+        let scene = options.scene ?? script?.scene ?? (options.kiosk ? kioskStart : SceneRegistry.first)
         let simulation = Simulation(
             config: config, photos: photos, scene: scene, window: window, hz: options.hz, assets: assets)
         if options.kiosk { simulation.kiosk = Simulation.KioskMode(config.kiosk) }

@@ -5,7 +5,7 @@ package struct KioskConfig: Codable, Equatable, Sendable {
     /// selection; 0 never resets.
     var idleResetSeconds = 90.0
     /// The scene shown at launch and after an idle reset (the first registered one by default).
-    package var startScene = SceneID.allCases[0]
+    package var startScene = SceneRegistry.first
     /// The scene the kiosk is locked to (the tab bar and the scene keys are gone), nil for none. In a
     /// file: a scene's name, or "" for none.
     package var lockScene: SceneID?

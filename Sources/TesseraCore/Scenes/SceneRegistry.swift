@@ -84,6 +84,9 @@ package enum SceneRegistry {
 
     static func description(of id: SceneID) -> SceneDescription? { scenes.first { $0.id == id } }
 
+    /// The scene a run shows when nothing names one: the first in the tab bar.
+    package static var first: SceneID { SceneID.allCases[0] }
+
     /// The scenes' config sections, in registry order.
     static var configs: [any SceneConfig.Type] { scenes.map(\.config) }
 }

@@ -1,5 +1,5 @@
 extension SceneID {
-    package static let destinations = SceneID("destinations")
+    static let destinations = SceneID("destinations")
 }
 
 extension ContainerID {

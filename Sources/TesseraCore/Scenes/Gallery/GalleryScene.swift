@@ -1,5 +1,5 @@
 extension SceneID {
-    package static let gallery = SceneID("gallery")
+    static let gallery = SceneID("gallery")
 }
 
 extension ContainerID {

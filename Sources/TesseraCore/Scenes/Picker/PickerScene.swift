@@ -1,5 +1,5 @@
 extension SceneID {
-    package static let picker = SceneID("picker")
+    static let picker = SceneID("picker")
 }
 
 extension ContainerID {

@@ -1,5 +1,5 @@
 extension SceneID {
-    package static let waterfall = SceneID("waterfall")
+    static let waterfall = SceneID("waterfall")
 }
 
 extension ContainerID {
