@@ -11,7 +11,7 @@ final class HeroConfigTests: XCTestCase {
         }
     }
 
-    func testDefaultsAreTheSeeds() {
+    func testDefaultsAreTheArticles() {
         let c = Config()
         XCTAssertEqual(c.waterfall.columns, 2)
         XCTAssertEqual(c.waterfall.spacing, 5)

@@ -11,7 +11,7 @@ final class WaterfallLayoutTests: XCTestCase {
         WaterfallLayout(aspectRatios: aspects, config: config, top: 64, window: window)
     }
 
-    func testSeedColumnsAndStacking() {
+    func testTheArticlesColumnsAndStacking() {
         let l = layout([1.5, 1, 0.5, 2])
         XCTAssertEqual(l.viewport, Rect(0, 64, 1024, 704))
         XCTAssertEqual(l.columns, 2)

@@ -15,7 +15,8 @@ final class PickerSceneTests: XCTestCase {
         sim.tap("photo-05")
         sim.settle()
         XCTAssertEqual(sim.dump().selection, [])
-        XCTAssertEqual(sim.container("grid")?.items.last, "photo-05", "seed behaviour: back to the end of the grid")
+        XCTAssertEqual(
+            sim.container("grid")?.items.last, "photo-05", "the articles' behaviour: back to the end of the grid")
         XCTAssertEqual(sim.container("grid")?.items.count, 24)
     }
 

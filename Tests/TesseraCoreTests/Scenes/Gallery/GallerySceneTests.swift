@@ -332,4 +332,23 @@ final class GallerySceneTests: XCTestCase {
         XCTAssertEqual(gaps[0], gaps[1], accuracy: 1e-9)
         XCTAssertEqual(gaps[0], gaps[2], accuracy: 1e-9)
     }
+
+    /// The Featured paddle stays centred on the row's card area as the outer view scrolls it under the
+    /// header, and goes once that centre is hidden.
+    func testPaddleStaysOnItsRowsCardArea() throws {
+        let sim = makeGallery(window: Size(390, 844))
+        let gallery = try XCTUnwrap(sim.scene as? GalleryScene)
+        let row = gallery.viewport(of: GalleryScene.featured)
+        let forward = try XCTUnwrap(gallery.paddleFrames().forward)
+        XCTAssertEqual(forward.midY, row.midY, accuracy: 1e-9)
+        sim.handle(.wheel(at: Point(200, 500), dx: 0, dy: -1))
+        sim.settle()
+        let scrolledRow = gallery.viewport(of: GalleryScene.featured)
+        XCTAssertLessThan(scrolledRow.minY, row.minY, "scrolled up under the header")
+        if let moved = gallery.paddleFrames().forward {
+            XCTAssertEqual(moved.midY, scrolledRow.midY, accuracy: 1e-9, "moves with the cards")
+        } else {
+            XCTAssertLessThan(scrolledRow.midY, sim.scene.field.scroll(.gallery).viewport.minY)
+        }
+    }
 }
