@@ -142,7 +142,7 @@ package final class Simulation {
     /// Applies the simulation's command (a scene's own commands are the scene's). False when it changed
     /// nothing.
     @discardableResult
-    package func apply(_ command: Command) -> Bool {
+    func apply(_ command: Command) -> Bool {
         revision &+= 1
         switch command {
         case .switchScene(let id): return switchScene(to: id)

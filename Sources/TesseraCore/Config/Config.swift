@@ -28,7 +28,7 @@ package struct Config: Equatable, Sendable {
     }
 
     /// The parameters of the preset `name` (SwiftUI's names).
-    package func spring(_ name: SpringName) -> SpringParameters { springs[name] }
+    func spring(_ name: SpringName) -> SpringParameters { springs[name] }
 }
 
 /// SwiftUI's animation presets by name, so configs can say `"animation": "interactiveSpring"`.
@@ -42,7 +42,7 @@ package struct SpringPresets: Codable, Equatable, Sendable {
 
     package init() {}
 
-    package subscript(name: SpringName) -> SpringParameters {
+    subscript(name: SpringName) -> SpringParameters {
         switch name {
         case .interactiveSpring: interactiveSpring
         case .spring: spring

@@ -1,10 +1,10 @@
 /// One of SwiftUI's animation presets, by name, as configs choose them (`"animation": "interactiveSpring"`);
 /// `Config.spring(_:)` gives its parameters from the config's `springs`. Anything else is refused when
 /// the config is read, naming the key and the six names.
-package enum SpringName: String, Codable, CaseIterable, Equatable, Sendable {
+enum SpringName: String, Codable, CaseIterable, Equatable, Sendable {
     case interactiveSpring, spring, springLegacy, smooth, snappy, bouncy
 
-    package init(from decoder: Decoder) throws { self = try decodeConfigName(decoder, "animation") }
+    init(from decoder: Decoder) throws { self = try decodeConfigName(decoder, "animation") }
 }
 
 /// A config value that must be one of `Value`'s names; anything else is an error naming the allowed

@@ -4,7 +4,7 @@ extension TileField {
     /// `container` as the dump shows it: its input frame in window points (the picker's dock panel, a
     /// row's frame), its items, and its indicator's opacity as drawn (0 while there is nothing to scroll).
     /// Nil for a container the field does not have.
-    package func dump(container id: ContainerID) -> ContainerDump? { slot(of: id).map(dump(slot:)) }
+    func dump(container id: ContainerID) -> ContainerDump? { slot(of: id).map(dump(slot:)) }
 
     private func dump(slot k: Int) -> ContainerDump {
         let c = containers[k]

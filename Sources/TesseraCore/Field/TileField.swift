@@ -9,7 +9,7 @@
 ///
 /// Containers nest one level or more: a gallery row scrolls inside the outer scroll, so its viewport is
 /// given in its parent's unscrolled space and everything in it moves with both offsets.
-package struct TileField: Sendable {
+struct TileField: Sendable {
     /// One container: its scroll, its items in model order, where input reaches it, and what the last
     /// step saw of it.
     struct Container: Sendable {
@@ -42,20 +42,20 @@ package struct TileField: Sendable {
     /// Every container, in the order they were added, parents first: the dump's order; hit tests run it
     /// backwards so an inner container wins. A tile's `slot` is its container's place here.
     var containers: [Container] = []
-    package internal(set) var tiles: [MatchedTile] = []
+    internal(set) var tiles: [MatchedTile] = []
     var index: [String: Int] = [:]
     /// Tiles outside the container layer (flying, or resting in an overlay) in take-off order: the flight
     /// layer's draw order, later ones on top.
-    package internal(set) var above: [String] = []
+    internal(set) var above: [String] = []
     /// The tiles `step` visits; every other one rests.
     var active = ActiveTileSet()
     /// Tiles whose springs ran in the last step (the profiler's "animating tiles").
-    package internal(set) var animatingTileCount = 0
+    internal(set) var animatingTileCount = 0
     /// Gesture routing: the container a drag scrolls, and the one a press caught while it moved.
     var dragging: Int?
     var caught: Int?
 
-    package init() {}
+    init() {}
 
     // MARK: Building
 
@@ -98,13 +98,13 @@ package struct TileField: Sendable {
 
     // MARK: Reading
 
-    package func tile(_ id: String) -> MatchedTile? { index[id].map { tiles[$0] } }
+    func tile(_ id: String) -> MatchedTile? { index[id].map { tiles[$0] } }
 
     /// The ids `container` holds, in model order.
-    package func items(_ container: ContainerID) -> [String] { slot(of: container).map { containers[$0].items } ?? [] }
+    func items(_ container: ContainerID) -> [String] { slot(of: container).map { containers[$0].items } ?? [] }
 
     /// A container's scroll (read it; change it through `subscript(scroll:)`).
-    package func scroll(_ id: ContainerID) -> ScrollContainer { containers[slot(ofAdded: id)].scroll }
+    func scroll(_ id: ContainerID) -> ScrollContainer { containers[slot(ofAdded: id)].scroll }
 
     /// A container's scroll, for what a scene asks of it (scroll to a target, reveal a slot).
     subscript(scroll id: ContainerID) -> ScrollContainer {
@@ -119,7 +119,7 @@ package struct TileField: Sendable {
 
     /// The container's offset plus every enclosing container's (points), now or `alpha` ∈ [0, 1] of the
     /// way from the previous step.
-    package func offset(of id: ContainerID, alpha: Double = 1) -> Point {
+    func offset(of id: ContainerID, alpha: Double = 1) -> Point {
         slot(of: id).map { offset(slot: $0, alpha: alpha) } ?? .zero
     }
 
@@ -174,7 +174,7 @@ package struct TileField: Sendable {
     }
 
     /// Nothing moves: every scroll rests and every tile's springs have settled.
-    package var isSettled: Bool {
+    var isSettled: Bool {
         containers.allSatisfy { !$0.scroll.scroll.isMoving && ($0.indicator?.isSettled ?? true) }
             && active.allSatisfy { tiles[$0].isSettled }
     }

@@ -2,7 +2,7 @@
 /// What a gesture means inside a scene is that scene's business: each declares its own commands beside
 /// it (`PickerCommand`, `HeroCommand`, …), turns gestures into them through a hit test and applies them;
 /// tests apply them directly.
-package enum Command: Equatable, Sendable {
+enum Command: Equatable, Sendable {
     /// Show another scene; each keeps its state.
     case switchScene(SceneID)
 }

@@ -10,7 +10,7 @@
 /// presented hero springs to opacity 0 while something is presented and back to 1 after. Each tile has
 /// its own opacity spring, so a hero dismissed while another is presented fades with the list and lands
 /// at whatever opacity it has reached (no pop when it rejoins).
-package struct HeroOverlay: Sendable {
+struct HeroOverlay: Sendable {
     private(set) var stage: HeroStage
     let slotStyle: HeroTransition.Style
     let overlayStyle: HeroTransition.Style
@@ -19,7 +19,7 @@ package struct HeroOverlay: Sendable {
     /// The stage's opacity the step before (frames interpolate between steps).
     private var previousOpacity = 0.0
 
-    package init(
+    init(
         spring: SpringParameters, slotStyle: HeroTransition.Style, overlayStyle: HeroTransition.Style,
         fadesWhilePresented: Bool
     ) {
@@ -98,9 +98,9 @@ package struct HeroOverlay: Sendable {
 
     /// The stage's opacity (the backdrop's, the detail view's) `alpha` ∈ [0, 1] of the way from the
     /// previous step.
-    package func opacity(alpha: Double) -> Double {
+    func opacity(alpha: Double) -> Double {
         previousOpacity + (stage.opacity - previousOpacity) * min(1, max(0, alpha))
     }
 
-    package var isSettled: Bool { stage.isSettled }
+    var isSettled: Bool { stage.isSettled }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// `TESSERA_HOME`). Scenes read their own data through it (`SceneDescription.loadAssets`).
 package struct ResourceLocator: Sendable {
     /// The folder, as an absolute path.
-    package let root: String
+    let root: String
 
     package init(root: String) { self.root = root }
 

@@ -53,9 +53,9 @@ struct SceneContext {
 }
 
 /// One entry of the registry: a scene's id, its tab-bar title, its config section and how to make it.
-package struct SceneDescription: Sendable {
-    package let id: SceneID
-    package let title: String
+struct SceneDescription: Sendable {
+    let id: SceneID
+    let title: String
     /// The scene's section of the config (`"picker": {…}`), read and checked with the rest.
     let config: any SceneConfig.Type
     /// Reads the scene's data from its `Assets/<Name>/` folder at launch (`LoadedAssets`); nil for a

@@ -33,8 +33,8 @@ extension SceneDescription {
 /// Corner radius and shadow change with the flight (10 and a shadow in the list, square and none in the
 /// detail view). Layers as in the waterfall: `container` at home, `flight` flying, `overlay` at rest in
 /// the detail view.
-package final class DestinationsScene: Scene {
-    package let id = SceneID.destinations
+final class DestinationsScene: Scene {
+    let id = SceneID.destinations
     /// The dump's `overlay.kind`.
     static let overlayKind = "detail"
 
@@ -49,7 +49,7 @@ package final class DestinationsScene: Scene {
     private var layout: DestinationsLayout
     private var needsLayout = false
 
-    package init(catalog: DestinationCatalog, config: Config, window: Size) {
+    init(catalog: DestinationCatalog, config: Config, window: Size) {
         self.config = config
         self.window = window
         let settings = config.destinations
@@ -85,12 +85,12 @@ package final class DestinationsScene: Scene {
 
     // MARK: Layout
 
-    package func resize(to window: Size) {
+    func resize(to window: Size) {
         self.window = window
         needsLayout = true
     }
 
-    package func layOutIfNeeded() {
+    func layOutIfNeeded() {
         if needsLayout { layOut(animated: true) }
     }
 
@@ -129,26 +129,26 @@ package final class DestinationsScene: Scene {
         }
     }
 
-    package func tileID(at p: Point) -> String? { heroes.tileID(at: p, in: field) }
+    func tileID(at p: Point) -> String? { heroes.tileID(at: p, in: field) }
 
     // MARK: Motion
 
-    package func step(_ dt: Double) {
+    func step(_ dt: Double) {
         layOutIfNeeded()
         heroes.step(dt, field: &field) { self.detailFrame(of: $0) }
     }
 
-    package var isSettled: Bool { !needsLayout && heroes.isSettled && field.isSettled }
+    var isSettled: Bool { !needsLayout && heroes.isSettled && field.isSettled }
 
     /// The detail view reaches the window's top, where the tab bar would draw over its close button.
-    package var hidesChrome: Bool { heroes.stage.isActive }
+    var hidesChrome: Bool { heroes.stage.isActive }
 
     /// The title and tab bar fade out as the detail view fades in, and back.
-    package var chromeOpacity: Double { 1 - heroes.opacity(alpha: 1) }
+    var chromeOpacity: Double { 1 - heroes.opacity(alpha: 1) }
 
     // MARK: Drawing
 
-    package func draw(into list: inout DrawList, alpha: Double) {
+    func draw(into list: inout DrawList, alpha: Double) {
         let settings = config.destinations
         let theme = config.theme
         let presence = heroes.opacity(alpha: alpha)
@@ -235,7 +235,7 @@ package final class DestinationsScene: Scene {
 
     // MARK: State dump
 
-    package var overlayDump: OverlayDump? {
+    var overlayDump: OverlayDump? {
         heroes.stage.overlayID.map { OverlayDump(id: $0, kind: Self.overlayKind) }
     }
 }

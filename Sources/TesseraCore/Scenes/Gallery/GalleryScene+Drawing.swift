@@ -2,7 +2,7 @@
 /// the Featured header's scroll position, the dividers and the cards (each row clipped to its own
 /// viewport too), and the Featured paddles on top.
 extension GalleryScene {
-    package func draw(into list: inout DrawList, alpha: Double) {
+    func draw(into list: inout DrawList, alpha: Double) {
         let theme = config.theme
         let gallery = config.gallery
         Chrome(config: config.chrome).drawTitle(gallery.title, window: window, color: theme.text, into: &list)

@@ -32,8 +32,8 @@ extension SceneDescription {
 ///
 /// The rows are containers inside the outer one in the scene's `TileField`, so scrolling either moves
 /// cards at once and a resize animates them to their new frames.
-package final class GalleryScene: Scene {
-    package let id = SceneID.gallery
+final class GalleryScene: Scene {
+    let id = SceneID.gallery
     var field = TileField()
 
     let config: Config
@@ -51,9 +51,9 @@ package final class GalleryScene: Scene {
     let resizeAnimation: SpringParameters
 
     /// The Featured row's index: the first row.
-    package static let featured = 0
+    static let featured = 0
 
-    package init(palettes: PaletteBook, config: Config, window: Size) {
+    init(palettes: PaletteBook, config: Config, window: Size) {
         self.config = config
         self.palettes = palettes
         self.window = window
@@ -85,13 +85,13 @@ package final class GalleryScene: Scene {
 
     // MARK: Layout
 
-    package func resize(to window: Size) {
+    func resize(to window: Size) {
         guard window != self.window else { return }
         self.window = window
         needsLayout = true
     }
 
-    package func layOutIfNeeded() {
+    func layOutIfNeeded() {
         if needsLayout { layOut(animated: true) }
     }
 
@@ -188,7 +188,7 @@ package final class GalleryScene: Scene {
 
     // MARK: Motion
 
-    package func step(_ dt: Double) {
+    func step(_ dt: Double) {
         layOutIfNeeded()
         let outer = field.scroll(.gallery)
         for r in rows.indices {
@@ -213,12 +213,12 @@ package final class GalleryScene: Scene {
         }
     }
 
-    package var isSettled: Bool { !needsLayout && field.isSettled && rows.allSatisfy { $0.frame.isSettled } }
+    var isSettled: Bool { !needsLayout && field.isSettled && rows.allSatisfy { $0.frame.isSettled } }
 
     // MARK: Scroll position
 
     /// The Featured row's `scrollPosition(id:)`: the card at its leading edge.
-    package var position: String? {
+    var position: String? {
         guard rows.indices.contains(Self.featured) else { return nil }
         let row = rows[Self.featured]
         return row.position(

@@ -1,48 +1,48 @@
 /// The picker scene (one article's numbers by default, the other's in `Configs/seed-000.json`).
-package struct PickerConfig: SceneConfig {
+struct PickerConfig: SceneConfig {
     static let key = "picker"
-    package var title = "Photos"
+    var title = "Photos"
     /// Outer padding around everything (SwiftUI's default `.padding()`).
-    package var padding = 16.0
+    var padding = 16.0
     /// Space between the grid and the dock.
-    package var spacing = 16.0
-    package var grid = GridConfig()
-    package var dock = DockConfig()
+    var spacing = 16.0
+    var grid = GridConfig()
+    var dock = DockConfig()
     /// Preset that drives every change (`.animation(.interactiveSpring(), value:)`).
-    package var animation = SpringName.interactiveSpring
+    var animation = SpringName.interactiveSpring
     /// Preset for the dock's `scrollTo(id)` when a photo arrives.
-    package var dockScrollAnimation = SpringName.interactiveSpring
+    var dockScrollAnimation = SpringName.interactiveSpring
     /// The articles' behaviour (false): a photo tapped in the dock goes to the end of the grid.
     /// True: it goes back to the slot it came from.
-    package var returnToOriginalSlot = false
-    package init() {}
+    var returnToOriginalSlot = false
+    init() {}
 }
 
 /// `LazyVGrid(columns: [GridItem(.adaptive(minimum: m))])` with fixed-height tiles.
-package struct GridConfig: Codable, Equatable, Sendable {
-    package var minimumColumnWidth = 80.0
-    package var spacing = 8.0
-    package var rowHeight = 150.0
-    package var cornerRadius = 8.0
-    package init() {}
+struct GridConfig: Codable, Equatable, Sendable {
+    var minimumColumnWidth = 80.0
+    var spacing = 8.0
+    var rowHeight = 150.0
+    var cornerRadius = 8.0
+    init() {}
 }
 
 /// The dock: a horizontally scrolling row on a light-grey rounded panel.
-package struct DockConfig: Codable, Equatable, Sendable {
+struct DockConfig: Codable, Equatable, Sendable {
     /// Height of the scroll area (tiles are this tall).
-    package var height = 100.0
+    var height = 100.0
     /// Inner padding between the panel's edge and the scroll area.
-    package var padding = 16.0
-    package var panelCornerRadius = 8.0
-    package var tileWidth = 100.0
-    package var spacing = 8.0
-    package var tileCornerRadius = 8.0
+    var padding = 16.0
+    var panelCornerRadius = 8.0
+    var tileWidth = 100.0
+    var spacing = 8.0
+    var tileCornerRadius = 8.0
     /// A Done button at the panel's trailing end that confirms the selection (as Return does). Off
     /// in the articles' look; on in the kiosk, where there is no keyboard.
-    package var doneButton = false
-    package var doneButtonWidth = 76.0
-    package var doneButtonHeight = 36.0
-    package init() {}
+    var doneButton = false
+    var doneButtonWidth = 76.0
+    var doneButtonHeight = 36.0
+    init() {}
 }
 
 extension PickerConfig: RangeChecked {

@@ -18,8 +18,8 @@ extension SceneDescription {
 /// The picker (docs/BEHAVIOUR.md#picker): a photo grid above a dock. Tapping a grid photo moves it to the
 /// end of the dock, tapping a dock photo sends it back; every change animates through matched geometry
 /// on `.interactiveSpring()`, and the dock scrolls to reveal a new arrival.
-package final class PickerScene: Scene {
-    package let id = SceneID.picker
+final class PickerScene: Scene {
+    let id = SceneID.picker
     var field = TileField()
 
     private var config: Config
@@ -36,10 +36,10 @@ package final class PickerScene: Scene {
     private let confirmHandler: ([String]) -> Bool
 
     /// The model: ordered ids per container. Every photo is in exactly one of them.
-    package var grid: [String] { field.items(.grid) }
-    package var dock: [String] { field.items(.dock) }
+    var grid: [String] { field.items(.grid) }
+    var dock: [String] { field.items(.dock) }
 
-    package init(
+    init(
         photoIDs: [String], config: Config, window: Size, confirm: @escaping ([String]) -> Bool = { _ in false }
     ) {
         self.config = config
@@ -57,7 +57,7 @@ package final class PickerScene: Scene {
         layOut(animated: false)
     }
 
-    package var selection: [String]? { dock }
+    var selection: [String]? { dock }
 
     // MARK: Commands
 
@@ -88,7 +88,7 @@ package final class PickerScene: Scene {
 
     /// Takes a new config (live reload): springs, sizes and colours change, the model stays, and every
     /// tile animates to its new layout.
-    package func reconfigure(_ config: Config) -> Bool {
+    func reconfigure(_ config: Config) -> Bool {
         self.config = config
         animation = config.spring(config.picker.animation)
         dockScrollAnimation = config.spring(config.picker.dockScrollAnimation)
@@ -101,7 +101,7 @@ package final class PickerScene: Scene {
 
     // MARK: Layout
 
-    package func resize(to window: Size) {
+    func resize(to window: Size) {
         self.window = window
         needsLayout = true
     }
@@ -109,7 +109,7 @@ package final class PickerScene: Scene {
     /// Lays out now if the model or the window changed since the last layout (`UIView.layoutIfNeeded`):
     /// commands and resizes only mark the layout stale, so a step's layout is one pass however many taps
     /// preceded it.
-    package func layOutIfNeeded() {
+    func layOutIfNeeded() {
         guard needsLayout else { return }
         layOut(animated: true)
         if let id = pendingReveal, let slot = dock.firstIndex(of: id) {
@@ -124,7 +124,7 @@ package final class PickerScene: Scene {
 
     /// The folder changed: removed photos leave the grid or the dock, added ones take their places in
     /// the grid in name order, and one relayout animates the rest to their new slots.
-    package func photosChanged(_ changes: PhotoChanges, library: PhotoLibrary) {
+    func photosChanged(_ changes: PhotoChanges, library: PhotoLibrary) {
         for id in changes.removed where field.tile(id) != nil {
             field.removeTile(id)
             originalSlot[id] = nil
@@ -158,12 +158,12 @@ package final class PickerScene: Scene {
 
     // MARK: Motion
 
-    package func step(_ dt: Double) {
+    func step(_ dt: Double) {
         layOutIfNeeded()
         field.step(dt)
     }
 
-    package var isSettled: Bool { !needsLayout && field.isSettled }
+    var isSettled: Bool { !needsLayout && field.isSettled }
 
     // MARK: Input
 
@@ -188,11 +188,11 @@ package final class PickerScene: Scene {
         return tile.container == .dock ? .deselect(id) : .select(id)
     }
 
-    package func tileID(at p: Point) -> String? { field.tileID(at: p) }
+    func tileID(at p: Point) -> String? { field.tileID(at: p) }
 
     // MARK: Drawing
 
-    package func draw(into list: inout DrawList, alpha: Double) {
+    func draw(into list: inout DrawList, alpha: Double) {
         let theme = config.theme
         let picker = config.picker
         Chrome(config: config.chrome).drawTitle(picker.title, window: window, color: theme.text, into: &list)

@@ -1,40 +1,40 @@
 /// The waterfall scene (the masonry hero article): masonry columns of photos at their own aspect ratios, and a
 /// fullscreen hero over a blurred backdrop.
-package struct WaterfallConfig: SceneConfig {
+struct WaterfallConfig: SceneConfig {
     static let key = "waterfall"
-    package var title = "Waterfall"
+    var title = "Waterfall"
     /// Columns (the article: two `VStack`s in an `HStack`).
-    package var columns = 2
+    var columns = 2
     /// 0 keeps `columns` at every width. Otherwise wide windows get more: as many columns at least this
     /// wide as fit (`GridItem(.adaptive)`'s formula), never fewer than `columns` *(ours)*.
-    package var minimumColumnWidth = 0.0
+    var minimumColumnWidth = 0.0
     /// Between columns and between photos in a column (`HStack(spacing: 5)`, `VStack(spacing: 5)`).
-    package var spacing = 5.0
+    var spacing = 5.0
     /// Left and right of the columns (`.padding(.horizontal, 5)`).
-    package var padding = 5.0
-    package var cornerRadius = 5.0
+    var padding = 5.0
+    var cornerRadius = 5.0
     /// `split`: the article's first half / second half (unlike its `prefix(n/2)`/`suffix(n/2)`, an odd
     /// count loses no photo); `balanced`: each photo to the shortest column *(ours)*.
     var distribution = Masonry.Distribution.split
     /// Width / height used for a photo whose header cannot be read (it draws as a placeholder).
-    package var fallbackAspectRatio = 1.0
+    var fallbackAspectRatio = 1.0
     /// Preset that flies the hero (`withAnimation(.spring())`).
-    package var animation = SpringName.spring
+    var animation = SpringName.spring
     /// Corner radius of the photo once fullscreen.
-    package var fullscreenCornerRadius = 0.0
-    package var backdrop = BackdropConfig()
-    package init() {}
+    var fullscreenCornerRadius = 0.0
+    var backdrop = BackdropConfig()
+    init() {}
 }
 
 /// The frosted backdrop behind a fullscreen hero (`.background(.thinMaterial)`): the scene blurred and
 /// lightened, fading in and out with the transition.
-package struct BackdropConfig: Codable, Equatable, Sendable {
+struct BackdropConfig: Codable, Equatable, Sendable {
     /// About how far (points) the blur spreads a pixel; the renderer halves the scene
     /// ⌊log₂(radius)⌉ times and scales it back up.
-    package var blurRadius = 16.0
+    var blurRadius = 16.0
     /// Laid over the blur: white at about 45 % gives the thin material's light, milky look.
-    package var tint = Color(255, 255, 255, 115)
-    package init() {}
+    var tint = Color(255, 255, 255, 115)
+    init() {}
 }
 
 extension WaterfallConfig: RangeChecked {

@@ -27,8 +27,8 @@ extension SceneDescription {
 /// At rest fullscreen the photo zooms, pans and swipes down to close (`PhotoViewer`; README.md, "Zoom and
 /// swipe to dismiss"). A single tap then closes it only once a double tap can no longer follow
 /// (`zoom.doubleTapInterval`), as a double-tap-to-zoom view waits for it (UIKit's `require(toFail:)`).
-package final class WaterfallScene: Scene {
-    package let id = SceneID.waterfall
+final class WaterfallScene: Scene {
+    let id = SceneID.waterfall
     /// The dump's `overlay.kind`.
     static let overlayKind = "fullscreen"
 
@@ -47,7 +47,7 @@ package final class WaterfallScene: Scene {
 
     /// - Parameter photos: the photos in model order; a photo without a known size is laid out at
     ///   `waterfall.fallbackAspectRatio`.
-    package init(photos: [Photo], config: Config, window: Size) {
+    init(photos: [Photo], config: Config, window: Size) {
         self.config = config
         self.window = window
         let settings = config.waterfall
@@ -98,12 +98,12 @@ package final class WaterfallScene: Scene {
 
     // MARK: Layout
 
-    package func resize(to window: Size) {
+    func resize(to window: Size) {
         self.window = window
         needsLayout = true
     }
 
-    package func layOutIfNeeded() {
+    func layOutIfNeeded() {
         if needsLayout { layOut(animated: true) }
     }
 
@@ -126,7 +126,7 @@ package final class WaterfallScene: Scene {
 
     /// The folder changed: removed photos leave (a presented one with its overlay), added ones take
     /// their places in name order, and one relayout animates the rest to their new slots.
-    package func photosChanged(_ changes: PhotoChanges, library: PhotoLibrary) {
+    func photosChanged(_ changes: PhotoChanges, library: PhotoLibrary) {
         for id in changes.removed where field.tile(id) != nil {
             heroes.remove(id)
             field.removeTile(id)
@@ -193,7 +193,7 @@ package final class WaterfallScene: Scene {
         }
     }
 
-    package func tileID(at p: Point) -> String? { heroes.tileID(at: p, in: field) }
+    func tileID(at p: Point) -> String? { heroes.tileID(at: p, in: field) }
 
     /// Gestures on the photo at rest fullscreen. True when the viewer took it.
     private func handleViewer(_ gesture: Gesture) -> Bool {
@@ -237,7 +237,7 @@ package final class WaterfallScene: Scene {
 
     // MARK: Motion
 
-    package func step(_ dt: Double) {
+    func step(_ dt: Double) {
         layOutIfNeeded()
         if let left = pendingClose {
             pendingClose = left - dt
@@ -252,7 +252,7 @@ package final class WaterfallScene: Scene {
         }
     }
 
-    package var isSettled: Bool {
+    var isSettled: Bool {
         !needsLayout && heroes.isSettled && field.isSettled && viewer.isSettled && pendingClose == nil
     }
 
@@ -260,14 +260,14 @@ package final class WaterfallScene: Scene {
     private func backdropOpacity(alpha: Double) -> Double { heroes.opacity(alpha: alpha) * viewer.fade.value }
 
     /// Title and tab bar fade out as the photo opens and back in as it is swiped down or closes.
-    package var chromeOpacity: Double { 1 - backdropOpacity(alpha: 1) }
+    var chromeOpacity: Double { 1 - backdropOpacity(alpha: 1) }
 
     /// The tab bar would draw over the fullscreen photo: hidden from the tap until the photo is home.
-    package var hidesChrome: Bool { heroes.stage.isActive }
+    var hidesChrome: Bool { heroes.stage.isActive }
 
     // MARK: Drawing
 
-    package func draw(into list: inout DrawList, alpha: Double) {
+    func draw(into list: inout DrawList, alpha: Double) {
         let settings = config.waterfall
         let backdrop = backdropOpacity(alpha: alpha)
         Chrome(config: config.chrome).drawTitle(
@@ -294,7 +294,7 @@ package final class WaterfallScene: Scene {
 
     // MARK: State dump
 
-    package var overlayDump: OverlayDump? {
+    var overlayDump: OverlayDump? {
         heroes.stage.overlayID.map { id in
             let viewing = heroes.stage.presented?.id == id
             return OverlayDump(
