@@ -9,7 +9,7 @@ FONT := /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS ?=
 
-.PHONY: run test test-deps monkey soak bench build release deps photos screenshots clean
+.PHONY: run test test-deps monkey soak bench build release deps photos screenshots check-scenes clean
 
 # Installs what is missing (pkg-config names are case-sensitive: sdl2, SDL2_image, SDL2_ttf, libturbojpeg, zlib, libdeflate).
 deps:
@@ -61,6 +61,12 @@ photos:
 # Re-renders the README's screenshots headless (look at them before committing).
 screenshots: build
 	for script in docs/screenshots/*.json; do .build/debug/tessera --headless --script $$script || exit 1; done
+
+# A scene is a folder: for each scene, a copy of the tree without it (its folder, Assets/ folder, registry
+# entry and config sections) must build and run the others headless; no code outside its folder names its
+# types (docs/ARCHITECTURE.md, "Adding a scene"). A few minutes; not part of `make test`.
+check-scenes: deps
+	SWIFT=$(SWIFT) Tools/check-scene-isolation.sh
 
 clean:
 	$(SWIFT) package clean
