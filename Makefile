@@ -12,7 +12,8 @@ FONT := /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS ?=
 
-.PHONY: run test test-deps monkey soak bench build release deps photos screenshots clean install install-files uninstall
+.PHONY: run test test-deps monkey soak bench build release deps photos screenshots check-scenes clean install \
+	install-files uninstall
 
 # Installs what is missing (pkg-config names are case-sensitive: sdl2, SDL2_image, SDL2_ttf, libturbojpeg, zlib, libdeflate).
 deps:
@@ -104,6 +105,12 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/tessera $(DESTDIR)$(UNITDIR)/tessera-kiosk.service \
 		$(DESTDIR)$(APPDIR)/tessera.desktop $(DESTDIR)$(MANDIR)/tessera.1
 	rm -rf $(DESTDIR)$(DATADIR)
+
+# A scene is a folder: for each scene, a copy of the tree without it (its folder, Assets/ folder, registry
+# entry and config sections) must build and run the others headless; no code outside its folder names its
+# types (docs/ARCHITECTURE.md, "Adding a scene"). A few minutes; not part of `make test`.
+check-scenes: deps
+	SWIFT=$(SWIFT) Tools/check-scene-isolation.sh
 
 clean:
 	$(SWIFT) package clean

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Everything one `make bench` run measured: written as JSON (`.build/bench.json`) and printed as a
-/// table with the limits beside each ratio.
+/// table with the limits of BENCHMARKS.md beside each ratio.
 struct BenchReport: Encodable {
     var machine: Machine
     /// Microseconds per simulation step with that many tiles, all animating.
@@ -123,7 +123,7 @@ struct BenchReport: Encodable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The windowed figures against the targets: at rest at most 0.5 % of a core and no frames;
+    /// The windowed figures against BENCHMARKS.md's limits: at rest at most 0.5 % of a core and no frames;
     /// an animated picker frame at most 1.2 ms of CPU on the software path; never more frames a second
     /// than the 120 Hz step rate (Xvfb reports no refresh rate).
     private func windowedLines() -> [String] {

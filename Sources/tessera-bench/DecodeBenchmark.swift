@@ -42,7 +42,8 @@ struct DecodeBenchmark {
         let firstFrame = try Stopwatch.seconds {
             let config = Config()
             let sink = try OffscreenSink(photos: library, background: config.theme.background)
-            let sim = Simulation(config: config, photos: library, scene: .picker, window: Size(1024, 768), hz: 120)
+            let sim = Simulation(
+                config: config, photos: library, scene: BenchScenes.picker, window: Size(1024, 768), hz: 120)
             var list = DrawList()
             sim.draw(into: &list)
             sink.render(list, window: sim.window)

@@ -20,7 +20,7 @@ enum FlingBenchmark {
             thumbnails: ThumbnailStore(root: cache + "/thumbnails"))
         sink.drawPhotosAsTheyDecode()
         let window = Size(1024, 768)
-        let sim = Simulation(config: config, photos: library, scene: .waterfall, window: window, hz: 120)
+        let sim = Simulation(config: config, photos: library, scene: BenchScenes.waterfall, window: window, hz: 120)
         let last = library.ids.last!
         var list = DrawList()
         var frameMs: [Double] = []
@@ -56,7 +56,7 @@ enum FlingBenchmark {
             sink.present()
             frameMs.append(Date().timeIntervalSince(frame) * 1000)
             if sink.needsRedraw { placeholders += 1 }
-            if let f = sim.scene.presentedFrame(of: last), f.maxY <= window.height {
+            if let f = sim.presentedFrame(of: last), f.maxY <= window.height {
                 reachedEnd = true
                 break
             }
@@ -100,7 +100,8 @@ enum FolderLatency {
             photos: library, background: config.theme.background,
             thumbnails: ThumbnailStore(root: cache.path + "/thumbnails"))
         sink.drawPhotosAsTheyDecode()
-        let sim = Simulation(config: config, photos: library, scene: .picker, window: Size(1024, 768), hz: 120)
+        let sim = Simulation(
+            config: config, photos: library, scene: BenchScenes.picker, window: Size(1024, 768), hz: 120)
         let added = "photo-0000"
         let host = LatencyHost(sink: sink, target: added)
         let loop = try FrameLoop(simulation: sim, sink: host, timing: .interactive, host: host)

@@ -60,8 +60,14 @@ struct RenderBenchmark {
                 return Photo(id: String(format: "bench-%02d", i + 1), path: source.path)
             })
         let config = Config()
-        let sim = Simulation(config: config, photos: photos, scene: .picker, window: Size(1024, 768), hz: 120)
-        for id in photos.ids.prefix(6) { sim.scene.apply(.select(id)) }
+        let sim = Simulation(
+            config: config, photos: photos, scene: BenchScenes.picker, window: Size(1024, 768), hz: 120)
+        // Six photos tapped into the dock, as a user would.
+        for id in photos.ids.prefix(6) {
+            guard let frame = sim.presentedFrame(of: id) else { continue }
+            sim.handle(.pointerDown(frame.center, time: sim.time))
+            sim.handle(.pointerUp(frame.center, time: sim.time))
+        }
         while !sim.isSettled { sim.step() }
 
         let drawer = DrawListRenderer(renderer: target.renderer, photos: photos, fonts: try FontSet())

@@ -21,7 +21,8 @@ struct StepBenchmark {
     static func picker(tiles: Int) -> Simulation {
         let library = PhotoLibrary(
             photos: (0..<tiles).map { Photo(id: "tile-\($0)", path: "/nonexistent/\($0).jpg") })
-        return Simulation(config: Config(), photos: library, scene: .picker, window: Size(1024, 768), hz: 120)
+        return Simulation(
+            config: Config(), photos: library, scene: BenchScenes.picker, window: Size(1024, 768), hz: 120)
     }
 
     /// Each tile count in turn every round, so a burst of load from elsewhere on the machine hits

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What a person's machine pays for a real window (issue "Rest when nothing moves"): `tessera` run as a
+/// What a person's machine pays for a real window (README.md, "Rest and the cheapest present path"): `tessera` run as a
 /// user runs it, in an X window (Xvfb when there is no display), measured with the process's own
 /// accounting (`cpuSeconds` and `wallSeconds` of `--profile-json`, `getrusage`), once for each way of
 /// presenting (`--renderer software` and `accelerated`).
@@ -67,8 +67,10 @@ struct WindowedBenchmark {
             fps[scene] = max(0, long.frames - short.frames) / seconds
             name = long.name
         }
-        let small = try animated(window: "1024x768", renderer: renderer, tessera: tessera, photos: photos, display: display)
-        let large = try animated(window: "1920x1080", renderer: renderer, tessera: tessera, photos: photos, display: display)
+        let small = try animated(
+            window: "1024x768", renderer: renderer, tessera: tessera, photos: photos, display: display)
+        let large = try animated(
+            window: "1920x1080", renderer: renderer, tessera: tessera, photos: photos, display: display)
         guard let small, let large else { return nil }
         return Path(
             renderer: name, restCPUPercent: cpu, restFramesPerSecond: fps, animatedCPUMsPerFrame: small.cpuMsPerFrame,

@@ -19,28 +19,25 @@ struct Launcher {
         let resources = try Resources.locate()
         let config = try loadConfig(resources)
         let photos = try loadPhotos(resources)
-        let palettes = try loadPalettes(resources, config)
-        let destinations = try loadDestinations(resources)
+        let assets = try loadAssets(resources, config)
         let script = try options.script.map { path in
             do { return try Script.load(path: path) } catch let error as Script.Error {
                 throw Options.UsageError(message: error.message)
             }
         }
         let window = options.window ?? script?.window ?? Size(1024, 768)
-        let kioskStart = config.kiosk.lockedScene ?? config.kiosk.startScene
-        let scene = options.scene ?? script?.scene ?? (options.kiosk ? kioskStart : .picker)
+        let kioskStart = config.kiosk.lockScene ?? config.kiosk.startScene
+        let scene = options.scene ?? script?.scene ?? (options.kiosk ? kioskStart : SceneRegistry.first)
         let simulation = Simulation(
-            config: config, photos: photos, scene: scene, window: window, hz: options.hz, palettes: palettes,
-            destinations: destinations)
+            config: config, photos: photos, scene: scene, window: window, hz: options.hz, assets: assets)
         if options.kiosk { simulation.kiosk = Simulation.KioskMode(config.kiosk) }
         do {
             simulation.selectionLog = try SelectionLog(path: options.output)
         } catch {
             throw Options.UsageError(message: "\(error)")
         }
-        // The renderer draws the destinations' images too; their ids ("destinations/…") cannot clash
-        // with a photo file's name.
-        let drawable = PhotoLibrary(photos: photos.photos + destinations.photos)
+        // The renderer draws the scenes' own images too; their ids cannot clash with a photo file's name.
+        let drawable = PhotoLibrary(photos: photos.photos + assets.images)
 
         let profileJSON = try options.profileJSON.map { try ProfileOutput.checkWritable($0, flag: "--profile-json") }
         let trace = try options.trace.map { try ProfileOutput.openTrace($0) }
@@ -214,21 +211,13 @@ struct Launcher {
         }
     }
 
-    /// The gallery's palettes: `gallery.palettes` in the config, relative to the resources folder.
-    private func loadPalettes(_ resources: Resources, _ config: Config) throws -> PaletteBook {
+    /// What the scenes read from their `Assets/` folders; a file that cannot be used ends the launch
+    /// with the scene's exit code (2 for a file the config names, 1 for a broken installation).
+    private func loadAssets(_ resources: Resources, _ config: Config) throws -> LoadedAssets {
         do {
-            return try PaletteBook.load(path: resources.resolve(config.gallery.palettes))
-        } catch let error as PaletteBook.Error {
-            throw Options.UsageError(message: error.message)
-        }
-    }
-
-    /// The bundled places; a broken file is a broken installation (exit 1, naming the file and entry).
-    private func loadDestinations(_ resources: Resources) throws -> DestinationCatalog {
-        do {
-            return try DestinationCatalog.load(path: resources.destinations)
-        } catch let error as DestinationCatalog.Error {
-            throw HostError(error.message, exitCode: 1)
+            return try LoadedAssets.load(from: resources.locator, config: config)
+        } catch let error as SceneAssetError {
+            throw HostError(error.message, exitCode: error.exitCode)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraCore
 import TesseraSDL
 
 /// Where the bundled `Assets/` and `Configs/` are, whatever the current directory: `TESSERA_HOME` if
@@ -11,10 +12,8 @@ struct Resources {
     var defaultConfig: String { root.appendingPathComponent("Configs/default.json").path }
     var kioskConfig: String { root.appendingPathComponent("Configs/kiosk.json").path }
     var photos: String { root.appendingPathComponent("Assets/Photos").path }
-    var destinations: String { root.appendingPathComponent("Assets/Destinations/destinations.json").path }
-
-    /// `path` as given when absolute, else relative to the resources folder.
-    func resolve(_ path: String) -> String { path.hasPrefix("/") ? path : root.appendingPathComponent(path).path }
+    /// The same folder for the scenes, which read their own files from `Assets/<Name>/`.
+    var locator: ResourceLocator { ResourceLocator(root: root.path) }
 
     static func locate() throws -> Resources {
         if let home = ProcessInfo.processInfo.environment["TESSERA_HOME"], !home.isEmpty {

@@ -9,7 +9,7 @@ final class ProfilingTests: XCTestCase {
     override func setUpWithError() throws { folder = try makeTemporaryFolder() }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
 
-    /// The issue's must-show: a headless picker run with 12 taps, 480 frames, every profiling output.
+    /// README.md, "Profiling": a headless picker run with 12 taps, 480 frames, every profiling output.
     func testHeadlessPickerRunWithTwelveTaps() throws {
         let taps = (1...12).map { #"{"at": \#(Double($0) / 10), "tap": "photo-\#(String(format: "%02d", $0 * 2))"}"# }
         let script = folder.appendingPathComponent("taps.json")

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 13 end to end through `tessera --headless --script`: the touch steps reach the fullscreen photo
+/// Zoom and swipe to dismiss end to end through `tessera --headless --script`: the touch steps reach the fullscreen photo
 /// through the finger event path, and the dump shows zoom, pan, dismiss, indicators and the chrome.
 final class ZoomScenarioTests: XCTestCase {
     private var folder: URL!

@@ -16,15 +16,18 @@ func makeSimulation(window: Size = Size(1024, 768), config: Config = Config(), p
     Simulation(config: config, photos: samplePhotos(photos), scene: .picker, window: window, hz: hz)
 }
 
-/// The palettes shipped in `Assets/Gallery`.
-let shippedPalettesPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("../../Assets/Gallery/palettes.json").standardizedFileURL.path
+/// The repository's `Assets/` and `Configs/`.
+let repositoryResources = ResourceLocator(
+    root: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
+        .standardizedFileURL.path)
+
+/// What every registered scene reads from the repository's `Assets/` (the shipped palettes and places).
+let shippedAssets = try! LoadedAssets.load(from: repositoryResources, config: Config())
 
 /// A gallery simulation at 120 Hz with the shipped palettes.
 func makeGallery(window: Size = Size(1024, 768), config: Config = Config()) -> Simulation {
-    let palettes = try! PaletteBook.load(path: shippedPalettesPath)
-    return Simulation(
-        config: config, photos: samplePhotos(), scene: .gallery, window: window, hz: 120, palettes: palettes)
+    Simulation(
+        config: config, photos: samplePhotos(), scene: .gallery, window: window, hz: 120, assets: shippedAssets)
 }
 
 /// A frame sink that draws nothing: Core tests need no SDL.

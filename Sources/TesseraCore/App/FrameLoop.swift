@@ -82,11 +82,6 @@ package final class FrameLoop {
         frames: Int? = nil, renderEvery: Int = 1, host: InteractiveHost? = nil, clock: MonotonicClock = WallClock(),
         profiling: ProfilingSession? = nil
     ) throws {
-        for (index, step) in script.steps.enumerated() {
-            if case .key(let name) = step.action, Key(name: name) == nil {
-                throw Failure(message: "script step \(index): unknown key \"\(name)\"", exitCode: 2)
-            }
-        }
         self.simulation = simulation
         self.sink = sink
         self.timing = timing

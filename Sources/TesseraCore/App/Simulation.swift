@@ -7,10 +7,8 @@ package final class Simulation {
     package private(set) var config: Config
     /// The photos, as of the last scan (`rescanPhotos` takes in the folder's changes).
     package private(set) var photos: PhotoLibrary
-    /// The gallery's card palettes (`Assets/Gallery/palettes.json`).
-    package let palettes: PaletteBook
-    /// The destinations scene's places (`Assets/Destinations/destinations.json`).
-    package let destinations: DestinationCatalog
+    /// What the scenes read from their `Assets/` folders at launch.
+    private let assets: LoadedAssets
     /// Fixed simulation rate, steps per second.
     package let hz: Double
     package private(set) var window: Size
@@ -30,7 +28,7 @@ package final class Simulation {
     /// Where confirmed selections go; nil confirms nothing.
     package var selectionLog: SelectionLog?
     /// A problem to show on screen until it is fixed (a bad config edit; a selection that failed to save).
-    private(set) var banner: String? {
+    private(set) var banner: Banner? {
         didSet { if banner != oldValue { revision &+= 1 } }
     }
     /// Counts changes to what a frame would show: input, resizes, reloads, banners, and every step that
@@ -46,18 +44,16 @@ package final class Simulation {
         package var lockedScene: SceneID?
         package init(_ config: KioskConfig) {
             idleResetSeconds = config.idleResetSeconds
-            lockedScene = config.lockedScene
+            lockedScene = config.lockScene
         }
     }
 
     package init(
-        config: Config, photos: PhotoLibrary, scene: SceneID, window: Size, hz: Double, palettes: PaletteBook = .empty,
-        destinations: DestinationCatalog = .empty
+        config: Config, photos: PhotoLibrary, scene: SceneID, window: Size, hz: Double, assets: LoadedAssets = .none
     ) {
         self.config = config
         self.photos = photos
-        self.palettes = palettes
-        self.destinations = destinations
+        self.assets = assets
         self.hz = hz
         self.window = window
         currentScene = scene
@@ -74,7 +70,10 @@ package final class Simulation {
     /// Simulated seconds since the start.
     package var time: Double { Double(stepCount) / hz }
 
-    package var scene: any Scene { scene(currentScene) }
+    var scene: any Scene { scene(currentScene) }
+
+    /// The frame tile `id` of the current scene presents now (window points), nil for none.
+    package func presentedFrame(of id: String) -> Rect? { scene.presentedFrame(of: id) }
 
     private func scene(_ id: SceneID) -> any Scene {
         if let existing = scenes[id] { return existing }
@@ -82,7 +81,7 @@ package final class Simulation {
             preconditionFailure("Simulation: scene \(id) is not registered")
         }
         let context = SceneContext(
-            config: config, photos: photos, palettes: palettes, destinations: destinations, window: window,
+            config: config, photos: photos, assets: assets[id], window: window,
             confirm: { [unowned self] ids in confirm(ids) })
         let made = description.make(context)
         scenes[id] = made
@@ -97,10 +96,10 @@ package final class Simulation {
             // A file removed since the last rescan is still in the dock: the record says so.
             let missing = paths.filter { !FileManager.default.fileExists(atPath: $0) }
             try log.append(photos: paths, missing: missing)
-            if banner?.hasPrefix("selection") == true { banner = nil }
+            if case .selectionNotSaved = banner { banner = nil }
             return true
         } catch {
-            banner = "selection not saved: \(error)"
+            banner = .selectionNotSaved("\(error)")
             return false
         }
     }
@@ -137,16 +136,17 @@ package final class Simulation {
         default:
             break
         }
-        scene.handle(gesture)
+        scene.receive(gesture, input: config.input, wheelAnimation: config.scroll.scrollAnimation)
     }
 
-    /// Applies a command: a scene switch here, anything else to the current scene. False when nothing
-    /// took it.
+    /// Applies the simulation's command (a scene's own commands are the scene's). False when it changed
+    /// nothing.
     @discardableResult
-    package func apply(_ command: Command) -> Bool {
+    func apply(_ command: Command) -> Bool {
         revision &+= 1
-        guard case .switchScene(let id) = command else { return scene.apply(command) }
-        return switchScene(to: id)
+        switch command {
+        case .switchScene(let id): return switchScene(to: id)
+        }
     }
 
     /// Shows another scene; each scene keeps its state (a selection is never lost by looking elsewhere).
@@ -156,7 +156,9 @@ package final class Simulation {
         revision &+= 1
         gestures.removeAll(keepingCapacity: true)
         recognizer.cancel(into: &gestures)
-        for gesture in gestures { scene.handle(gesture) }
+        for gesture in gestures {
+            scene.receive(gesture, input: config.input, wheelAnimation: config.scroll.scrollAnimation)
+        }
         currentScene = id
         scene(id).resize(to: window)
         return true
@@ -252,7 +254,7 @@ package final class Simulation {
 
     /// Shows why a config edit was refused (the old config stays in force).
     func reportConfigError(_ message: String) {
-        banner = message
+        banner = .configRefused(message)
     }
 
     /// Tiles of the current scene whose springs ran in the last step.
@@ -277,7 +279,7 @@ package final class Simulation {
             list.append(.fill(frame, radius: 0, color: config.theme.errorBanner, clip: nil))
             list.append(
                 .text(
-                    banner, anchor: Point(12, frame.midY), alignment: .leading,
+                    banner.text, anchor: Point(12, frame.midY), alignment: .leading,
                     style: TextStyle(size: 14, weight: .bold),
                     color: config.theme.errorText, clip: frame))
         }

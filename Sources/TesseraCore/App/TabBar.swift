@@ -1,9 +1,9 @@
 /// The small on-screen scene switcher (docs/BEHAVIOUR.md#chrome-and-tab-bar: the digit keys and a touch-friendly tab bar): a segmented
 /// control at the trailing end of the header band.
-package struct TabBar: Sendable {
-    package var config: TabBarConfig
-    package var chrome: ChromeConfig
-    package init(config: TabBarConfig, chrome: ChromeConfig) {
+struct TabBar: Sendable {
+    var config: TabBarConfig
+    var chrome: ChromeConfig
+    init(config: TabBarConfig, chrome: ChromeConfig) {
         self.config = config
         self.chrome = chrome
     }
@@ -21,7 +21,7 @@ package struct TabBar: Sendable {
     /// segment is as wide as its label (the band's spare width shared out), and when even that does not
     /// fit, segments and font shrink together — a label is never clipped (as UISegmentedControl's
     /// `apportionsSegmentWidthsByContent` and its font shrinking do).
-    package func layout(window: Size) -> (segments: [(SceneID, Rect)], fontSize: Double) {
+    func layout(window: Size) -> (segments: [(SceneID, Rect)], fontSize: Double) {
         let band = Chrome(config: chrome).tabRow(window: window)
         let scenes = SceneID.allCases
         let count = Double(scenes.count)
@@ -52,13 +52,13 @@ package struct TabBar: Sendable {
     }
 
     /// The segments' frames (see `layout(window:)`).
-    package func segments(window: Size) -> [(SceneID, Rect)] { layout(window: window).segments }
+    func segments(window: Size) -> [(SceneID, Rect)] { layout(window: window).segments }
 
-    package func scene(at p: Point, window: Size) -> SceneID? {
+    func scene(at p: Point, window: Size) -> SceneID? {
         segments(window: window).first { $0.1.contains(p) }?.0
     }
 
-    package func draw(
+    func draw(
         current: SceneID, window: Size, theme: Theme, opacity: Double = 1, into list: inout DrawList
     ) {
         let (segments, fontSize) = layout(window: window)

@@ -1,26 +1,34 @@
 /// Everything a designer might tune (every number a designer might tune lives in `Configs/`). Decoded from
 /// `Configs/*.json` by `ConfigLoader`: a file may set any subset of keys; the rest keep these defaults.
-package struct Config: Codable, Equatable, Sendable {
+///
+/// The sections every run shares are stored here; each scene's own section (`"picker": {…}`) is the
+/// scene's type, registered by its description (`SceneDescription.config`) and kept in `scenes`, so a
+/// file reads as one tree whichever scenes are built in.
+package struct Config: Equatable, Sendable {
     package var theme = Theme()
     package var springs = SpringPresets()
     package var scroll = ScrollPhysics()
     package var input = InputConfig()
     package var chrome = ChromeConfig()
     package var tabBar = TabBarConfig()
-    package var picker = PickerConfig()
     package var kiosk = KioskConfig()
-    package var gallery = GalleryConfig()
-    package var waterfall = WaterfallConfig()
-    package var destinations = DestinationsConfig()
     package var profiling = ProfilingConfig()
     package var zoom = ZoomConfig()
     package var scrollIndicators = ScrollIndicatorConfig()
     package var photos = PhotosConfig()
+    /// Every registered scene's section, at its defaults until a file says otherwise.
+    var scenes = SceneConfigs(SceneRegistry.configs)
 
     package init() {}
 
-    /// The spring preset named `name` (SwiftUI's names), nil if there is none.
-    package func spring(named name: String) -> SpringParameters? { springs.named(name) }
+    /// A scene's section (each scene's folder names its own: `config.picker`).
+    subscript<Section: SceneConfig>(section: Section.Type) -> Section {
+        get { scenes[Section.self] }
+        set { scenes[Section.self] = newValue }
+    }
+
+    /// The parameters of the preset `name` (SwiftUI's names).
+    func spring(_ name: SpringName) -> SpringParameters { springs[name] }
 }
 
 /// SwiftUI's animation presets by name, so configs can say `"animation": "interactiveSpring"`.
@@ -34,17 +42,14 @@ package struct SpringPresets: Codable, Equatable, Sendable {
 
     package init() {}
 
-    package static let names = ["interactiveSpring", "spring", "springLegacy", "smooth", "snappy", "bouncy"]
-
-    package func named(_ name: String) -> SpringParameters? {
+    subscript(name: SpringName) -> SpringParameters {
         switch name {
-        case "interactiveSpring": interactiveSpring
-        case "spring": spring
-        case "springLegacy": springLegacy
-        case "smooth": smooth
-        case "snappy": snappy
-        case "bouncy": bouncy
-        default: nil
+        case .interactiveSpring: interactiveSpring
+        case .spring: spring
+        case .springLegacy: springLegacy
+        case .smooth: smooth
+        case .snappy: snappy
+        case .bouncy: bouncy
         }
     }
 }
@@ -80,50 +85,43 @@ package struct TabBarConfig: Codable, Equatable, Sendable {
     package init() {}
 }
 
-/// The picker scene (one article's numbers by default, the other's in `Configs/seed-000.json`).
-package struct PickerConfig: Codable, Equatable, Sendable {
-    package var title = "Photos"
-    /// Outer padding around everything (SwiftUI's default `.padding()`).
-    package var padding = 16.0
-    /// Space between the grid and the dock.
-    package var spacing = 16.0
-    package var grid = GridConfig()
-    package var dock = DockConfig()
-    /// Preset that drives every change (`.animation(.interactiveSpring(), value:)`).
-    package var animation = "interactiveSpring"
-    /// Preset for the dock's `scrollTo(id)` when a photo arrives.
-    package var dockScrollAnimation = "interactiveSpring"
-    /// The articles' behaviour (false): a photo tapped in the dock goes to the end of the grid.
-    /// True: it goes back to the slot it came from.
-    package var returnToOriginalSlot = false
-    package init() {}
-}
+extension Config: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case theme, springs, scroll, input, chrome, tabBar, kiosk, profiling, zoom, scrollIndicators, photos
+    }
 
-/// `LazyVGrid(columns: [GridItem(.adaptive(minimum: m))])` with fixed-height tiles.
-package struct GridConfig: Codable, Equatable, Sendable {
-    package var minimumColumnWidth = 80.0
-    package var spacing = 8.0
-    package var rowHeight = 150.0
-    package var cornerRadius = 8.0
-    package init() {}
-}
+    /// The shared sections by their keys; the scenes' sections beside them, at the same level.
+    package init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        theme = try c.decode(Theme.self, forKey: .theme)
+        springs = try c.decode(SpringPresets.self, forKey: .springs)
+        scroll = try c.decode(ScrollPhysics.self, forKey: .scroll)
+        input = try c.decode(InputConfig.self, forKey: .input)
+        chrome = try c.decode(ChromeConfig.self, forKey: .chrome)
+        tabBar = try c.decode(TabBarConfig.self, forKey: .tabBar)
+        kiosk = try c.decode(KioskConfig.self, forKey: .kiosk)
+        profiling = try c.decode(ProfilingConfig.self, forKey: .profiling)
+        zoom = try c.decode(ZoomConfig.self, forKey: .zoom)
+        scrollIndicators = try c.decode(ScrollIndicatorConfig.self, forKey: .scrollIndicators)
+        photos = try c.decode(PhotosConfig.self, forKey: .photos)
+        scenes = try SceneConfigs(SceneRegistry.configs, from: decoder)
+    }
 
-/// The dock: a horizontally scrolling row on a light-grey rounded panel.
-package struct DockConfig: Codable, Equatable, Sendable {
-    /// Height of the scroll area (tiles are this tall).
-    package var height = 100.0
-    /// Inner padding between the panel's edge and the scroll area.
-    package var padding = 16.0
-    package var panelCornerRadius = 8.0
-    package var tileWidth = 100.0
-    package var spacing = 8.0
-    package var tileCornerRadius = 8.0
-    /// A Done button at the panel's trailing end that confirms the selection (as Return does). Off
-    /// in the articles' look; on in the kiosk, where there is no keyboard.
-    package var doneButton = false
-    package var doneButtonWidth = 76.0
-    package var doneButtonHeight = 36.0
-    package init() {}
+    package func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(theme, forKey: .theme)
+        try c.encode(springs, forKey: .springs)
+        try c.encode(scroll, forKey: .scroll)
+        try c.encode(input, forKey: .input)
+        try c.encode(chrome, forKey: .chrome)
+        try c.encode(tabBar, forKey: .tabBar)
+        try c.encode(kiosk, forKey: .kiosk)
+        try c.encode(profiling, forKey: .profiling)
+        try c.encode(zoom, forKey: .zoom)
+        try c.encode(scrollIndicators, forKey: .scrollIndicators)
+        try c.encode(photos, forKey: .photos)
+        try scenes.encode(to: encoder)
+    }
 }
 
 // MARK: Ranges (`ConfigRanges.swift`). Points are bounded by the largest window (16384); sizes that are
@@ -136,21 +134,18 @@ extension Config: RangeChecked {
         try c.section("input", input)
         try c.section("chrome", chrome)
         try c.section("tabBar", tabBar)
-        try c.section("picker", picker)
         try c.section("kiosk", kiosk)
-        try c.section("gallery", gallery)
-        try c.section("waterfall", waterfall)
-        try c.section("destinations", destinations)
         try c.section("profiling", profiling)
         try c.section("zoom", zoom)
         try c.section("scrollIndicators", scrollIndicators)
         try c.section("photos", photos)
+        try scenes.checkRanges(&c)
     }
 }
 
 extension SpringPresets: RangeChecked {
     func checkRanges(_ c: inout RangeCheck) throws {
-        for name in Self.names { try c.section(name, named(name)!) }
+        for name in SpringName.allCases { try c.section(name.rawValue, self[name]) }
     }
 }
 
@@ -177,36 +172,5 @@ extension TabBarConfig: RangeChecked {
         try c.check("segmentWidth", segmentWidth, 1...1000)
         try c.check("cornerRadius", cornerRadius, 0...100)
         try c.check("fontSize", fontSize, 1...200)
-    }
-}
-
-extension PickerConfig: RangeChecked {
-    func checkRanges(_ c: inout RangeCheck) throws {
-        try c.check("padding", padding, 0...500)
-        try c.check("spacing", spacing, 0...500)
-        try c.section("grid", grid)
-        try c.section("dock", dock)
-    }
-}
-
-extension GridConfig: RangeChecked {
-    func checkRanges(_ c: inout RangeCheck) throws {
-        try c.check("minimumColumnWidth", minimumColumnWidth, 1...4000)
-        try c.check("spacing", spacing, 0...500)
-        try c.check("rowHeight", rowHeight, 1...4000)
-        try c.check("cornerRadius", cornerRadius, 0...1000)
-    }
-}
-
-extension DockConfig: RangeChecked {
-    func checkRanges(_ c: inout RangeCheck) throws {
-        try c.check("height", height, 1...2000)
-        try c.check("padding", padding, 0...500)
-        try c.check("panelCornerRadius", panelCornerRadius, 0...1000)
-        try c.check("tileWidth", tileWidth, 1...4000)
-        try c.check("spacing", spacing, 0...500)
-        try c.check("tileCornerRadius", tileCornerRadius, 0...1000)
-        try c.check("doneButtonWidth", doneButtonWidth, 1...1000)
-        try c.check("doneButtonHeight", doneButtonHeight, 1...1000)
     }
 }

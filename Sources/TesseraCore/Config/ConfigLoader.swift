@@ -75,33 +75,10 @@ package enum ConfigLoader {
     }
 
     /// Checks what types alone cannot: every number in its range (each config type lists its own,
-    /// `RangeChecked`), names that must refer to presets, scenes and key chords.
+    /// `RangeChecked`). Names (presets, scenes, key chords, behaviours) are types, checked as they decode.
     static func validate(_ config: Config) throws {
         var ranges = RangeCheck()
         try config.checkRanges(&ranges)
-        for (key, name) in [
-            ("picker.animation", config.picker.animation),
-            ("picker.dockScrollAnimation", config.picker.dockScrollAnimation),
-            ("waterfall.animation", config.waterfall.animation),
-            ("destinations.animation", config.destinations.animation),
-        ] where config.spring(named: name) == nil {
-            throw Error(
-                message: "\(key): unknown animation \"\(name)\" (one of \(SpringPresets.names.joined(separator: ", ")))"
-            )
-        }
-        if !config.kiosk.lockScene.isEmpty && config.kiosk.lockedScene == nil {
-            throw Error(
-                message:
-                    "kiosk.lockScene: unknown scene \"\(config.kiosk.lockScene)\" (one of \(SceneID.allCases.map(\.rawValue).joined(separator: ", ")), or \"\")"
-            )
-        }
-        if KeyChord(config.kiosk.exitChord) == nil {
-            throw Error(
-                message:
-                    "kiosk.exitChord: expected modifiers and a key like \"Ctrl+Alt+Shift+Q\", got \"\(config.kiosk.exitChord)\""
-            )
-        }
-        try config.gallery.validate(config)
     }
 
     /// Every documented number of the merged tree against its range, before `Codable` sees it: so a

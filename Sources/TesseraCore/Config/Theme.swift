@@ -2,7 +2,7 @@
 package struct Theme: Codable, Equatable, Sendable {
     package var background = Color(255, 255, 255)
     package var text = Color(0, 0, 0)
-    /// iOS `systemGray6`, the dock's panel in seeds 000/001.
+    /// iOS `systemGray6`: the dock's panel in both articles' pickers (`Configs/seed-000.json`, `seed-001.json`).
     package var panel = Color(242, 242, 247)
     var tabBar = Color(118, 118, 128, 31)
     var tabSelected = Color(255, 255, 255)

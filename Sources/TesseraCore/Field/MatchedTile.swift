@@ -7,8 +7,8 @@
 /// change animates, and a flight into a container that is itself scrolling to reveal it lands exactly in
 /// its slot, because the target does not move while the offset does. In window space (a hero heading for
 /// an overlay that does not scroll) the presented frame is the spring itself. See docs/ARCHITECTURE.md.
-package struct MatchedTile: Sendable {
-    package enum Layer: String, Sendable {
+struct MatchedTile: Sendable {
+    enum Layer: String, Sendable {
         /// Drawn inside its container's clip.
         case container
         /// Drawn above every container, clipped by none: a tile travelling between containers, or
@@ -19,34 +19,34 @@ package struct MatchedTile: Sendable {
     }
 
     /// Where the frame spring runs.
-    package enum Space: Sendable, Equatable {
+    enum Space: Sendable, Equatable {
         /// The container's unscrolled space: presented = spring − the containers' offsets.
         case container
         /// Window points: presented = spring.
         case window
     }
 
-    package let id: String
+    let id: String
     /// The container the model puts this tile in.
-    package internal(set) var container: ContainerID
+    internal(set) var container: ContainerID
     /// That container's place in the field's `containerOrder` (a step reads its scroll by index, not by
     /// hashing its name, for every moving tile).
     var slot = 0
-    package internal(set) var layer: Layer = .container
+    internal(set) var layer: Layer = .container
     var space: Space = .container
     /// The frame spring, in `space`.
     var frame: AnimatedRect
     /// Where layout puts the tile in its container (unscrolled space): where a flight home lands.
     var home: Rect
     /// Window frame drawn this step and the step before (for interpolated rendering).
-    package internal(set) var presented: Rect
+    internal(set) var presented: Rect
     var previousPresented: Rect
     /// d(presented)/dt, points/second per component.
     var velocity: Rect = .zero
     /// The tile's opacity spring (a list that fades behind a detail view).
     var fade = AnimatedValue(1, restThreshold: 0.002)
     /// The scene's scale effect (a scroll transition), about the frame's centre; layout ignores it.
-    package internal(set) var scale = 1.0
+    internal(set) var scale = 1.0
 
     init(id: String, container: ContainerID, unscrolled: Rect, presented: Rect) {
         self.id = id
@@ -58,7 +58,7 @@ package struct MatchedTile: Sendable {
     }
 
     /// Opacity, 0…1 (the spring may overshoot; what is drawn may not).
-    package var opacity: Double { min(1, max(0, fade.value)) }
+    var opacity: Double { min(1, max(0, fade.value)) }
 
     /// True while a spring or a container's scroll is carrying it.
     var isMoving: Bool { !frame.isSettled || !fade.isSettled || velocity != .zero }

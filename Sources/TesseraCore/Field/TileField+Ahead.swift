@@ -5,10 +5,11 @@ extension TileField {
     /// Calls `body` with every container-layer tile of `container` outside its clip now and inside the
     /// stretch ahead, with its presented frame (window points).
     func forEachTileAhead(in container: ContainerID, screens: Double, _ body: (MatchedTile, Rect) -> Void) {
-        guard screens > 0, let c = containers[container] else { return }
-        let clip = windowClip(of: container)
+        guard screens > 0, let k = slot(of: container) else { return }
+        let c = containers[k]
+        let clip = windowClip(slot: k)
         guard !clip.isEmpty else { return }
-        let velocity = offsetVelocity(of: container)
+        let velocity = offsetVelocity(slot: k)
         let ahead: Rect
         switch c.scroll.axis {
         case .vertical:
@@ -19,7 +20,8 @@ extension TileField {
             ahead = Rect(velocity.x < 0 ? clip.x - w : clip.maxX, clip.y, w, clip.height)
         }
         for id in c.items {
-            let tile = tiles[index[id]!]
+            guard let i = index[id] else { continue }
+            let tile = tiles[i]
             guard tile.layer == .container, tile.presented.intersects(ahead), !tile.presented.intersects(clip) else {
                 continue
             }

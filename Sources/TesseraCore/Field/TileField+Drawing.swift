@@ -9,9 +9,9 @@ extension TileField {
     ) {
         let clip = clip ?? windowClip(of: container, alpha: alpha)
         guard !clip.isEmpty else { return }
-        for id in containers[container]!.items {
-            let tile = tiles[index[id]!]
-            guard tile.layer == .container else { continue }
+        for id in items(container) {
+            guard let i = index[id], tiles[i].layer == .container else { continue }
+            let tile = tiles[i]
             let frame = tile.interpolated(alpha)
             guard frame.intersects(clip) else { continue }
             draw(tile, frame, clip)
@@ -21,8 +21,8 @@ extension TileField {
     /// Calls `draw` with every tile above the containers (flying, or resting in an overlay), bottom first.
     func drawAbove(alpha: Double, _ draw: (MatchedTile, Rect) -> Void) {
         for id in above {
-            let tile = tiles[index[id]!]
-            draw(tile, tile.interpolated(alpha))
+            guard let i = index[id] else { continue }
+            draw(tiles[i], tiles[i].interpolated(alpha))
         }
     }
 }

@@ -3,20 +3,23 @@
 extension TileField {
     /// `container` as the dump shows it: its input frame in window points (the picker's dock panel, a
     /// row's frame), its items, and its indicator's opacity as drawn (0 while there is nothing to scroll).
-    package func dump(container id: ContainerID) -> ContainerDump {
-        let c = containers[id]!
+    /// Nil for a container the field does not have.
+    func dump(container id: ContainerID) -> ContainerDump? { slot(of: id).map(dump(slot:)) }
+
+    private func dump(slot k: Int) -> ContainerDump {
+        let c = containers[k]
         let frame =
             c.parent.map { parent in
-                let o = offset(of: parent)
+                let o = offset(slot: parent)
                 return (c.hitFrame ?? c.scroll.viewport).offsetBy(dx: -o.x, dy: -o.y)
             } ?? (c.hitFrame ?? c.scroll.viewport)
         return ContainerDump(
-            id: id.description, frame: frame, contentSize: c.scroll.contentSize, offset: c.scroll.offset,
-            items: c.items, indicator: c.indicator.map { indicatorFrame(of: id) == nil ? 0 : $0.opacity })
+            id: c.id.description, frame: frame, contentSize: c.scroll.contentSize, offset: c.scroll.offset,
+            items: c.items, indicator: c.indicator.map { indicatorFrame(slot: k) == nil ? 0 : $0.opacity })
     }
 
     /// Every container, parents first.
-    func dumpContainers() -> [ContainerDump] { containerOrder.map { dump(container: $0) } }
+    func dumpContainers() -> [ContainerDump] { containers.indices.map(dump(slot:)) }
 
     /// Every tile, in the order they were added. `target` is where its spring heads, in window points;
     /// `visible` is any part of it inside the window and (at home) its container's clip.
@@ -25,10 +28,10 @@ extension TileField {
         return tiles.map { tile in
             let visible =
                 tile.presented.intersects(windowRect)
-                && (tile.layer != .container || tile.presented.intersects(windowClip(of: tile.container)))
+                && (tile.layer != .container || tile.presented.intersects(windowClip(slot: tile.slot)))
             var target = tile.frame.target
             if tile.space == .container {
-                let o = offset(of: tile.container)
+                let o = offset(slot: tile.slot)
                 target = target.offsetBy(dx: -o.x, dy: -o.y)
             }
             return TileDump(

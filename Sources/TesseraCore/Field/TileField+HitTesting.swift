@@ -2,11 +2,13 @@
 /// back), then each container's tiles inside its clip, inner containers first.
 extension TileField {
     func tileID(at p: Point) -> String? {
-        if let id = above.reversed().first(where: { tiles[index[$0]!].presented.contains(p) }) { return id }
-        for container in containerOrder.reversed() where windowClip(of: container).contains(p) {
-            let hit = containers[container]!.items.first { id in
-                let tile = tiles[index[id]!]
-                return tile.layer == .container && tile.presented.contains(p)
+        if let id = above.reversed().first(where: { index[$0].map { tiles[$0].presented.contains(p) } ?? false }) {
+            return id
+        }
+        for k in containers.indices.reversed() where windowClip(slot: k).contains(p) {
+            let hit = containers[k].items.first { id in
+                guard let i = index[id] else { return false }
+                return tiles[i].layer == .container && tiles[i].presented.contains(p)
             }
             if let hit { return hit }
         }
@@ -15,6 +17,6 @@ extension TileField {
 
     /// The innermost container whose input frame holds `p`.
     func container(at p: Point) -> ContainerID? {
-        containerOrder.reversed().first { windowHitFrame(of: $0).contains(p) }
+        containers.indices.reversed().first { windowHitFrame(slot: $0).contains(p) }.map { containers[$0].id }
     }
 }

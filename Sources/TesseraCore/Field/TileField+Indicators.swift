@@ -27,19 +27,24 @@ struct ScrollIndicator: Sendable, Equatable {
 
 extension TileField {
     /// The indicator's opacity for the dump: nil where the container draws none.
-    func indicatorOpacity(of id: ContainerID) -> Double? { containers[id]?.indicator?.opacity }
+    func indicatorOpacity(of id: ContainerID) -> Double? { slot(of: id).flatMap { containers[$0].indicator?.opacity } }
 
     /// The indicator bar in window points, nil where none shows (no indicator, nothing to scroll).
     func indicatorFrame(of id: ContainerID, alpha: Double = 1) -> Rect? {
-        guard let c = containers[id], c.indicator != nil else { return nil }
+        slot(of: id).flatMap { indicatorFrame(slot: $0, alpha: alpha) }
+    }
+
+    func indicatorFrame(slot k: Int, alpha: Double = 1) -> Rect? {
+        let c = containers[k]
+        guard c.indicator != nil else { return nil }
         let style = indicatorConfig
-        let frame = windowFrame(of: id, alpha: alpha)
+        let frame = windowFrame(slot: k, alpha: alpha)
         let axis = c.scroll.scroll
         let viewport = axis.viewportLength
         let content = axis.contentLength
         guard content > viewport + 0.5, viewport > 0 else { return nil }
         let own = c.scroll.axis == .horizontal
-        let o = offset(of: id, alpha: alpha) - (c.parent.map { offset(of: $0, alpha: alpha) } ?? .zero)
+        let o = offset(slot: k, alpha: alpha) - (c.parent.map { offset(slot: $0, alpha: alpha) } ?? .zero)
         let offsetAlong = own ? o.x : o.y
         let maxOffset = content - viewport
         let over = offsetAlong < 0 ? -offsetAlong : max(0, offsetAlong - maxOffset)

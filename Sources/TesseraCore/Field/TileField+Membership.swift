@@ -6,18 +6,18 @@ extension TileField {
     /// Adds a tile at `position` of `container`'s items (the end when nil or past it).
     mutating func insertTile(_ id: String, into container: ContainerID, at position: Int?) {
         addTile(id, to: container)
-        guard let position else { return }
-        var items = containers[container]!.items
+        guard let position, let k = index[id].map({ tiles[$0].slot }) else { return }
+        var items = containers[k].items
         items.removeLast()
         items.insert(id, at: max(0, min(position, items.count)))
-        containers[container]!.items = items
+        containers[k].items = items
     }
 
     /// Removes tile `id` from its container, the flight layer and the moving set; false if there is none.
     @discardableResult
     mutating func removeTile(_ id: String) -> Bool {
         guard let i = index[id] else { return false }
-        containers[tiles[i].container]!.items.removeAll { $0 == id }
+        containers[tiles[i].slot].items.removeAll { $0 == id }
         above.removeAll { $0 == id }
         tiles.remove(at: i)
         index[id] = nil

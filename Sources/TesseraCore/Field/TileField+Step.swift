@@ -6,27 +6,29 @@ extension TileField {
     /// moves them without their springs. A flight whose spring rests lands: in its container's layer if
     /// it came home, in the overlay layer if it rests in window space.
     mutating func step(_ dt: Double) {
-        for id in containerOrder {
-            containers[id]!.previousOffset = containers[id]!.scroll.offset
-            containers[id]!.scroll.scroll.step(dt)
+        for k in containers.indices {
+            containers[k].previousOffset = containers[k].scroll.offset
+            containers[k].scroll.scroll.step(dt)
         }
         var anyScrolled = false
-        for (k, id) in containerOrder.enumerated() {
-            stepOffsets[k] = offset(of: id)
-            stepVelocities[k] = offsetVelocity(of: id)
-            let moved = containers[id]!.seen.update(offset: stepOffsets[k], velocity: stepVelocities[k])
-            scrolledThisStep[k] = moved
+        for k in containers.indices {
+            let offset = offset(slot: k)
+            let velocity = offsetVelocity(slot: k)
+            let moved = containers[k].seen.update(offset: offset, velocity: velocity)
+            containers[k].stepOffset = offset
+            containers[k].stepVelocity = velocity
+            containers[k].scrolledThisStep = moved
             anyScrolled = anyScrolled || moved
-            if containers[id]!.indicator != nil {
-                let scrolling = moved || containers[id]!.scroll.scroll.isMoving
-                containers[id]!.indicator!.step(dt, scrolling: scrolling, config: indicatorConfig)
+            if containers[k].indicator != nil {
+                let scrolling = moved || containers[k].scroll.scroll.isMoving
+                containers[k].indicator?.step(dt, scrolling: scrolling, config: indicatorConfig)
             }
         }
         var animating = 0
         var landed = false
         if anyScrolled {
             for i in tiles.indices {
-                guard scrolledThisStep[tiles[i].slot] || active.contains(i) else { continue }
+                guard containers[tiles[i].slot].scrolledThisStep || active.contains(i) else { continue }
                 visit(i, dt, &animating, &landed)
                 active.insert(i)
             }
@@ -38,15 +40,15 @@ extension TileField {
             let tile = tiles[i]
             return tile.isSettled && tile.layer != .flight && tile.previousPresented == tile.presented
         }
-        if landed { above.removeAll { tiles[index[$0]!].layer == .container } }
+        if landed { above.removeAll { id in index[id].map { tiles[$0].layer == .container } ?? true } }
     }
 
     private mutating func visit(_ i: Int, _ dt: Double, _ animating: inout Int, _ landed: inout Bool) {
         tiles[i].previousPresented = tiles[i].presented
         tiles[i].frame.step(dt)
         tiles[i].fade.step(dt)
-        let slot = tiles[i].slot
-        updatePresented(i, offset: stepOffsets[slot], velocity: stepVelocities[slot])
+        let c = containers[tiles[i].slot]
+        updatePresented(i, offset: c.stepOffset, velocity: c.stepVelocity)
         guard tiles[i].isSettled else {
             animating += 1
             return

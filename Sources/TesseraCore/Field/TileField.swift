@@ -9,140 +9,173 @@
 ///
 /// Containers nest one level or more: a gallery row scrolls inside the outer scroll, so its viewport is
 /// given in its parent's unscrolled space and everything in it moves with both offsets.
-package struct TileField: Sendable {
-    /// One container: its scroll, its items in model order, and where input reaches it.
+struct TileField: Sendable {
+    /// One container: its scroll, its items in model order, where input reaches it, and what the last
+    /// step saw of it.
     struct Container: Sendable {
+        let id: ContainerID
         var scroll: ScrollContainer
-        /// The container this one scrolls inside, if any.
-        let parent: ContainerID?
+        /// The container this one scrolls inside (its place in `containers`), if any.
+        let parent: Int?
         var items: [String] = []
         /// Where a press, drag or wheel reaches it (the parent's unscrolled space); the viewport if nil.
         var hitFrame: Rect?
+        /// Whether the field scrolls it on the wheel; false leaves the wheel to the scene (`route`).
+        let scrollsOnWheel: Bool
+        /// How many times a finger has taken hold of it (`grabs(of:)`).
+        var grabs = 0
         var seen = ScrollSnapshot()
         /// The scroll offset the step before (points), for interpolated drawing.
         var previousOffset = Point.zero
         /// Its scroll indicator, if it draws one (`TileField+Indicators`).
         var indicator: ScrollIndicator?
+        /// Set by each step: its offset moved in that step, and its offset and velocity with every
+        /// enclosing container's (points, points/second).
+        var scrolledThisStep = false
+        var stepOffset = Point.zero
+        var stepVelocity = Point.zero
     }
 
     /// How scroll indicators look and fade; scenes set it from `Config.scrollIndicators`.
     var indicatorConfig = ScrollIndicatorConfig()
 
-    var containers: [ContainerID: Container] = [:]
-    /// Containers in the order they were added, parents first: the dump's order; hit tests run it
-    /// backwards so an inner container wins.
-    private(set) var containerOrder: [ContainerID] = []
-    package internal(set) var tiles: [MatchedTile] = []
+    /// Every container, in the order they were added, parents first: the dump's order; hit tests run it
+    /// backwards so an inner container wins. A tile's `slot` is its container's place here.
+    var containers: [Container] = []
+    internal(set) var tiles: [MatchedTile] = []
     var index: [String: Int] = [:]
     /// Tiles outside the container layer (flying, or resting in an overlay) in take-off order: the flight
     /// layer's draw order, later ones on top.
-    package internal(set) var above: [String] = []
+    internal(set) var above: [String] = []
     /// The tiles `step` visits; every other one rests.
     var active = ActiveTileSet()
     /// Tiles whose springs ran in the last step (the profiler's "animating tiles").
-    package internal(set) var animatingTileCount = 0
-    /// Set by `step` for each container in `containerOrder`: its offset moved in that step, and its
-    /// offset and velocity with every enclosing container's (points, points/second).
-    var scrolledThisStep: [Bool] = []
-    var stepOffsets: [Point] = []
-    var stepVelocities: [Point] = []
+    internal(set) var animatingTileCount = 0
     /// Gesture routing: the container a drag scrolls, and the one a press caught while it moved.
-    var dragging: ContainerID?
-    var caught: ContainerID?
+    var dragging: Int?
+    var caught: Int?
 
-    package init() {}
+    init() {}
 
     // MARK: Building
 
     /// Adds an empty container. A child (`inside`) must be added after its parent.
     /// `showsIndicator`: whether a scroll indicator appears while it scrolls (not on the gallery's rows or
-    /// the picker's dock).
+    /// the picker's dock). `scrollsOnWheel`: false when the scene scrolls it on the wheel by its own rules.
     mutating func addContainer(
         _ id: ContainerID, axis: Axis, physics: ScrollPhysics, inside parent: ContainerID? = nil,
-        showsIndicator: Bool = true
+        showsIndicator: Bool = true, scrollsOnWheel: Bool = true
     ) {
-        precondition(containers[id] == nil, "TileField: container \(id) added twice")
-        precondition(parent.map { containers[$0] != nil } ?? true, "TileField: add \(id)'s parent first")
-        containers[id] = Container(
-            scroll: ScrollContainer(axis: axis, physics: physics), parent: parent,
-            indicator: showsIndicator ? ScrollIndicator() : nil)
-        containerOrder.append(id)
-        scrolledThisStep.append(false)
-        stepOffsets.append(.zero)
-        stepVelocities.append(.zero)
+        precondition(slot(of: id) == nil, "TileField: container \(id) added twice")
+        let parentSlot = parent.map { slot(ofAdded: $0) }
+        containers.append(
+            Container(
+                id: id, scroll: ScrollContainer(axis: axis, physics: physics), parent: parentSlot,
+                scrollsOnWheel: scrollsOnWheel, indicator: showsIndicator ? ScrollIndicator() : nil))
     }
 
     /// Adds a tile at the end of `container`'s items. It appears where the next `place` puts it.
     mutating func addTile(_ id: String, to container: ContainerID) {
         precondition(index[id] == nil, "TileField: tile \(id) added twice")
+        let k = slot(ofAdded: container)
         index[id] = tiles.count
         active.reserve(tiles.count + 1)
-        tiles.append(MatchedTile(id: id, container: container, unscrolled: .zero, presented: .zero))
-        tiles[tiles.count - 1].slot = containerOrder.firstIndex(of: container)!
-        containers[container]!.items.append(id)
+        var tile = MatchedTile(id: id, container: container, unscrolled: .zero, presented: .zero)
+        tile.slot = k
+        tiles.append(tile)
+        containers[k].items.append(id)
+    }
+
+    /// The place of container `id` in `containers`, nil if it was never added.
+    func slot(of id: ContainerID) -> Int? { containers.firstIndex { $0.id == id } }
+
+    /// The same for a container the caller added: asking for one that is not there is a programming
+    /// error, stopped here with its name.
+    private func slot(ofAdded id: ContainerID) -> Int {
+        guard let k = slot(of: id) else { preconditionFailure("TileField: no container \(id)") }
+        return k
     }
 
     // MARK: Reading
 
-    package func tile(_ id: String) -> MatchedTile? { index[id].map { tiles[$0] } }
+    func tile(_ id: String) -> MatchedTile? { index[id].map { tiles[$0] } }
 
     /// The ids `container` holds, in model order.
-    package func items(_ container: ContainerID) -> [String] { containers[container]?.items ?? [] }
+    func items(_ container: ContainerID) -> [String] { slot(of: container).map { containers[$0].items } ?? [] }
 
     /// A container's scroll (read it; change it through `subscript(scroll:)`).
-    package func scroll(_ id: ContainerID) -> ScrollContainer { containers[id]!.scroll }
+    func scroll(_ id: ContainerID) -> ScrollContainer { containers[slot(ofAdded: id)].scroll }
 
     /// A container's scroll, for what a scene asks of it (scroll to a target, reveal a slot).
     subscript(scroll id: ContainerID) -> ScrollContainer {
-        get { containers[id]!.scroll }
-        set { containers[id]!.scroll = newValue }
+        get { containers[slot(ofAdded: id)].scroll }
+        set { containers[slot(ofAdded: id)].scroll = newValue }
     }
+
+    /// How many times a finger has taken hold of the container: a press that caught its moving scroll, or
+    /// a drag that began on it. A scene's pending programmatic scroll yields to a finger (the gallery's
+    /// scroll position) by noting this when it starts and comparing later.
+    func grabs(of id: ContainerID) -> Int { slot(of: id).map { containers[$0].grabs } ?? 0 }
 
     /// The container's offset plus every enclosing container's (points), now or `alpha` ∈ [0, 1] of the
     /// way from the previous step.
-    package func offset(of id: ContainerID, alpha: Double = 1) -> Point {
-        guard let c = containers[id] else { return .zero }
+    func offset(of id: ContainerID, alpha: Double = 1) -> Point {
+        slot(of: id).map { offset(slot: $0, alpha: alpha) } ?? .zero
+    }
+
+    func offset(slot k: Int, alpha: Double = 1) -> Point {
+        let c = containers[k]
         let now = c.scroll.offset
         let own =
             alpha >= 1
             ? now : c.previousOffset + Point((now.x - c.previousOffset.x) * alpha, (now.y - c.previousOffset.y) * alpha)
-        return c.parent.map { own + offset(of: $0, alpha: alpha) } ?? own
+        return c.parent.map { own + offset(slot: $0, alpha: alpha) } ?? own
     }
 
     /// d(offset)/dt of `offset(of:)`, points/second.
-    func offsetVelocity(of id: ContainerID) -> Point {
-        guard let c = containers[id] else { return .zero }
-        return c.parent.map { c.scroll.offsetVelocity + offsetVelocity(of: $0) } ?? c.scroll.offsetVelocity
+    func offsetVelocity(of id: ContainerID) -> Point { slot(of: id).map { offsetVelocity(slot: $0) } ?? .zero }
+
+    func offsetVelocity(slot k: Int) -> Point {
+        let c = containers[k]
+        return c.parent.map { c.scroll.offsetVelocity + offsetVelocity(slot: $0) } ?? c.scroll.offsetVelocity
     }
 
     /// The container's frame in window points (its viewport moved by the enclosing containers' scroll).
     func windowFrame(of id: ContainerID, alpha: Double = 1) -> Rect {
-        shiftedByParent(containers[id]!.scroll.viewport, of: id, alpha: alpha)
+        slot(of: id).map { windowFrame(slot: $0, alpha: alpha) } ?? .zero
+    }
+
+    func windowFrame(slot k: Int, alpha: Double = 1) -> Rect {
+        shiftedByParent(containers[k].scroll.viewport, of: k, alpha: alpha)
     }
 
     /// What clips the container's tiles in window points: its frame inside every enclosing clip.
     func windowClip(of id: ContainerID, alpha: Double = 1) -> Rect {
-        let frame = windowFrame(of: id, alpha: alpha)
-        guard let parent = containers[id]!.parent else { return frame }
-        return frame.intersection(windowClip(of: parent, alpha: alpha))
+        slot(of: id).map { windowClip(slot: $0, alpha: alpha) } ?? .zero
+    }
+
+    func windowClip(slot k: Int, alpha: Double = 1) -> Rect {
+        let frame = windowFrame(slot: k, alpha: alpha)
+        guard let parent = containers[k].parent else { return frame }
+        return frame.intersection(windowClip(slot: parent, alpha: alpha))
     }
 
     /// Where input reaches the container, in window points, inside every enclosing clip.
-    func windowHitFrame(of id: ContainerID) -> Rect {
-        let c = containers[id]!
-        let frame = shiftedByParent(c.hitFrame ?? c.scroll.viewport, of: id, alpha: 1)
-        return c.parent.map { frame.intersection(windowClip(of: $0)) } ?? frame
+    func windowHitFrame(slot k: Int) -> Rect {
+        let c = containers[k]
+        let frame = shiftedByParent(c.hitFrame ?? c.scroll.viewport, of: k, alpha: 1)
+        return c.parent.map { frame.intersection(windowClip(slot: $0)) } ?? frame
     }
 
-    private func shiftedByParent(_ r: Rect, of id: ContainerID, alpha: Double) -> Rect {
-        guard let parent = containers[id]!.parent else { return r }
-        let o = offset(of: parent, alpha: alpha)
+    private func shiftedByParent(_ r: Rect, of k: Int, alpha: Double) -> Rect {
+        guard let parent = containers[k].parent else { return r }
+        let o = offset(slot: parent, alpha: alpha)
         return r.offsetBy(dx: -o.x, dy: -o.y)
     }
 
     /// Nothing moves: every scroll rests and every tile's springs have settled.
-    package var isSettled: Bool {
-        containers.values.allSatisfy { !$0.scroll.scroll.isMoving && ($0.indicator?.isSettled ?? true) }
+    var isSettled: Bool {
+        containers.allSatisfy { !$0.scroll.scroll.isMoving && ($0.indicator?.isSettled ?? true) }
             && active.allSatisfy { tiles[$0].isSettled }
     }
 
@@ -158,16 +191,17 @@ package struct TileField: Sendable {
         targets: [Rect] = [], restingAt preferred: Double? = nil, animation: SpringParameters? = nil,
         hitFrame: Rect? = nil
     ) {
-        containers[id]!.scroll.setLayout(
+        let k = slot(ofAdded: id)
+        containers[k].scroll.setLayout(
             viewport: viewport, contentSize: contentSize, contentMargins: contentMargins, targets: targets,
             restingAt: preferred, animation: animation)
-        containers[id]!.hitFrame = hitFrame
+        containers[k].hitFrame = hitFrame
     }
 
     /// Moves a container's frame without laying its content out again (a gallery row riding its resize
     /// spring): the clip, hit frame and dump follow; scroll geometry and tile targets stay.
     mutating func moveFrame(of id: ContainerID, to frame: Rect) {
-        containers[id]!.scroll.reposition(frame)
+        containers[slot(ofAdded: id)].scroll.reposition(frame)
     }
 
     /// Puts tile `id` at `contentFrame` (its container's content coordinates): on `animation` from
@@ -175,7 +209,7 @@ package struct TileField: Sendable {
     /// its way to a window-space destination only records its new home.
     mutating func place(_ id: String, at contentFrame: Rect, animation: SpringParameters?) {
         guard let i = index[id] else { return }
-        let target = containers[tiles[i].container]!.scroll.unscrolled(contentFrame)
+        let target = containers[tiles[i].slot].scroll.unscrolled(contentFrame)
         tiles[i].home = target
         guard tiles[i].space == .container else { return }
         if let animation {
@@ -201,16 +235,16 @@ package struct TileField: Sendable {
     /// it lands. `position` is its place in the new container's items (the end when nil).
     mutating func move(_ id: String, to container: ContainerID, at position: Int? = nil) {
         guard let i = index[id] else { return }
-        let from = tiles[i].container
-        containers[from]!.items.removeAll { $0 == id }
-        let items = containers[container]!.items
-        containers[container]!.items.insert(id, at: min(position ?? items.count, items.count))
+        let from = tiles[i].slot
+        let to = slot(ofAdded: container)
+        containers[from].items.removeAll { $0 == id }
+        let count = containers[to].items.count
+        containers[to].items.insert(id, at: min(position ?? count, count))
         if tiles[i].space == .container {
-            let delta = offset(of: container) - offset(of: from)
-            tiles[i].frame.shift(by: delta)
+            tiles[i].frame.shift(by: offset(slot: to) - offset(slot: from))
         }
         tiles[i].container = container
-        tiles[i].slot = containerOrder.firstIndex(of: container)!
+        tiles[i].slot = to
         takeOff(i, toTop: true)
     }
 
@@ -219,7 +253,7 @@ package struct TileField: Sendable {
     mutating func fly(_ id: String, to target: Rect, animation: SpringParameters) {
         guard let i = index[id] else { return }
         if tiles[i].space == .container {
-            let o = offset(of: tiles[i].container)
+            let o = offset(slot: tiles[i].slot)
             tiles[i].frame.shift(by: Point(-o.x, -o.y))
             tiles[i].space = .window
         }
@@ -232,7 +266,7 @@ package struct TileField: Sendable {
     mutating func flyHome(_ id: String, animation: SpringParameters) {
         guard let i = index[id] else { return }
         if tiles[i].space == .window {
-            tiles[i].frame.shift(by: offset(of: tiles[i].container))
+            tiles[i].frame.shift(by: offset(slot: tiles[i].slot))
             tiles[i].space = .container
         }
         tiles[i].frame.animate(to: tiles[i].home, with: animation)
@@ -268,8 +302,8 @@ package struct TileField: Sendable {
 
     /// Sets each tile's scale effect in `container` from its presented frame (a scroll transition).
     mutating func updateScales(in container: ContainerID, _ scale: (Rect) -> Double) {
-        for id in containers[container]!.items {
-            let i = index[id]!
+        for id in items(container) {
+            guard let i = index[id] else { continue }
             tiles[i].scale = scale(tiles[i].presented)
         }
     }
@@ -286,7 +320,8 @@ package struct TileField: Sendable {
 
     /// Re-derives what tile `i` presents from its spring and its containers' scroll.
     mutating func updatePresented(_ i: Int) {
-        updatePresented(i, offset: offset(of: tiles[i].container), velocity: offsetVelocity(of: tiles[i].container))
+        let k = tiles[i].slot
+        updatePresented(i, offset: offset(slot: k), velocity: offsetVelocity(slot: k))
     }
 
     /// The same, given its containers' offset `o` and velocity `v` (a step works them out once).

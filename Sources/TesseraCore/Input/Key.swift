@@ -1,49 +1,82 @@
-/// A key the engine understands, by the name SDL gives it (`SDL_GetKeyName`): the platform layer maps
-/// its key events onto these, and scripts are checked against them before they run. Keys outside this
-/// set never reach a scene.
-package struct Key: Hashable, Sendable, CustomStringConvertible {
-    package let name: String
+/// A key the engine understands. Each is named as SDL names it (`SDL_GetKeyName`), which is how scripts
+/// and configs spell keys (`"key": "Escape"`, `"exitChord": "Ctrl+Alt+Shift+Q"`); names are looked up
+/// only when a script or config is read. The platform layer maps its own key codes onto these cases,
+/// and keys outside this set never reach the engine.
+package enum Key: String, CaseIterable, Sendable, CustomStringConvertible {
+    case `return` = "Return"
+    case keypadEnter = "Keypad Enter"
+    case escape = "Escape"
+    case left = "Left"
+    case right = "Right"
+    case up = "Up"
+    case down = "Down"
+    case pageUp = "PageUp"
+    case pageDown = "PageDown"
+    case home = "Home"
+    case end = "End"
+    case space = "Space"
+    case tab = "Tab"
+    /// The profiling HUD and slow motion.
+    case f3 = "F3"
+    case f4 = "F4"
+    /// The digit keys 1…9 switch scenes.
+    case digit0 = "0"
+    case digit1 = "1"
+    case digit2 = "2"
+    case digit3 = "3"
+    case digit4 = "4"
+    case digit5 = "5"
+    case digit6 = "6"
+    case digit7 = "7"
+    case digit8 = "8"
+    case digit9 = "9"
+    /// Letters are here for scripts, the monkey and key chords (no scene uses one today).
+    case a = "A"
+    case b = "B"
+    case c = "C"
+    case d = "D"
+    case e = "E"
+    case f = "F"
+    case g = "G"
+    case h = "H"
+    case i = "I"
+    case j = "J"
+    case k = "K"
+    case l = "L"
+    case m = "M"
+    case n = "N"
+    case o = "O"
+    case p = "P"
+    case q = "Q"
+    case r = "R"
+    case s = "S"
+    case t = "T"
+    case u = "U"
+    case v = "V"
+    case w = "W"
+    case x = "X"
+    case y = "Y"
+    case z = "Z"
 
-    private init(_ name: String) { self.name = name }
-
-    /// The key SDL calls `name`, nil for one the engine has no use for.
+    /// The key named `name` as SDL spells it, in any case ("escape", "ESCAPE"); nil for one the engine
+    /// has no use for. For scripts and configs: the platform layer maps key codes, not names.
     package init?(name: String) {
-        guard let key = Self.all.first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) else {
-            return nil
-        }
+        guard let key = Self.byName[name.lowercased()] else { return nil }
         self = key
     }
 
-    package var description: String { name }
+    private static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue.lowercased(), $0) })
 
-    package static let `return` = Key("Return")
-    static let keypadEnter = Key("Keypad Enter")
-    static let escape = Key("Escape")
-    package static let left = Key("Left")
-    package static let right = Key("Right")
-    package static let up = Key("Up")
-    package static let down = Key("Down")
-    static let pageUp = Key("PageUp")
-    static let pageDown = Key("PageDown")
-    package static let home = Key("Home")
-    package static let end = Key("End")
-    static let space = Key("Space")
-    static let tab = Key("Tab")
-    /// The profiling HUD and slow motion.
-    static let f3 = Key("F3")
-    static let f4 = Key("F4")
+    /// SDL's name for the key.
+    package var name: String { rawValue }
+    package var description: String { rawValue }
 
-    /// The digit keys 1…9 switch scenes.
-    static func digit(_ n: Int) -> Key? { (1...9).contains(n) ? Key(String(n)) : nil }
+    /// Every key the engine knows, in the order above.
+    package static let all = allCases
+
+    /// The digit key `n` of 1…9.
+    static func digit(_ n: Int) -> Key? { (1...9).contains(n) ? Key(rawValue: String(n)) : nil }
 
     /// The digit this key types, if it is one of 1…9.
-    var digit: Int? { name.count == 1 ? Int(name).flatMap { (1...9).contains($0) ? $0 : nil } : nil }
-
-    /// Every key the engine knows. Letters are here for scripts and the monkey (they do nothing today).
-    package static let all: [Key] =
-        [
-            .return, .keypadEnter, .escape, .left, .right, .up, .down, .pageUp, .pageDown, .home, .end, .space, .tab,
-            .f3, .f4,
-        ] + (0...9).map { Key(String($0)) }
-        + (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { Key(String(UnicodeScalar($0))) }
+    var digit: Int? { Int(rawValue).flatMap { (1...9).contains($0) ? $0 : nil } }
 }

@@ -1,13 +1,13 @@
 /// `LazyVGrid(columns: [GridItem(.adaptive(minimum: m))], spacing: s)` with rows of a fixed height
 /// (docs/BEHAVIOUR.md#picker): as many columns of at least `m` as fit, sharing the width.
-package struct AdaptiveGrid: Equatable, Sendable {
+struct AdaptiveGrid: Equatable, Sendable {
     /// Container width in points.
-    package var width: Double
+    var width: Double
     var minimumColumnWidth: Double
     var spacing: Double
     var rowHeight: Double
 
-    package init(width: Double, minimumColumnWidth: Double, spacing: Double, rowHeight: Double) {
+    init(width: Double, minimumColumnWidth: Double, spacing: Double, rowHeight: Double) {
         self.width = width
         self.minimumColumnWidth = minimumColumnWidth
         self.spacing = spacing
@@ -15,7 +15,7 @@ package struct AdaptiveGrid: Equatable, Sendable {
     }
 
     /// `max(1, floor((W + s) / (m + s)))`.
-    package var columns: Int {
+    var columns: Int {
         max(1, Int(((width + spacing) / (minimumColumnWidth + spacing)).rounded(.down)))
     }
 
@@ -26,7 +26,7 @@ package struct AdaptiveGrid: Equatable, Sendable {
     }
 
     /// Frame of item `index` in content coordinates (origin at the grid's top-left).
-    package func frame(at index: Int) -> Rect {
+    func frame(at index: Int) -> Rect {
         let n = columns
         let column = Double(index % n)
         let row = Double(index / n)

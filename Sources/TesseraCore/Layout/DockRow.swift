@@ -1,16 +1,16 @@
 /// The dock's single row (`LazyHGrid(rows: [GridItem()])`, spacing 8): tiles of a fixed size,
 /// left to right, in a horizontally scrolling area.
-package struct DockRow: Equatable, Sendable {
+struct DockRow: Equatable, Sendable {
     var tileSize: Size
     var spacing: Double
 
-    package init(tileSize: Size, spacing: Double) {
+    init(tileSize: Size, spacing: Double) {
         self.tileSize = tileSize
         self.spacing = spacing
     }
 
     /// Frame of item `index` in content coordinates.
-    package func frame(at index: Int) -> Rect {
+    func frame(at index: Int) -> Rect {
         Rect(Double(index) * (tileSize.width + spacing), 0, tileSize.width, tileSize.height)
     }
 

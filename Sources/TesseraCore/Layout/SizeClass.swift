@@ -5,7 +5,7 @@ package enum SizeClass: String, Equatable, Sendable, Codable {
     case compact, regular
 
     /// The size class of a window `width` points wide, compact below `compactBelow` points.
-    package init(width: Double, compactBelow: Double) {
+    init(width: Double, compactBelow: Double) {
         self = width < compactBelow ? .compact : .regular
     }
 }

@@ -10,7 +10,7 @@
 /// presented hero springs to opacity 0 while something is presented and back to 1 after. Each tile has
 /// its own opacity spring, so a hero dismissed while another is presented fades with the list and lands
 /// at whatever opacity it has reached (no pop when it rejoins).
-package struct HeroOverlay: Sendable {
+struct HeroOverlay: Sendable {
     private(set) var stage: HeroStage
     let slotStyle: HeroTransition.Style
     let overlayStyle: HeroTransition.Style
@@ -19,7 +19,7 @@ package struct HeroOverlay: Sendable {
     /// The stage's opacity the step before (frames interpolate between steps).
     private var previousOpacity = 0.0
 
-    package init(
+    init(
         spring: SpringParameters, slotStyle: HeroTransition.Style, overlayStyle: HeroTransition.Style,
         fadesWhilePresented: Bool
     ) {
@@ -63,36 +63,14 @@ package struct HeroOverlay: Sendable {
 
     // MARK: Gestures
 
-    /// Routes what both hero scenes answer alike. A tap on a tile (or a hero flying home) presents it at
-    /// `overlay(id)`; while a hero is presented a tap closes it only where `tapCloses` says (the whole
-    /// window for a fullscreen photo, the close button for a detail view). Escape dismisses. Scrolling is
-    /// the field's, and only while nothing is presented; a drag that began before the overlay appeared
-    /// still ends (and may fling).
-    mutating func handle(
-        _ gesture: Gesture, field: inout TileField, input: InputConfig, wheelAnimation: SpringParameters,
-        overlay: (String) -> Rect, tapCloses: (Point) -> Bool
-    ) {
-        let open = stage.presented != nil
-        switch gesture {
-        case .tap(let p):
-            if field.route(gesture, wheelStep: input.wheelStep, wheelAnimation: wheelAnimation) { return }
-            if open {
-                if tapCloses(p) { dismiss(in: &field) }
-            } else if let id = field.tileID(at: p) {
-                present(id, overlay: overlay(id), in: &field)
-            }
-        case .key(.escape):
-            dismiss(in: &field)
-        case .dragEnded:
-            _ = field.route(gesture, wheelStep: input.wheelStep, wheelAnimation: wheelAnimation)
-        case .press, .dragBegan, .dragChanged, .wheel:
-            if open {
-                if case .dragBegan = gesture { field.releaseCaughtScroll() }
-                return
-            }
-            _ = field.route(gesture, wheelStep: input.wheelStep, wheelAnimation: wheelAnimation)
-        case .key, .doubleTap, .pinchBegan, .pinchChanged, .pinchEnded, .magnify:
-            break
+    /// A tap the field did not take: while a hero is presented it closes it if `closes` (a tap anywhere
+    /// on a fullscreen photo, on the close button of a detail view); otherwise a tap on a tile (or on a
+    /// hero flying home) presents it at `overlay(id)`.
+    mutating func tap(at p: Point, in field: inout TileField, closes: Bool, overlay: (String) -> Rect) {
+        if stage.presented != nil {
+            if closes { dismiss(in: &field) }
+        } else if let id = field.tileID(at: p) {
+            present(id, overlay: overlay(id), in: &field)
         }
     }
 
@@ -120,9 +98,9 @@ package struct HeroOverlay: Sendable {
 
     /// The stage's opacity (the backdrop's, the detail view's) `alpha` ∈ [0, 1] of the way from the
     /// previous step.
-    package func opacity(alpha: Double) -> Double {
+    func opacity(alpha: Double) -> Double {
         previousOpacity + (stage.opacity - previousOpacity) * min(1, max(0, alpha))
     }
 
-    package var isSettled: Bool { stage.isSettled }
+    var isSettled: Bool { stage.isSettled }
 }

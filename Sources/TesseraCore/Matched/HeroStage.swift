@@ -6,27 +6,27 @@
 /// while another is still flying home continues the fade from wherever it is instead of restarting.
 /// (The spring may overshoot 1 or 0 slightly; `opacity` clamps it.) The stage knows nothing of frames:
 /// the tiles' springs live in the `TileField`; `HeroOverlay` moves them.
-package struct HeroStage: Sendable {
+struct HeroStage: Sendable {
     /// Every trip under way, in draw order: older first; the presented hero, if any, last (on top).
     private(set) var heroes: [HeroTransition] = []
     private(set) var presence = AnimatedValue(0, restThreshold: 0.002)
-    package let spring: SpringParameters
+    let spring: SpringParameters
     /// The most recent hero, kept for the dump while the presence finishes fading after it landed.
     private var lastID: String?
 
-    package init(spring: SpringParameters) {
+    init(spring: SpringParameters) {
         self.spring = spring
     }
 
     /// The hero heading for or resting in the overlay.
-    package var presented: HeroTransition? {
+    var presented: HeroTransition? {
         guard let last = heroes.last, last.heading == .overlay else { return nil }
         return last
     }
 
-    package func index(of id: String) -> Int? { heroes.firstIndex { $0.id == id } }
+    func index(of id: String) -> Int? { heroes.firstIndex { $0.id == id } }
 
-    package func hero(_ id: String) -> HeroTransition? { index(of: id).map { heroes[$0] } }
+    func hero(_ id: String) -> HeroTransition? { index(of: id).map { heroes[$0] } }
 
     /// True while a hero is presented or any trip or fade is under way: the dump's `overlay` is set.
     var isActive: Bool { !heroes.isEmpty || !presence.isSettled }
@@ -35,16 +35,27 @@ package struct HeroStage: Sendable {
     /// while the fade finishes); nil when inactive.
     var overlayID: String? { isActive ? heroes.last?.id ?? lastID : nil }
 
-    /// Presence clamped to 0…1, for drawing.
-    package var opacity: Double { min(1, max(0, presence.value)) }
+    /// While a hero is presented its overlay covers the field: presses, drags and the wheel do not reach
+    /// the containers under it (the scene's overlay gets them). Taps, a drag's end (one the field began
+    /// before the overlay appeared still ends), keys and touch gestures go to the field first as ever.
+    func covers(_ gesture: Gesture) -> Bool {
+        guard presented != nil else { return false }
+        switch gesture {
+        case .press, .dragBegan, .dragChanged, .wheel: return true
+        default: return false
+        }
+    }
 
-    package var isSettled: Bool { presence.isSettled && heroes.allSatisfy(\.isSettled) }
+    /// Presence clamped to 0…1, for drawing.
+    var opacity: Double { min(1, max(0, presence.value)) }
+
+    var isSettled: Bool { presence.isSettled && heroes.allSatisfy(\.isSettled) }
 
     /// Presents `id`: a hero already flying home turns round (and goes on top); otherwise a trip starts
     /// from its slot, whose style is `slotStyle`. Does nothing (returns false) while another hero is
     /// presented: scenes hit-test the overlay first, so a second one cannot be asked for.
     @discardableResult
-    package mutating func present(_ id: String, slotStyle: HeroTransition.Style, overlayStyle: HeroTransition.Style)
+    mutating func present(_ id: String, slotStyle: HeroTransition.Style, overlayStyle: HeroTransition.Style)
         -> Bool
     {
         if let current = presented { return current.id == id }
@@ -75,13 +86,13 @@ package struct HeroStage: Sendable {
     }
 
     /// Advances presence and every hero's style springs by `dt` seconds.
-    package mutating func step(_ dt: Double) {
+    mutating func step(_ dt: Double) {
         presence.step(dt)
         for i in heroes.indices { heroes[i].step(dt) }
     }
 
     /// Ends the trips of the heroes `isHome` says have landed in their slots.
-    package mutating func land(where isHome: (String) -> Bool) {
+    mutating func land(where isHome: (String) -> Bool) {
         heroes.removeAll { $0.heading == .slot && isHome($0.id) }
     }
 }

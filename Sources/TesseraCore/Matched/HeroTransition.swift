@@ -3,8 +3,8 @@
 /// corner radius and shadow that change with the flight, on their own springs with the same parameters,
 /// so they change with the flight rather than before or after it (matched geometry between a list cell
 /// and a fullscreen or detail view, Apple's `matchedGeometryEffect` documentation).
-package struct HeroTransition: Sendable {
-    package enum Heading: Sendable, Equatable {
+struct HeroTransition: Sendable {
+    enum Heading: Sendable, Equatable {
         /// Towards (or resting in) the overlay.
         case overlay
         /// Towards its slot in the container.
@@ -13,23 +13,23 @@ package struct HeroTransition: Sendable {
 
     /// What changes with the flight besides the frame: each end's corner radius (points) and shadow
     /// strength (0…1, a multiplier of the scene's shadow colour).
-    package struct Style: Equatable, Sendable {
-        package var cornerRadius: Double
-        package var shadow: Double
-        package init(cornerRadius: Double, shadow: Double) {
+    struct Style: Equatable, Sendable {
+        var cornerRadius: Double
+        var shadow: Double
+        init(cornerRadius: Double, shadow: Double) {
             self.cornerRadius = cornerRadius
             self.shadow = shadow
         }
     }
 
-    package let id: String
+    let id: String
     private(set) var heading: Heading = .slot
-    package private(set) var cornerRadius: AnimatedValue
-    package private(set) var shadow: AnimatedValue
-    package let spring: SpringParameters
+    private(set) var cornerRadius: AnimatedValue
+    private(set) var shadow: AnimatedValue
+    let spring: SpringParameters
 
     /// A hero leaving its slot, which has `slot`'s style.
-    package init(id: String, slot: Style, spring: SpringParameters) {
+    init(id: String, slot: Style, spring: SpringParameters) {
         self.id = id
         cornerRadius = AnimatedValue(slot.cornerRadius)
         shadow = AnimatedValue(slot.shadow, restThreshold: 0.002)
@@ -37,7 +37,7 @@ package struct HeroTransition: Sendable {
     }
 
     /// Heads for the overlay, taking on its style.
-    package mutating func present(style: Style) { head(.overlay, style) }
+    mutating func present(style: Style) { head(.overlay, style) }
 
     /// Heads home, taking on the slot's style.
     mutating func dismiss(style: Style) { head(.slot, style) }
@@ -48,11 +48,11 @@ package struct HeroTransition: Sendable {
         shadow.animate(to: style.shadow, with: spring)
     }
 
-    package mutating func step(_ dt: Double) {
+    mutating func step(_ dt: Double) {
         cornerRadius.step(dt)
         shadow.step(dt)
     }
 
     /// Corner radius and shadow at rest.
-    package var isSettled: Bool { cornerRadius.isSettled && shadow.isSettled }
+    var isSettled: Bool { cornerRadius.isSettled && shadow.isSettled }
 }

@@ -19,7 +19,7 @@ import Foundation
 ///   the pointer; both on `ZoomConfig.spring`, from the current scale and its velocity (turning round).
 /// - A vertical drag at fit is a swipe: the photo moves with the finger and shrinks about it; released
 ///   fast or far down it asks to be dismissed, otherwise it springs back.
-package struct PhotoViewer: Sendable {
+struct PhotoViewer: Sendable {
     let config: ZoomConfig
     let physics: ScrollPhysics
     /// The photo's frame at fit, and the window (points): see `refit`.

@@ -1,7 +1,7 @@
 /// The hero scenes' tiles' aspect ratios (width / height): in model order for layout, by id for the
 /// overlay frame a hero heads for. A tile without a usable one (unknown size, zero, not finite) is laid
 /// out at the scene's fallback rather than collapsing to nothing.
-package struct TileAspectRatios: Sendable {
+struct TileAspectRatios: Sendable {
     /// One per tile, in model order (what the layouts take).
     let inModelOrder: [Double]
     private let byID: [String: Double]
@@ -10,7 +10,7 @@ package struct TileAspectRatios: Sendable {
     /// - Parameters:
     ///   - ids: the tiles, in model order; a repeated id keeps its first aspect ratio.
     ///   - aspectRatios: one per id, nil where the size is unknown.
-    package init(ids: [String], aspectRatios: [Double?], fallback: Double) {
+    init(ids: [String], aspectRatios: [Double?], fallback: Double) {
         inModelOrder = aspectRatios.map { aspect in
             guard let aspect, aspect.isFinite, aspect > 0 else { return fallback }
             return aspect
@@ -20,5 +20,5 @@ package struct TileAspectRatios: Sendable {
     }
 
     /// Tile `id`'s aspect ratio; the fallback for an id it does not know.
-    package subscript(id: String) -> Double { byID[id] ?? fallback }
+    subscript(id: String) -> Double { byID[id] ?? fallback }
 }

@@ -1,4 +1,4 @@
-/// What must hold after every step, whatever the input (issue: reliability): every tile is in exactly
+/// What must hold after every step, whatever the input (the monkey checks it): every tile is in exactly
 /// one container and appears once among the tiles; every number is finite; what a tap hits is what is
 /// drawn there.
 package enum Invariants {
@@ -8,7 +8,7 @@ package enum Invariants {
     }
 
     /// The broken invariants of `dump`, hit-testing through `scene`.
-    package static func violations(of dump: StateDump, scene: Scene) -> [String] {
+    static func violations(of dump: StateDump, scene: Scene) -> [String] {
         var problems: [String] = []
         var owner: [String: String] = [:]
         for container in dump.containers {

@@ -22,8 +22,8 @@ package struct Monkey: Sendable {
         Size(320, 240), Size(1, 1), Size(2, 300), Size(1024, 768), Size(800, 600), Size(600, 900), Size(1280, 800),
         Size(300, 2), Size(1920, 1080),
     ]
-    static let keys = [
-        "Left", "Right", "Up", "Down", "Escape", "Return", "Space", "Tab", "F3", "1", "2", "3", "4", "A",
+    static let keys: [Key] = [
+        .left, .right, .up, .down, .escape, .return, .space, .tab, .f3, .digit1, .digit2, .digit3, .digit4, .a,
     ]
 
     /// The storm as a script starting in `scene`; `dumpEvery` seconds a `dump` step into `dumpFolder`.

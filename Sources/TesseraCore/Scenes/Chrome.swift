@@ -2,15 +2,15 @@
 /// leading end, the tab bar at the trailing end. In a window too narrow for both on one row (a phone-
 /// sized kiosk) the tab bar takes a row of its own under the title. Scenes lay their content out below
 /// `contentTop(window:)`.
-package struct Chrome: Sendable {
-    package var config: ChromeConfig
-    package init(config: ChromeConfig) { self.config = config }
+struct Chrome: Sendable {
+    var config: ChromeConfig
+    init(config: ChromeConfig) { self.config = config }
 
     /// True when the tab bar sits on its own row under the title.
     func isStacked(window: Size) -> Bool { window.width < config.stackBelowWidth }
 
     /// The whole band, inside the padding: the title row, and the tab row when stacked.
-    package func header(window: Size) -> Rect {
+    func header(window: Size) -> Rect {
         let rows = config.headerHeight + (isStacked(window: window) ? config.tabRowHeight : 0)
         return Rect(config.padding, config.padding, max(0, window.width - 2 * config.padding), rows)
     }

@@ -1,19 +1,22 @@
 /// One scene: a model, its pure layout, its own look, and the commands it understands, standing on a
 /// `TileField` (containers, tiles, motion, gesture routing, draw pass, dump). See docs/ARCHITECTURE.md,
 /// "Adding a scene".
-package protocol Scene: AnyObject {
+protocol Scene: AnyObject {
     var id: SceneID { get }
     /// The scene's containers and tiles. A copy is a value: reading it (the dump, hit tests by the
-    /// monkey) cannot change the scene.
-    var field: TileField { get }
+    /// monkey) cannot change the scene. Gestures scroll it through `receive`, the one router.
+    var field: TileField { get set }
+    /// The hero stage above the field, for a scene that presents tiles in an overlay; nil for none. While
+    /// a hero is presented it covers the field (`HeroStage.covers`).
+    var heroStage: HeroStage? { get }
+    /// True where one of the scene's controls sits above the field (the gallery's paddles): a press or
+    /// tap there is the scene's, and the container beneath does not see it.
+    func isControl(at p: Point) -> Bool
     /// The window changed size (points): lay out again; tiles animate to their new frames.
     func resize(to window: Size)
-    /// A recognised gesture: the field scrolls what it routes; the rest becomes commands through a hit
-    /// test on what the scene presents.
+    /// A recognised gesture that neither the field nor the hero stage took (`receive` decides, for every
+    /// scene alike): it becomes commands through a hit test on what the scene presents.
     func handle(_ gesture: Gesture)
-    /// Applies a command to the model. False for a command this scene does not take, or one that
-    /// changes nothing (a select of a photo already in the dock).
-    @discardableResult func apply(_ command: Command) -> Bool
     /// Brings targets up to date with the model and window, if anything changed since the last layout.
     /// `step` calls it first; the run loop calls it before `step` to time layout as its own phase, and
     /// before a dump so that targets reflect the commands applied.
@@ -45,23 +48,25 @@ package protocol Scene: AnyObject {
 }
 
 extension Scene {
-    package var hidesChrome: Bool { false }
-    package var chromeOpacity: Double { 1 }
-    package func reconfigure(_ config: Config) -> Bool { false }
-    package func tileID(at p: Point) -> String? { nil }
-    package var overlayDump: OverlayDump? { nil }
-    package var position: String? { nil }
-    package var selection: [String]? { nil }
-    package func photosChanged(_ changes: PhotoChanges, library: PhotoLibrary) {}
+    var heroStage: HeroStage? { nil }
+    func isControl(at p: Point) -> Bool { false }
+    var hidesChrome: Bool { false }
+    var chromeOpacity: Double { 1 }
+    func reconfigure(_ config: Config) -> Bool { false }
+    func tileID(at p: Point) -> String? { nil }
+    var overlayDump: OverlayDump? { nil }
+    var position: String? { nil }
+    var selection: [String]? { nil }
+    func photosChanged(_ changes: PhotoChanges, library: PhotoLibrary) {}
 
     /// The frame a tile presents now (window points), for scripted taps by id.
-    package func presentedFrame(of id: String) -> Rect? { field.tile(id)?.presented }
+    func presentedFrame(of id: String) -> Rect? { field.tile(id)?.presented }
 
     /// Tiles whose springs ran in the last step (the profiler's "animating tiles" counter).
-    package var animatingTileCount: Int { field.animatingTileCount }
+    var animatingTileCount: Int { field.animatingTileCount }
 
     /// What the scene contributes to a state dump, read from a copy of its field.
-    package func dump(window: Size) -> SceneDump {
+    func dump(window: Size) -> SceneDump {
         let field = field
         return SceneDump(
             containers: field.dumpContainers(), tiles: field.dumpTiles(window: window), overlay: overlayDump,

@@ -39,23 +39,41 @@ package struct SceneID: Hashable, Sendable, Codable, CustomStringConvertible {
     package static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
-/// What a scene is made from: the run's config, content and window.
-package struct SceneContext {
-    package var config: Config
-    package var photos: PhotoLibrary
-    package var palettes: PaletteBook
-    package var destinations: DestinationCatalog
-    package var window: Size
+/// What a scene is made from: the run's config, content and window, and what it read at launch.
+struct SceneContext {
+    var config: Config
+    var photos: PhotoLibrary
+    /// What the scene's `loadAssets` read from its `Assets/` folder, nil if it has none (or none was
+    /// loaded: tests, benchmarks).
+    var assets: (any SceneAssets)?
+    var window: Size
     /// Makes a confirmed selection durable (`--output`); false if it could not, and then the selection
     /// stays. Confirming does nothing when the run has no output.
     var confirm: ([String]) -> Bool
 }
 
-/// One entry of the registry: a scene's id, its tab-bar title and how to make it.
-package struct SceneDescription: Sendable {
-    package let id: SceneID
-    package let title: String
+/// One entry of the registry: a scene's id, its tab-bar title, its config section and how to make it.
+struct SceneDescription: Sendable {
+    let id: SceneID
+    let title: String
+    /// The scene's section of the config (`"picker": {…}`), read and checked with the rest.
+    let config: any SceneConfig.Type
+    /// Reads the scene's data from its `Assets/<Name>/` folder at launch (`LoadedAssets`); nil for a
+    /// scene without any.
+    let loadAssets: (@Sendable (ResourceLocator, Config) throws -> any SceneAssets)?
     let make: @Sendable (SceneContext) -> Scene
+
+    init(
+        id: SceneID, title: String, config: any SceneConfig.Type,
+        loadAssets: (@Sendable (ResourceLocator, Config) throws -> any SceneAssets)? = nil,
+        make: @escaping @Sendable (SceneContext) -> Scene
+    ) {
+        self.id = id
+        self.title = title
+        self.config = config
+        self.loadAssets = loadAssets
+        self.make = make
+    }
 }
 
 /// The scenes, in tab-bar order. Adding a scene is one folder (its model, layout, scene type and a
@@ -65,4 +83,10 @@ package enum SceneRegistry {
     static let scenes: [SceneDescription] = [.picker, .waterfall, .gallery, .destinations]
 
     static func description(of id: SceneID) -> SceneDescription? { scenes.first { $0.id == id } }
+
+    /// The scene a run shows when nothing names one: the first in the tab bar.
+    package static var first: SceneID { SceneID.allCases[0] }
+
+    /// The scenes' config sections, in registry order.
+    static var configs: [any SceneConfig.Type] { scenes.map(\.config) }
 }

@@ -19,7 +19,7 @@ extension Script {
         case .drag(let from, let to, let seconds, let hold):
             o["drag"] = ["from": [from.x, from.y], "to": [to.x, to.y], "seconds": seconds, "hold": hold]
         case .wheel(let at, let dx, let dy): o["wheel"] = ["at": [at.x, at.y], "dx": dx, "dy": dy]
-        case .key(let name): o["key"] = name
+        case .key(let key): o["key"] = key.name
         case .scene(let scene): o["scene"] = scene.rawValue
         case .resize(let size): o["resize"] = [size.width, size.height]
         case .screenshot(let path): o["screenshot"] = path

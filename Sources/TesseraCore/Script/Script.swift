@@ -20,7 +20,7 @@ package struct Script: Equatable, Sendable {
         /// `hold` seconds, release.
         case drag(from: Point, to: Point, seconds: Double, hold: Double)
         case wheel(at: Point, dx: Double, dy: Double)
-        case key(String)
+        case key(Key)
         case scene(SceneID)
         case resize(Size)
         case screenshot(String)
@@ -166,7 +166,10 @@ package struct Script: Equatable, Sendable {
             }
             action = .wheel(at: at, dx: dx, dy: dy)
         case "key":
-            guard let key = value as? String, !key.isEmpty else { throw bad("an SDL key name") }
+            guard let name = value as? String, !name.isEmpty else { throw bad("an SDL key name") }
+            guard let key = Key(name: name) else {
+                throw Error(message: "\"key\": \"\(name)\" is not a key Tessera knows")
+            }
             action = .key(key)
         case "scene":
             guard let s = value as? String, let scene = SceneID(rawValue: s) else {

@@ -1,8 +1,8 @@
 /// Plays a script against simulated time: each fixed step asks for what happens at that step's time,
 /// in the script's order. Drags are spread over steps (one move per step), as a hand would.
-package struct ScriptPlayer: Sendable {
+struct ScriptPlayer: Sendable {
     /// What the runner must do at a step. Pointer input goes through the same recognizer as SDL's.
-    package enum Event: Equatable, Sendable {
+    enum Event: Equatable, Sendable {
         case input(InputEvent)
         /// Press and release at the centre of this tile's presented frame (resolved by the runner).
         case tap(id: String, stepIndex: Int)
@@ -31,7 +31,7 @@ package struct ScriptPlayer: Sendable {
         var finger: Int? = nil
     }
 
-    package init(script: Script) {
+    init(script: Script) {
         steps = script.steps
     }
 
@@ -48,7 +48,7 @@ package struct ScriptPlayer: Sendable {
     }
 
     /// Everything due at simulated time `time` (seconds), appended to `events` in order.
-    package mutating func events(at time: Double, into events: inout [Event]) {
+    mutating func events(at time: Double, into events: inout [Event]) {
         // Half a microsecond of slack: `at` values are decimal, step times are n / hz.
         let now = time + 5e-7
         // Drags already under way move (or release) first: they began at an earlier step.
@@ -77,9 +77,8 @@ package struct ScriptPlayer: Sendable {
                 drags.append(ActiveDrag(from: from, to: to, start: time, seconds: seconds, hold: hold))
             case .wheel(let at, let dx, let dy):
                 events.append(.input(.wheel(at: at, dx: dx, dy: dy)))
-            case .key(let name):
-                // Names were checked when the run began (`FrameLoop`); an unknown one does nothing.
-                if let key = Key(name: name) { events.append(.input(.key(key))) }
+            case .key(let key):
+                events.append(.input(.key(key)))
             case .scene(let scene):
                 events.append(.scene(scene))
             case .resize(let size):

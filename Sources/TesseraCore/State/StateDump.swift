@@ -27,7 +27,7 @@ package struct StateDump: Encodable, Sendable {
         try c.encode([window.width, window.height], forKey: .window)
         try c.encode(containers, forKey: .containers)
         try c.encode(tiles, forKey: .tiles)
-        // The contract shows these as explicit nulls, so they are never left out.
+        // README.md#state-dump shows these as explicit nulls, so they are never left out.
         try c.encode(overlay, forKey: .overlay)
         try c.encode(position, forKey: .position)
         try c.encode(selection, forKey: .selection)

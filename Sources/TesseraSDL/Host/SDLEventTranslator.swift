@@ -3,7 +3,7 @@ import Foundation
 import TesseraCore
 
 /// SDL events → Tessera input events. Implements: left mouse button, motion while pressed, wheel
-/// (precise deltas; with Ctrl held, a zoom about the pointer), key presses by SDL key name, window size
+/// (precise deltas; with Ctrl held, a zoom about the pointer), key presses by SDL key code (`SDLKeys`), window size
 /// changes, and every finger of a touch screen by its id (the recognizer makes pinches of them).
 /// Positions arrive in SDL's window units and leave in points (`pointsPerUnit`: 1, or ½ on an X11
 /// display at scale 2, whose units are pixels).
@@ -109,13 +109,12 @@ struct SDLEventTranslator {
             input(.fingerUp(Int(truncatingIfNeeded: f.fingerId), point(f, windowSize), time: seconds))
         case SDL_KEYDOWN:
             let k = event.key
-            guard let name = SDL_GetKeyName(k.keysym.sym) else { return }
-            let text = String(cString: name)
-            if quitChord.matches(key: text, modifiers: Self.modifiers(UInt32(k.keysym.mod))) {
+            guard let key = SDLKeys.key(k.keysym.sym) else { return }
+            if quitChord.matches(key, modifiers: Self.modifiers(UInt32(k.keysym.mod))) {
                 out.append(.quit)
                 return
             }
-            if let key = Key(name: text) { input(.key(key)) }
+            input(.key(key))
         default:
             break
         }

@@ -84,7 +84,7 @@ package final class WindowHost: FrameSink, InteractiveHost {
         if let kiosk {
             SDL_DisableScreenSaver()
             pointer = KioskPointer(config: kiosk)
-            translator.quitChord = KeyChord(kiosk.exitChord) ?? translator.quitChord
+            translator.quitChord = kiosk.exitChord
             translator.ignoresWindowClose = true
         }
     }

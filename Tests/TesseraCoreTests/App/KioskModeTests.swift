@@ -46,7 +46,7 @@ final class KioskModeTests: XCTestCase {
     }
 
     func testSceneLockHidesTheTabBarAndIgnoresSceneKeys() {
-        let sim = kioskSimulation { $0.lockScene = "picker" }
+        let sim = kioskSimulation { $0.lockScene = .picker }
         var list = DrawList()
         sim.draw(into: &list)
         XCTAssertFalse(list.commands.contains { if case .text("Gallery", _, _, _, _, _) = $0 { true } else { false } })
@@ -59,12 +59,19 @@ final class KioskModeTests: XCTestCase {
 
     func testKeyChords() {
         let chord = KeyChord("Ctrl+Alt+Shift+Q")!
-        XCTAssertTrue(chord.matches(key: "Q", modifiers: [.ctrl, .alt, .shift]))
-        XCTAssertTrue(chord.matches(key: "q", modifiers: [.ctrl, .alt, .shift]))
-        XCTAssertFalse(chord.matches(key: "Q", modifiers: [.ctrl, .shift]), "all modifiers needed")
-        XCTAssertFalse(chord.matches(key: "Q", modifiers: [.ctrl, .alt, .shift, .gui]), "and no others")
+        XCTAssertTrue(chord.matches(.q, modifiers: [.ctrl, .alt, .shift]))
+        XCTAssertTrue(chord.matches(Key(name: "q")!, modifiers: [.ctrl, .alt, .shift]))
+        XCTAssertFalse(chord.matches(.q, modifiers: [.ctrl, .shift]), "all modifiers needed")
+        XCTAssertFalse(chord.matches(.q, modifiers: [.ctrl, .alt, .shift, .gui]), "and no others")
         XCTAssertEqual(KeyChord("Escape")?.modifiers, [])
         XCTAssertNil(KeyChord("Hyper+Q"))
         XCTAssertNil(KeyChord("Ctrl+"))
+        // Typed: the key is a `Key`, compared as one; an unknown key name is no chord.
+        XCTAssertEqual(chord.key, .q)
+        XCTAssertEqual(chord.modifiers, [.ctrl, .alt, .shift])
+        XCTAssertTrue(chord.matches(.q, modifiers: [.ctrl, .alt, .shift]))
+        XCTAssertFalse(chord.matches(.w, modifiers: [.ctrl, .alt, .shift]))
+        XCTAssertNil(KeyChord("Ctrl+NoSuchKey"))
+        XCTAssertEqual(KeyChord("shift+ctrl+escape")?.description, "Ctrl+Shift+Escape")
     }
 }

@@ -3,7 +3,7 @@ import XCTest
 @testable import TesseraCore
 
 final class OptionsTests: XCTestCase {
-    func testEveryContractFlag() throws {
+    func testEveryDocumentedFlag() throws {
         let o = try Options.parse([
             "--scene", "picker", "--photos", "p", "--config", "c.json", "--window", "800x600", "--headless", "--script",
             "s.json", "--frames", "480", "--screenshot", "a.png", "--dump-state", "d.json", "--hz", "60",

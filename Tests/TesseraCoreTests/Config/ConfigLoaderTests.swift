@@ -11,6 +11,13 @@ final class ConfigLoaderTests: XCTestCase {
         assertThrows(try decode(json), mentions: text, file: file, line: line)
     }
 
+    private func error(_ json: String) -> String {
+        do {
+            _ = try decode(json)
+            return ""
+        } catch { return "\(error)" }
+    }
+
     func testEmptyObjectIsTheDefaults() throws {
         XCTAssertEqual(try decode("{}"), Config())
     }
@@ -47,10 +54,23 @@ final class ConfigLoaderTests: XCTestCase {
 
     func testPresetsAreSwiftUIs() throws {
         let config = try decode("{}")
-        XCTAssertEqual(
-            config.spring(named: "interactiveSpring"), SpringParameters(response: 0.15, dampingFraction: 0.86))
-        XCTAssertEqual(config.spring(named: "spring"), SpringParameters(response: 0.5, dampingFraction: 0.825))
-        XCTAssertNil(config.spring(named: "nope"))
+        XCTAssertEqual(config.spring(.interactiveSpring), SpringParameters(response: 0.15, dampingFraction: 0.86))
+        XCTAssertEqual(config.spring(.spring), SpringParameters(response: 0.5, dampingFraction: 0.825))
+    }
+
+    /// Every animation key takes a preset's name and nothing else, named in one line with the six names.
+    func testAnimationsNameAPreset() {
+        let names = "(one of interactiveSpring, spring, springLegacy, smooth, snappy, bouncy)"
+        for key in [
+            "picker.animation", "picker.dockScrollAnimation", "waterfall.animation", "destinations.animation",
+            "gallery.paddleAnimation", "gallery.resizeAnimation",
+        ] {
+            let parts = key.split(separator: ".")
+            XCTAssertEqual(
+                error(#"{"\#(parts[0])": {"\#(parts[1])": "wobbly"}}"#),
+                #"\#(key): unknown animation "wobbly" \#(names)"#)
+        }
+        XCTAssertEqual(error(#"{"picker": {"animation": 3}}"#), "picker.animation: expected a string")
     }
 
     /// The shipped files decode, and `default.json` spells out every default (a designer sees every key).
@@ -92,6 +112,25 @@ final class KioskConfigValidationTests: XCTestCase {
         XCTAssertTrue(error(#"{"kiosk": {"startScene": "lobby"}}"#).contains("kiosk.startScene"))
         XCTAssertTrue(error(#"{"kiosk": {"idleResetSeconds": -1}}"#).contains("kiosk.idleResetSeconds"))
         XCTAssertEqual(error(#"{"kiosk": {"lockScene": "gallery"}}"#), "")
+        XCTAssertEqual(
+            error(#"{"kiosk": {"lockScene": "lobby"}}"#),
+            #"kiosk.lockScene: unknown scene "lobby" (one of \#(SceneID.names), or "")"#)
+        XCTAssertEqual(
+            error(#"{"kiosk": {"exitChord": "Ctrl+Hyper"}}"#),
+            #"kiosk.exitChord: expected modifiers and a key like "Ctrl+Alt+Shift+Q", got "Ctrl+Hyper""#)
+    }
+
+    /// The lock is a scene or none ("" in a file, as before); the exit chord a typed chord.
+    func testKioskValuesAreTyped() throws {
+        let none = try ConfigLoader.decode(Data(#"{"kiosk": {"lockScene": ""}}"#.utf8))
+        XCTAssertNil(none.kiosk.lockScene)
+        let locked = try ConfigLoader.decode(Data(#"{"kiosk": {"lockScene": "gallery", "exitChord": "Alt+F4"}}"#.utf8))
+        XCTAssertEqual(locked.kiosk.lockScene, .gallery)
+        XCTAssertEqual(locked.kiosk.exitChord, KeyChord(.f4, modifiers: [.alt]))
+        let written = try JSONSerialization.jsonObject(with: JSONEncoder().encode(Config())) as? [String: Any]
+        let kiosk = written?["kiosk"] as? [String: Any]
+        XCTAssertEqual(kiosk?["lockScene"] as? String, "")
+        XCTAssertEqual(kiosk?["exitChord"] as? String, "Ctrl+Alt+Shift+Q")
     }
 
     func testTheKioskFileDecodes() throws {

@@ -69,21 +69,6 @@ final class ConfigRangeTests: XCTestCase {
         }
     }
 
-    func testScrollBehavioursAreNamedValues() throws {
-        XCTAssertThrowsError(
-            try ConfigLoader.decode(Data(#"{"gallery": {"featured": {"targetBehavior": "sticky"}}}"#.utf8))
-        ) {
-            XCTAssertEqual(
-                "\($0)",
-                #"gallery.featured.targetBehavior: unknown behaviour "sticky" (one of viewAligned, paging, none)"#)
-        }
-        XCTAssertThrowsError(try ConfigLoader.decode(Data(#"{"gallery": {"outerTargetBehavior": 3}}"#.utf8))) {
-            XCTAssertTrue("\($0)".hasPrefix("gallery.outerTargetBehavior"), "\($0)")
-        }
-        let config = try ConfigLoader.decode(Data(#"{"gallery": {"outerTargetBehavior": "none"}}"#.utf8))
-        XCTAssertEqual(config.gallery.outerTargetBehavior, GalleryOuterTargetBehavior.none)
-    }
-
     func testConfigsREADMEListsEveryRange() throws {
         let readme = try String(contentsOf: repository.appendingPathComponent("Configs/README.md"), encoding: .utf8)
         let table = RangeCheck.documented().map { "| `\($0.key)` | \($0.range) |" }

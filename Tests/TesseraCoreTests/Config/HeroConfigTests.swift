@@ -11,14 +11,14 @@ final class HeroConfigTests: XCTestCase {
         }
     }
 
-    func testDefaultsAreTheSeeds() {
+    func testDefaultsAreTheArticles() {
         let c = Config()
         XCTAssertEqual(c.waterfall.columns, 2)
         XCTAssertEqual(c.waterfall.spacing, 5)
         XCTAssertEqual(c.waterfall.padding, 5)
         XCTAssertEqual(c.waterfall.cornerRadius, 5)
         XCTAssertEqual(c.waterfall.distribution, .split)
-        XCTAssertEqual(c.spring(named: c.waterfall.animation), .spring)
+        XCTAssertEqual(c.spring(c.waterfall.animation), .spring)
         XCTAssertEqual(c.destinations.spacing, 20)
         XCTAssertEqual(c.destinations.padding, 20)
         XCTAssertEqual(c.destinations.cornerRadius, 10)

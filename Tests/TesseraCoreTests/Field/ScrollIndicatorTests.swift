@@ -13,8 +13,7 @@ final class ScrollIndicatorTests: XCTestCase {
         sim.handle(.wheel(at: Point(512, 400), dx: 0, dy: -2))
         sim.steps(3)
         XCTAssertEqual(indicator(sim, "waterfall"), 1)
-        let scene = try XCTUnwrap(sim.scene as? WaterfallScene)
-        let bar = try XCTUnwrap(scene.field.indicatorFrame(of: .waterfall))
+        let bar = try XCTUnwrap(sim.scene.field.indicatorFrame(of: .waterfall))
         XCTAssertTrue(
             sim.drawList().commands.contains { if case .fill(bar, _, _, _) = $0 { return true } else { return false } })
         // Rests, then half a second, then a quarter-second fade.

@@ -8,19 +8,19 @@ final class TileFieldMembershipTests: XCTestCase {
 
     private func makeField(_ ids: [String]) -> TileField {
         var field = TileField()
-        field.addContainer(.grid, axis: .vertical, physics: ScrollPhysics())
-        for id in ids { field.addTile(id, to: .grid) }
-        field.setLayout(.grid, viewport: Rect(0, 0, 100, 300), contentSize: Size(100, 100 * Double(ids.count)))
+        field.addContainer(.column, axis: .vertical, physics: ScrollPhysics())
+        for id in ids { field.addTile(id, to: .column) }
+        field.setLayout(.column, viewport: Rect(0, 0, 100, 300), contentSize: Size(100, 100 * Double(ids.count)))
         for (i, id) in ids.enumerated() { field.place(id, at: Rect(0, 100 * Double(i), 100, 100), animation: nil) }
         return field
     }
 
     func testInsertAtAPositionAndRemoveKeepTheIndexAndMovingSetConsistent() {
         var field = makeField(["a", "b", "c", "d"])
-        field.insertTile("x", into: .grid, at: 1)
-        XCTAssertEqual(field.items(.grid), ["a", "x", "b", "c", "d"])
+        field.insertTile("x", into: .column, at: 1)
+        XCTAssertEqual(field.items(.column), ["a", "x", "b", "c", "d"])
         // Everything after the new one animates down; the new one appears in its slot.
-        for (i, id) in field.items(.grid).enumerated() {
+        for (i, id) in field.items(.column).enumerated() {
             field.place(id, at: Rect(0, 100 * Double(i), 100, 100), animation: id == "x" ? nil : .spring)
         }
         XCTAssertEqual(field.tile("x")?.presented, Rect(0, 100, 100, 100))
@@ -28,10 +28,10 @@ final class TileFieldMembershipTests: XCTestCase {
         XCTAssertFalse(field.tile("d")!.isSettled)
         XCTAssertTrue(field.removeTile("b"))
         XCTAssertFalse(field.removeTile("b"), "gone already")
-        XCTAssertEqual(field.items(.grid), ["a", "x", "c", "d"])
+        XCTAssertEqual(field.items(.column), ["a", "x", "c", "d"])
         XCTAssertNil(field.tile("b"))
         for id in ["a", "x", "c", "d"] { XCTAssertEqual(field.tile(id)?.id, id) }
-        for (i, id) in field.items(.grid).enumerated() {
+        for (i, id) in field.items(.column).enumerated() {
             field.place(id, at: Rect(0, 100 * Double(i), 100, 100), animation: .spring)
         }
         for _ in 0..<2400 where !field.isSettled { field.step(dt) }
@@ -42,14 +42,14 @@ final class TileFieldMembershipTests: XCTestCase {
 
     func testRemovingAFlyingTileTakesItOffTheFlightLayer() {
         var field = makeField(["a", "b"])
-        field.addContainer(.dock, axis: .horizontal, physics: ScrollPhysics())
-        field.setLayout(.dock, viewport: Rect(0, 320, 100, 80), contentSize: Size(400, 80))
-        field.move("a", to: .dock)
+        field.addContainer(.strip, axis: .horizontal, physics: ScrollPhysics())
+        field.setLayout(.strip, viewport: Rect(0, 320, 100, 80), contentSize: Size(400, 80))
+        field.move("a", to: .strip)
         field.place("a", at: Rect(0, 0, 60, 60), animation: .spring)
         XCTAssertEqual(field.above, ["a"])
         field.removeTile("a")
         XCTAssertEqual(field.above, [])
-        XCTAssertEqual(field.items(.dock), [])
+        XCTAssertEqual(field.items(.strip), [])
         var drawn: [String] = []
         field.drawAbove(alpha: 1) { tile, _ in drawn.append(tile.id) }
         XCTAssertEqual(drawn, [])
@@ -59,12 +59,12 @@ final class TileFieldMembershipTests: XCTestCase {
         let ids = (0..<10).map { "t\($0)" }
         var field = makeField(ids)
         var ahead: [String] = []
-        field.forEachTileAhead(in: .grid, screens: 1) { tile, _ in ahead.append(tile.id) }
+        field.forEachTileAhead(in: .column, screens: 1) { tile, _ in ahead.append(tile.id) }
         XCTAssertEqual(ahead, ["t3", "t4", "t5"], "at rest: the screenful below")
-        field[scroll: .grid].scroll.scroll(to: 500, animated: nil)
+        field[scroll: .column].scroll.scroll(to: 500, animated: nil)
         field.step(dt)
         ahead = []
-        field.forEachTileAhead(in: .grid, screens: 0) { tile, _ in ahead.append(tile.id) }
+        field.forEachTileAhead(in: .column, screens: 0) { tile, _ in ahead.append(tile.id) }
         XCTAssertEqual(ahead, [], "none asked for")
     }
 }

@@ -11,13 +11,13 @@ final class TileFieldTests: XCTestCase {
     /// holding `c`.
     private func makeField() -> TileField {
         var field = TileField()
-        field.addContainer(.grid, axis: .vertical, physics: ScrollPhysics())
-        field.addContainer(.dock, axis: .horizontal, physics: ScrollPhysics())
-        field.addTile("a", to: .grid)
-        field.addTile("b", to: .grid)
-        field.addTile("c", to: .dock)
-        field.setLayout(.grid, viewport: Rect(0, 100, 400, 300), contentSize: Size(400, 2000))
-        field.setLayout(.dock, viewport: Rect(0, 420, 400, 80), contentSize: Size(2000, 80))
+        field.addContainer(.column, axis: .vertical, physics: ScrollPhysics())
+        field.addContainer(.strip, axis: .horizontal, physics: ScrollPhysics())
+        field.addTile("a", to: .column)
+        field.addTile("b", to: .column)
+        field.addTile("c", to: .strip)
+        field.setLayout(.column, viewport: Rect(0, 100, 400, 300), contentSize: Size(400, 2000))
+        field.setLayout(.strip, viewport: Rect(0, 420, 400, 80), contentSize: Size(2000, 80))
         field.place("a", at: Rect(0, 0, 100, 100), animation: nil)
         field.place("b", at: Rect(0, 600, 100, 100), animation: nil)
         field.place("c", at: Rect(10, 0, 60, 60), animation: nil)
@@ -35,7 +35,7 @@ final class TileFieldTests: XCTestCase {
         var field = makeField()
         XCTAssertEqual(field.tile("a")?.presented, Rect(0, 100, 100, 100))
         XCTAssertTrue(field.isSettled)
-        field[scroll: .grid].scroll.scroll(to: 250, animated: nil)
+        field[scroll: .column].scroll.scroll(to: 250, animated: nil)
         field.step(dt)
         XCTAssertEqual(field.tile("a")?.presented, Rect(0, -150, 100, 100), "spring − offset, no lag")
         XCTAssertEqual(field.tile("c")?.presented, Rect(10, 420, 60, 60), "the other container did not move")
@@ -53,12 +53,12 @@ final class TileFieldTests: XCTestCase {
 
     func testMovingToAnotherContainerKeepsTheTileWhereItIsAndLandsInItsSlot() {
         var field = makeField()
-        field[scroll: .dock].scroll.scroll(to: 300, animated: nil)
+        field[scroll: .strip].scroll.scroll(to: 300, animated: nil)
         field.step(dt)
         let before = field.tile("a")!.presented
-        field.move("a", to: .dock)
-        XCTAssertEqual(field.items(.dock), ["c", "a"])
-        XCTAssertEqual(field.items(.grid), ["b"])
+        field.move("a", to: .strip)
+        XCTAssertEqual(field.items(.strip), ["c", "a"])
+        XCTAssertEqual(field.items(.column), ["b"])
         field.place("a", at: Rect(80, 0, 60, 60), animation: .interactiveSpring)
         field.step(dt)
         let first = field.tile("a")!
@@ -78,14 +78,14 @@ final class TileFieldTests: XCTestCase {
         XCTAssertEqual(field.tile("a")?.presented, Rect(0, 100, 100, 100), "no jump on take-off")
         settle(&field)
         XCTAssertEqual(field.tile("a")?.layer, .overlay)
-        field[scroll: .grid].scroll.scroll(to: 200, animated: nil)
+        field[scroll: .column].scroll.scroll(to: 200, animated: nil)
         field.step(dt)
         XCTAssertEqual(field.tile("a")?.presented, overlay, "the overlay does not scroll")
         field.flyHome("a", animation: .spring)
         var offset = 200.0
         settle(&field) { field in
             offset += 0.5
-            field[scroll: .grid].scroll.scroll(to: offset, animated: nil)
+            field[scroll: .column].scroll.scroll(to: offset, animated: nil)
         }
         XCTAssertEqual(field.tile("a")?.layer, .container)
         assertRect(field.tile("a")!.presented, Rect(0, 100 - offset, 100, 100), accuracy: 1e-6)
@@ -93,7 +93,7 @@ final class TileFieldTests: XCTestCase {
 
     func testTurningRoundKeepsPositionAndVelocity() {
         var field = makeField()
-        field[scroll: .grid].scroll.scroll(to: 40, animated: nil)
+        field[scroll: .column].scroll.scroll(to: 40, animated: nil)
         field.step(dt)
         field.fly("a", to: Rect(0, 0, 800, 600), animation: .spring)
         for _ in 0..<10 { field.step(dt) }
@@ -106,29 +106,29 @@ final class TileFieldTests: XCTestCase {
 
     func testAChildContainerMovesWithItsParent() {
         var field = TileField()
-        field.addContainer(.gallery, axis: .vertical, physics: ScrollPhysics())
-        field.addContainer(.galleryRow("r"), axis: .horizontal, physics: ScrollPhysics(), inside: .gallery)
-        field.addTile("card", to: .galleryRow("r"))
-        field.setLayout(.gallery, viewport: Rect(0, 50, 400, 400), contentSize: Size(400, 1000))
-        field.setLayout(.galleryRow("r"), viewport: Rect(0, 250, 400, 100), contentSize: Size(1000, 100))
+        field.addContainer(.outer, axis: .vertical, physics: ScrollPhysics())
+        field.addContainer(.row, axis: .horizontal, physics: ScrollPhysics(), inside: .outer)
+        field.addTile("card", to: .row)
+        field.setLayout(.outer, viewport: Rect(0, 50, 400, 400), contentSize: Size(400, 1000))
+        field.setLayout(.row, viewport: Rect(0, 250, 400, 100), contentSize: Size(1000, 100))
         field.place("card", at: Rect(20, 0, 80, 100), animation: nil)
-        field[scroll: .gallery].scroll.scroll(to: 100, animated: nil)
-        field[scroll: .galleryRow("r")].scroll.scroll(to: 15, animated: nil)
+        field[scroll: .outer].scroll.scroll(to: 100, animated: nil)
+        field[scroll: .row].scroll.scroll(to: 15, animated: nil)
         field.step(dt)
         XCTAssertEqual(field.tile("card")?.presented, Rect(5, 150, 80, 100))
-        XCTAssertEqual(field.windowFrame(of: .galleryRow("r")), Rect(0, 150, 400, 100))
-        XCTAssertEqual(field.dump(container: .galleryRow("r")).offset, Point(15, 0))
+        XCTAssertEqual(field.windowFrame(of: .row), Rect(0, 150, 400, 100))
+        XCTAssertEqual(field.dump(container: .row)?.offset, Point(15, 0))
     }
 
     func testAPressCatchesAMovingScrollAndItsTapDoesNothingElse() {
         var field = makeField()
-        field[scroll: .grid].scroll.scroll(to: 500, animated: .smooth)
+        field[scroll: .column].scroll.scroll(to: 500, animated: .smooth)
         field.step(dt)
-        XCTAssertTrue(field.scroll(.grid).scroll.isMoving)
+        XCTAssertTrue(field.scroll(.column).scroll.isMoving)
         XCTAssertTrue(field.route(.press(Point(50, 200)), wheelStep: 48, wheelAnimation: .smooth))
-        let caughtAt = field.scroll(.grid).offset
+        let caughtAt = field.scroll(.column).offset
         field.step(dt)
-        XCTAssertEqual(field.scroll(.grid).offset, caughtAt, "stopped under the finger")
+        XCTAssertEqual(field.scroll(.column).offset, caughtAt, "stopped under the finger")
         XCTAssertTrue(field.route(.tap(Point(50, 200)), wheelStep: 48, wheelAnimation: .smooth), "the tap is taken")
         XCTAssertFalse(field.route(.tap(Point(50, 200)), wheelStep: 48, wheelAnimation: .smooth), "the next one is not")
     }
@@ -140,21 +140,29 @@ final class TileFieldTests: XCTestCase {
         XCTAssertTrue(
             field.route(.dragBegan(start: Point(50, 200), axis: .vertical), wheelStep: 48, wheelAnimation: .smooth))
         _ = field.route(.dragChanged(delta: Point(0, -120)), wheelStep: 48, wheelAnimation: .smooth)
-        XCTAssertEqual(field.scroll(.grid).offset, Point(0, 120))
-        XCTAssertEqual(field.draggedContainer, .grid)
+        XCTAssertEqual(field.scroll(.column).offset, Point(0, 120))
+        XCTAssertEqual(field.draggedContainer, .column)
         _ = field.route(.dragEnded(velocity: .zero), wheelStep: 48, wheelAnimation: .smooth)
         XCTAssertNil(field.draggedContainer)
         XCTAssertTrue(field.route(.wheel(at: Point(50, 450), dx: 0, dy: -1), wheelStep: 48, wheelAnimation: .smooth))
         settle(&field)
-        XCTAssertEqual(field.scroll(.dock).offset, Point(48, 0), "a horizontal container takes a plain wheel")
+        XCTAssertEqual(field.scroll(.strip).offset, Point(48, 0), "a horizontal container takes a plain wheel")
     }
 
     func testHitTestingPrefersTheFlightLayer() {
         var field = makeField()
         XCTAssertEqual(field.tileID(at: Point(50, 150)), "a")
-        field.move("c", to: .grid)
+        field.move("c", to: .column)
         field.place("c", at: Rect(0, 0, 100, 100), animation: .interactiveSpring)
         XCTAssertEqual(field.tileID(at: Point(30, 440)), "c", "caught in flight where it is drawn")
         XCTAssertNil(field.tileID(at: Point(450, 150)))
     }
+}
+
+/// The containers of these tests' fields (a scene's would be declared in its folder).
+extension ContainerID {
+    static let column = ContainerID("column")
+    static let strip = ContainerID("strip")
+    static let outer = ContainerID("outer")
+    static let row = ContainerID("row")
 }

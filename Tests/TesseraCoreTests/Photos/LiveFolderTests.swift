@@ -4,9 +4,10 @@ import XCTest
 @testable import TesseraCore
 
 /// A folder that lives (README, "A live folder"): rescans find added, removed and replaced photos, and
-/// scenes take them in with one relayout; a script's `rescan` step does it at a known time.
-final class LiveFolderTests: XCTestCase {
-    private var folder: URL!
+/// scenes take them in with one relayout (each scene's tests: `<Scene>LiveFolderTests`); a script's
+/// `rescan` step does it at a known time. This base gives every such test a folder of twelve photos.
+class LiveFolderTestCase: XCTestCase {
+    var folder: URL!
 
     override func setUpWithError() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-live-\(UUID().uuidString)")
@@ -19,7 +20,7 @@ final class LiveFolderTests: XCTestCase {
     }
 
     /// A PNG whose header says `width`×`height` (enough for the library: it reads headers only).
-    private func writePhoto(_ id: String, width: UInt32 = 400, height: UInt32 = 300) throws {
+    func writePhoto(_ id: String, width: UInt32 = 400, height: UInt32 = 300) throws {
         var header: [UInt8] = Array("IHDR".utf8)
         for v in [width, height] {
             header += [UInt8(v >> 24), UInt8((v >> 16) & 255), UInt8((v >> 8) & 255), UInt8(v & 255)]
@@ -32,18 +33,18 @@ final class LiveFolderTests: XCTestCase {
         try Data(bytes).write(to: folder.appendingPathComponent(id + ".png"))
     }
 
-    private func remove(_ id: String) throws {
+    func remove(_ id: String) throws {
         try FileManager.default.removeItem(at: folder.appendingPathComponent(id + ".png"))
     }
 
-    private func simulation(_ scene: SceneID) throws -> Simulation {
+    func simulation(_ scene: SceneID) throws -> Simulation {
         Simulation(
             config: Config(), photos: try PhotoLibrary.scanning(folder: folder.path), scene: scene,
             window: Size(1024, 768), hz: 120)
     }
 
     /// Every id in exactly one container, and the containers hold exactly `ids`.
-    private func assertEachPhotoOnce(
+    func assertEachPhotoOnce(
         _ dump: StateDump, _ ids: [String], file: StaticString = #filePath, line: UInt = #line
     ) {
         let held = dump.containers.flatMap(\.items)
@@ -52,6 +53,17 @@ final class LiveFolderTests: XCTestCase {
         XCTAssertEqual(Set(dump.tiles.map(\.id)), Set(ids), "the dump lists every photo's tile", file: file, line: line)
     }
 
+    func settle(_ sim: Simulation, file: StaticString = #filePath, line: UInt = #line) {
+        for _ in 0..<1200 where !sim.isSettled { sim.step() }
+        XCTAssertTrue(sim.isSettled, "settles", file: file, line: line)
+    }
+
+    func readJSONObject(_ url: URL) throws -> [String: Any] {
+        try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+    }
+}
+
+final class LiveFolderTests: LiveFolderTestCase {
     func testChangesFindAddedRemovedAndReplaced() throws {
         var library = try PhotoLibrary.scanning(folder: folder.path)
         try writePhoto("photo-05")
@@ -70,101 +82,6 @@ final class LiveFolderTests: XCTestCase {
         for id in library.ids { try remove(id) }
         XCTAssertEqual(library.rescan().removed.count, 12)
         XCTAssertTrue(library.photos.isEmpty)
-    }
-
-    func testPickerTakesInAnAddedPhotoInNameOrderAndTheOthersAnimateAside() throws {
-        let sim = try simulation(.picker)
-        sim.layOutIfNeeded()
-        let before = sim.dump()
-        try writePhoto("photo-03")
-        let changes = sim.rescanPhotos()
-        XCTAssertEqual(changes.added.map(\.id), ["photo-03"])
-        sim.step()
-        let after = sim.dump()
-        let grid = try XCTUnwrap(after.containers.first { $0.id == "grid" })
-        XCTAssertEqual(Array(grid.items.prefix(3)), ["photo-02", "photo-03", "photo-04"])
-        assertEachPhotoOnce(after, sim.photos.ids)
-        // The new one appears in its slot; those after it move on springs (matched-geometry reflow).
-        let added = try XCTUnwrap(after.tiles.first { $0.id == "photo-03" })
-        XCTAssertFalse(added.moving)
-        let shifted = try XCTUnwrap(after.tiles.first { $0.id == "photo-04" })
-        XCTAssertTrue(shifted.moving)
-        XCTAssertNotEqual(shifted.target, before.tiles.first { $0.id == "photo-04" }?.target)
-        settle(sim)
-        XCTAssertTrue(sim.dump().tiles.allSatisfy { !$0.moving })
-    }
-
-    func testPickerRemovedPhotoLeavesAndTheRestCloseTheGap() throws {
-        let sim = try simulation(.picker)
-        sim.layOutIfNeeded()
-        let slotOfFirst = sim.dump().tiles.first { $0.id == "photo-02" }?.target
-        try remove("photo-02")
-        sim.rescanPhotos()
-        sim.step()
-        let after = sim.dump()
-        assertEachPhotoOnce(after, sim.photos.ids)
-        XCTAssertNil(after.tiles.first { $0.id == "photo-02" })
-        let next = try XCTUnwrap(after.tiles.first { $0.id == "photo-04" })
-        XCTAssertEqual(next.target, slotOfFirst, "the next photo takes the gap")
-        XCTAssertTrue(next.moving)
-    }
-
-    func testASelectedPhotoRemovedLeavesTheDock() throws {
-        let sim = try simulation(.picker)
-        sim.apply(.select("photo-06"))
-        sim.apply(.select("photo-08"))
-        settle(sim)
-        XCTAssertEqual(sim.dump().selection, ["photo-06", "photo-08"])
-        try remove("photo-06")
-        sim.rescanPhotos()
-        sim.step()
-        let after = sim.dump()
-        XCTAssertEqual(after.selection, ["photo-08"])
-        assertEachPhotoOnce(after, sim.photos.ids)
-        settle(sim)
-    }
-
-    func testAConfirmedSelectionNamesAFileGoneBeforeTheRescan() throws {
-        let output = folder.appendingPathComponent("selection.jsonl").path
-        let sim = try simulation(.picker)
-        sim.selectionLog = try SelectionLog(path: output)
-        sim.apply(.select("photo-06"))
-        sim.apply(.select("photo-08"))
-        try remove("photo-06")
-        sim.apply(.confirm)
-        let line = try String(contentsOfFile: output, encoding: .utf8)
-        let record = try XCTUnwrap(
-            JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-        let gone = folder.appendingPathComponent("photo-06.png").standardizedFileURL.path
-        XCTAssertEqual(record["missing"] as? [String], [gone])
-    }
-
-    func testWaterfallTakesInABurstInOneRelayout() throws {
-        let sim = try simulation(.waterfall)
-        sim.layOutIfNeeded()
-        for i in 0..<20 { try writePhoto(String(format: "burst-%03d", i), width: 300, height: 500) }
-        try remove("photo-04")
-        let changes = sim.rescanPhotos()
-        XCTAssertEqual(changes.added.count, 20)
-        XCTAssertEqual(changes.removed, ["photo-04"])
-        sim.step()
-        let dump = sim.dump()
-        assertEachPhotoOnce(dump, sim.photos.ids)
-        let items = try XCTUnwrap(dump.containers.first { $0.id == "waterfall" }).items
-        XCTAssertEqual(items, sim.photos.ids, "name order")
-        settle(sim)
-    }
-
-    func testWaterfallPresentedPhotoRemovedClosesItsOverlay() throws {
-        let sim = try simulation(.waterfall)
-        sim.apply(.present("photo-02"))
-        for _ in 0..<10 { sim.step() }
-        XCTAssertEqual(sim.dump().overlay?.id, "photo-02")
-        try remove("photo-02")
-        sim.rescanPhotos()
-        settle(sim)
-        XCTAssertNil(sim.dump().overlay)
-        assertEachPhotoOnce(sim.dump(), sim.photos.ids)
     }
 
     /// The script's `rescan` step takes the folder's changes in at its time, not before, through the run
@@ -234,14 +151,5 @@ final class LiveFolderTests: XCTestCase {
         XCTAssertTrue(FolderWatcher.isPhotoName("a.JPG"))
         XCTAssertFalse(FolderWatcher.isPhotoName(".a.jpg.part"))
         XCTAssertFalse(FolderWatcher.isPhotoName("notes.txt"))
-    }
-
-    private func settle(_ sim: Simulation, file: StaticString = #filePath, line: UInt = #line) {
-        for _ in 0..<1200 where !sim.isSettled { sim.step() }
-        XCTAssertTrue(sim.isSettled, "settles", file: file, line: line)
-    }
-
-    private func readJSONObject(_ url: URL) throws -> [String: Any] {
-        try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
     }
 }

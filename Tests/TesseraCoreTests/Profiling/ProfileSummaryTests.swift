@@ -51,7 +51,7 @@ final class ProfileSummaryTests: XCTestCase {
         XCTAssertEqual(s.statistics(.layout), .zero, "a phase that never ran")
     }
 
-    func testJSONHasTheContractsKeys() throws {
+    func testJSONHasTheDocumentedKeys() throws {
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: summary().jsonData()) as? [String: Any])
         XCTAssertEqual(json["frames"] as? Int, 202)
         XCTAssertEqual(json["steps"] as? Int, 202)
@@ -71,7 +71,7 @@ final class ProfileSummaryTests: XCTestCase {
         XCTAssertEqual(phases["input"]?["p50"], 0.01)
     }
 
-    func testTableListsEveryPhaseInContractOrder() {
+    func testTableListsEveryPhaseInDocumentedOrder() {
         let table = summary().table()
         let lines = table.split(separator: "\n").map(String.init)
         XCTAssertTrue(lines[0].contains("202 frames"), lines[0])

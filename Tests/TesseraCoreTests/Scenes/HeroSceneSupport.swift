@@ -15,22 +15,12 @@ func sizedPhotos(_ count: Int = 16) -> PhotoLibrary {
         })
 }
 
-/// Eight 2:1 places, like the bundled catalog, without touching the disk.
-func samplePlaces(_ count: Int = 8) -> DestinationCatalog {
-    DestinationCatalog(
-        places: (1...count).map { i in
-            Destination(
-                id: "place-\(i)", title: "Place \(i)", details: "A paragraph about place \(i), long enough to wrap.",
-                image: Photo(id: "destinations/place-\(i)", path: "/nonexistent/\(i).jpg", pixelSize: Size(1200, 600)))
-        })
-}
-
 func makeHeroSimulation(
     _ scene: SceneID, window: Size = Size(1024, 768), config: Config = Config(), photos: Int = 16
 ) -> Simulation {
     Simulation(
         config: config, photos: sizedPhotos(photos), scene: scene, window: window, hz: 120,
-        destinations: samplePlaces())
+        assets: shippedAssets)
 }
 
 extension Simulation {

@@ -11,7 +11,7 @@ final class ScriptTests: XCTestCase {
         assertThrows(try parse(json), mentions: text, file: file, line: line)
     }
 
-    func testTheContractExampleParses() throws {
+    func testTheREADMEExampleParses() throws {
         let script = try parse(
             """
             {"scene": "picker", "window": [1024, 768], "steps": [
@@ -49,6 +49,20 @@ final class ScriptTests: XCTestCase {
         assertError(#"{"steps": [{"at": 0, "scene": "nowhere"}]}"#, mentions: "step 0: \"scene\"")
         assertError(#"{"steps": [{"at": 1, "tap": "a"}, {"at": 0.5, "tap": "b"}]}"#, mentions: "step 1")
         assertError(#"{"steps": [{"at": true, "tap": "a"}]}"#, mentions: "step 0: \"at\"")
+    }
+
+    /// A key step names a key Tessera knows (any case), checked when the script is read.
+    func testKeyStepsAreKeys() throws {
+        let script = try parse(#"{"steps": [{"at": 0, "key": "Right"}, {"at": 0, "key": "keypad enter"}]}"#)
+        XCTAssertEqual(script.steps.map(\.action), [.key(.right), .key(.keypadEnter)])
+        assertError(
+            #"{"steps": [{"at": 0, "key": "Right"}, {"at": 1, "key": "NoSuchKey"}]}"#,
+            mentions: #"step 1: "key": "NoSuchKey" is not a key Tessera knows"#)
+        assertError(#"{"steps": [{"at": 0, "key": ""}]}"#, mentions: #"step 0: "key""#)
+        var player = ScriptPlayer(script: script)
+        var events: [ScriptPlayer.Event] = []
+        player.events(at: 0, into: &events)
+        XCTAssertEqual(events, [.input(.key(.right)), .input(.key(.keypadEnter))])
     }
 
     func testTruncatedAndOddFiles() {

@@ -65,7 +65,7 @@ final class SDLEventTranslatorTests: XCTestCase {
         XCTAssertEqual(gestures, [.press(Point(500, 250)), .tap(Point(500, 250))], "one press, one tap")
     }
 
-    /// Every finger reaches the recognizer by its id (issue 13: it used to read only the first), and two
+    /// Every finger reaches the recognizer by its id (not only the first), and two
     /// of them pinch.
     func testEveryFingerReachesTheRecognizer() {
         let events = translate([

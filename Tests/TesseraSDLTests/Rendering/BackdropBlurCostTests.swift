@@ -19,9 +19,11 @@ final class BackdropBlurCostTests: XCTestCase {
         let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../../Assets/Photos").standardizedFileURL.path
         let photos = try PhotoLibrary.scanning(folder: assets)
-        let sim = Simulation(config: Config(), photos: photos, scene: .waterfall, window: Size(1024, 768), hz: 120)
+        let sim = Simulation(
+            config: Config(), photos: photos, scene: try XCTUnwrap(SceneID(rawValue: "waterfall")),
+            window: Size(1024, 768), hz: 120)
         let hero = try XCTUnwrap(sim.dump().tiles.first { $0.visible && $0.presented.maxY < 768 }?.id)
-        let frame = try XCTUnwrap(sim.scene.presentedFrame(of: hero))
+        let frame = try XCTUnwrap(sim.presentedFrame(of: hero))
         sim.handle(.pointerDown(frame.center, time: 0))
         sim.handle(.pointerUp(frame.center, time: 0))
         for _ in 0..<12 { sim.step() }  // mid-flight: backdrop half faded in, both layers drawn

@@ -76,7 +76,8 @@ final class FrameDamageTests: XCTestCase {
             .appendingPathComponent("../../../Assets/Photos").standardizedFileURL.path
         let photos = try PhotoLibrary.scanning(folder: assets)
         let size = Size(640, 480)
-        let sim = Simulation(config: Config(), photos: photos, scene: .picker, window: size, hz: 60)
+        let sim = Simulation(
+            config: Config(), photos: photos, scene: try XCTUnwrap(SceneID(rawValue: "picker")), window: size, hz: 60)
         let (whole, wholeRenderer) = try RenderFixture.renderer(width: 640, height: 480, photos: photos)
         let (partial, partialRenderer) = try RenderFixture.renderer(width: 640, height: 480, photos: photos)
         var previous: [DrawCommand] = []
@@ -129,7 +130,7 @@ final class FrameDamageTests: XCTestCase {
 
 extension Simulation {
     fileprivate func tap(_ id: String) {
-        guard let frame = scene.presentedFrame(of: id) else { return XCTFail("no tile \(id)") }
+        guard let frame = presentedFrame(of: id) else { return XCTFail("no tile \(id)") }
         handle(.pointerDown(frame.center, time: time))
         handle(.pointerUp(frame.center, time: time))
     }

@@ -1,16 +1,16 @@
 import Foundation
 
 /// One place in the destinations list (the article's `Item`, docs/BEHAVIOUR.md#destinations): an image, a title and a paragraph of details.
-package struct Destination: Equatable, Sendable {
+struct Destination: Equatable, Sendable {
     /// The tile's id in dumps and scripts (`"tap": "lofoten"`).
-    package var id: String
-    package var title: String
+    var id: String
+    var title: String
     var details: String
     /// The image as the renderer knows it: id `destinations/<id>` (a name no photo file can have, so it
     /// never collides with `--photos`), absolute path, pixel size from its header.
-    package var image: Photo
+    var image: Photo
 
-    package init(id: String, title: String, details: String, image: Photo) {
+    init(id: String, title: String, details: String, image: Photo) {
         self.id = id
         self.title = title
         self.details = details
@@ -24,25 +24,25 @@ package struct Destination: Equatable, Sendable {
 ///
 /// `image` is a file path relative to the JSON file's folder. A missing or unreadable image is not an
 /// error here: the place is listed with an unknown size and draws as a placeholder.
-package struct DestinationCatalog: Equatable, Sendable {
-    package var places: [Destination]
+struct DestinationCatalog: Equatable, SceneAssets {
+    var places: [Destination]
 
-    package init(places: [Destination]) {
+    init(places: [Destination]) {
         self.places = places
     }
 
-    package static let empty = DestinationCatalog(places: [])
+    static let empty = DestinationCatalog(places: [])
 
     /// The places' images, for the renderer's photo library.
-    package var photos: [Photo] { places.map(\.image) }
+    var images: [Photo] { places.map(\.image) }
 
     /// A catalog that cannot be used; `message` names the file and the place index or key.
-    package struct Error: Swift.Error, Equatable, CustomStringConvertible {
-        package var message: String
-        package var description: String { message }
+    struct Error: Swift.Error, Equatable, CustomStringConvertible {
+        var message: String
+        var description: String { message }
     }
 
-    package static func load(path: String) throws -> DestinationCatalog {
+    static func load(path: String) throws -> DestinationCatalog {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Error(message: "destinations \(path): cannot read the file")
         }
@@ -54,7 +54,7 @@ package struct DestinationCatalog: Equatable, Sendable {
     }
 
     /// Parses the JSON; relative image paths resolve against `folder`.
-    package static func parse(_ data: Data, folder: URL) throws -> DestinationCatalog {
+    static func parse(_ data: Data, folder: URL) throws -> DestinationCatalog {
         let root: Any
         do {
             root = try JSONSerialization.jsonObject(with: data)

@@ -1,10 +1,27 @@
 extension SceneID {
-    package static let destinations = SceneID("destinations")
+    static let destinations = SceneID("destinations")
+}
+
+extension ContainerID {
+    /// The destinations list.
+    static let list = ContainerID("list")
 }
 
 extension SceneDescription {
-    static let destinations = SceneDescription(id: .destinations, title: "Destinations") { context in
-        DestinationsScene(catalog: context.destinations, config: context.config, window: context.window)
+    static let destinations = SceneDescription(
+        id: .destinations, title: "Destinations", config: DestinationsConfig.self,
+        loadAssets: { resources, _ in
+            // Bundled with Tessera: a broken file is a broken installation, exit 1.
+            do {
+                return try DestinationCatalog.load(path: resources.asset("Destinations", "destinations.json"))
+            } catch let error as DestinationCatalog.Error {
+                throw SceneAssetError(message: error.message, exitCode: 1)
+            }
+        }
+    ) { context in
+        DestinationsScene(
+            catalog: context.assets as? DestinationCatalog ?? .empty, config: context.config,
+            window: context.window)
     }
 }
 
@@ -16,8 +33,8 @@ extension SceneDescription {
 /// Corner radius and shadow change with the flight (10 and a shadow in the list, square and none in the
 /// detail view). Layers as in the waterfall: `container` at home, `flight` flying, `overlay` at rest in
 /// the detail view.
-package final class DestinationsScene: Scene {
-    package let id = SceneID.destinations
+final class DestinationsScene: Scene {
+    let id = SceneID.destinations
     /// The dump's `overlay.kind`.
     static let overlayKind = "detail"
 
@@ -27,12 +44,12 @@ package final class DestinationsScene: Scene {
     private let placeIndex: [String: Int]
     /// Read while `heroes` is being stepped (for the overlay frame), so not kept in it.
     private let aspectRatios: TileAspectRatios
-    package private(set) var field = TileField()
+    var field = TileField()
     private var heroes: HeroOverlay
     private var layout: DestinationsLayout
     private var needsLayout = false
 
-    package init(catalog: DestinationCatalog, config: Config, window: Size) {
+    init(catalog: DestinationCatalog, config: Config, window: Size) {
         self.config = config
         self.window = window
         let settings = config.destinations
@@ -43,7 +60,7 @@ package final class DestinationsScene: Scene {
             ids: places.map(\.id), aspectRatios: places.map(\.image.aspectRatio), fallback: settings.fallbackAspectRatio
         )
         heroes = HeroOverlay(
-            spring: config.spring(named: settings.animation) ?? .smooth,
+            spring: config.spring(settings.animation),
             slotStyle: HeroTransition.Style(cornerRadius: settings.cornerRadius, shadow: 1),
             overlayStyle: HeroTransition.Style(cornerRadius: 0, shadow: 0), fadesWhilePresented: true)
         layout = DestinationsLayout(
@@ -68,12 +85,12 @@ package final class DestinationsScene: Scene {
 
     // MARK: Layout
 
-    package func resize(to window: Size) {
+    func resize(to window: Size) {
         self.window = window
         needsLayout = true
     }
 
-    package func layOutIfNeeded() {
+    func layOutIfNeeded() {
         if needsLayout { layOut(animated: true) }
     }
 
@@ -91,41 +108,47 @@ package final class DestinationsScene: Scene {
     // MARK: Commands and input
 
     @discardableResult
-    package func apply(_ command: Command) -> Bool {
+    func apply(_ command: HeroCommand) -> Bool {
         switch command {
         case .present(let id): heroes.present(id, overlay: detailFrame(of: id), in: &field)
         case .dismiss: heroes.dismiss(in: &field) != nil
-        default: false
         }
     }
 
-    package func handle(_ gesture: Gesture) {
-        // The detail view covers the list; only its close button answers.
-        heroes.handle(
-            gesture, field: &field, input: config.input, wheelAnimation: config.scroll.scrollAnimation,
-            overlay: { self.detailFrame(of: $0) }, tapCloses: { self.layout.closeButton.contains($0) })
+    var heroStage: HeroStage? { heroes.stage }
+
+    func handle(_ gesture: Gesture) {
+        switch gesture {
+        case .tap(let p):
+            // The detail view covers the list; only its close button answers.
+            heroes.tap(at: p, in: &field, closes: layout.closeButton.contains(p)) { self.detailFrame(of: $0) }
+        case .key(.escape):
+            heroes.dismiss(in: &field)
+        default:
+            break
+        }
     }
 
-    package func tileID(at p: Point) -> String? { heroes.tileID(at: p, in: field) }
+    func tileID(at p: Point) -> String? { heroes.tileID(at: p, in: field) }
 
     // MARK: Motion
 
-    package func step(_ dt: Double) {
+    func step(_ dt: Double) {
         layOutIfNeeded()
         heroes.step(dt, field: &field) { self.detailFrame(of: $0) }
     }
 
-    package var isSettled: Bool { !needsLayout && heroes.isSettled && field.isSettled }
+    var isSettled: Bool { !needsLayout && heroes.isSettled && field.isSettled }
 
     /// The detail view reaches the window's top, where the tab bar would draw over its close button.
-    package var hidesChrome: Bool { heroes.stage.isActive }
+    var hidesChrome: Bool { heroes.stage.isActive }
 
     /// The title and tab bar fade out as the detail view fades in, and back.
-    package var chromeOpacity: Double { 1 - heroes.opacity(alpha: 1) }
+    var chromeOpacity: Double { 1 - heroes.opacity(alpha: 1) }
 
     // MARK: Drawing
 
-    package func draw(into list: inout DrawList, alpha: Double) {
+    func draw(into list: inout DrawList, alpha: Double) {
         let settings = config.destinations
         let theme = config.theme
         let presence = heroes.opacity(alpha: alpha)
@@ -212,7 +235,7 @@ package final class DestinationsScene: Scene {
 
     // MARK: State dump
 
-    package var overlayDump: OverlayDump? {
+    var overlayDump: OverlayDump? {
         heroes.stage.overlayID.map { OverlayDump(id: $0, kind: Self.overlayKind) }
     }
 }

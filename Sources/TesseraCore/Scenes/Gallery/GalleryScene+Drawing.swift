@@ -2,7 +2,7 @@
 /// the Featured header's scroll position, the dividers and the cards (each row clipped to its own
 /// viewport too), and the Featured paddles on top.
 extension GalleryScene {
-    package func draw(into list: inout DrawList, alpha: Double) {
+    func draw(into list: inout DrawList, alpha: Double) {
         let theme = config.theme
         let gallery = config.gallery
         Chrome(config: config.chrome).drawTitle(gallery.title, window: window, color: theme.text, into: &list)
@@ -53,7 +53,7 @@ extension GalleryScene {
     /// The Featured header's second line: the palette name at the scroll position, and where it is.
     private func drawPosition(in line: Rect, clip: Rect, into list: inout DrawList) {
         let f = Self.featured
-        guard let index = rows[f].position(in: layout.rows[f], scroll: rowScroll(f)),
+        guard let index = rows[f].position(in: layout.rows[f], scroll: rowScroll(f), grabs: grabs(f)),
             let palette = palette(row: f, card: index)
         else {
             return

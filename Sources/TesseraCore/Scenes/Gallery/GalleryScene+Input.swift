@@ -1,6 +1,7 @@
 /// Gestures, wheel and keys. Presses, drags and taps that catch a moving scroll are the field's (a drag
 /// is locked to the axis of its first movement: a horizontal drag that starts on a row scrolls that row,
-/// a vertical one anywhere scrolls the outer view, even when it starts on a row).
+/// a vertical one anywhere scrolls the outer view, even when it starts on a row). The paddles are
+/// controls above the Featured row: a press or tap on one is the gallery's, and the row does not catch.
 ///
 /// The wheel, decided for a desktop user: vertical wheel travel always scrolls the outer view (a row
 /// never swallows it), horizontal travel (a trackpad's sideways swipe, a tilt wheel, or Shift+wheel
@@ -8,40 +9,25 @@
 /// (or page) per `wheelNotchesPerTarget` notches, so it rests aligned. Keys: Left/Right are the
 /// Featured paddles; Up/Down, Page Up/Page Down, Home/End scroll the outer view.
 extension GalleryScene {
-    package func handle(_ gesture: Gesture) {
+    func handle(_ gesture: Gesture) {
         switch gesture {
-        case .press(let p):
-            // The paddles sit above the row: pressing one must not catch the row it is scrolling.
-            if isOnPaddle(p) { return }
-            if let r = row(at: p), rowScroll(r).isMoving { rows[r].pinnedPosition = nil }
-        case .tap(let p):
-            if isOnPaddle(p) {
-                let paddles = paddleFrames()
-                apply(.scrollToNeighbour(paddles.back?.contains(p) == true ? -1 : 1))
-                return
-            }
-        case .dragBegan(let start, let axis):
-            if axis == .horizontal, let r = row(at: start) {
-                rows[r].pinnedPosition = nil
-                rows[r].wheelTravel = 0
-            }
+        case .tap(let p) where isControl(at: p):
+            let paddles = paddleFrames()
+            apply(.scrollToNeighbour(paddles.back?.contains(p) == true ? -1 : 1))
         case .wheel(let at, let dx, let dy):
+            // The field leaves the gallery's wheel to it (`scrollsOnWheel: false`).
             guard field.windowFrame(of: .gallery).contains(at) else { return }
             if dy != 0 { scrollOuter(by: -dy * config.input.wheelStep) }
             if dx != 0, let r = row(at: at) { wheel(row: r, notches: dx) }
-            return
         case .key(let key):
             self.key(key)
-            return
-        case .dragChanged, .dragEnded:
+        default:
             break
-        case .doubleTap, .pinchBegan, .pinchChanged, .pinchEnded, .magnify:
-            return
         }
-        _ = field.route(gesture, wheelStep: config.input.wheelStep, wheelAnimation: config.scroll.scrollAnimation)
     }
 
-    private func isOnPaddle(_ p: Point) -> Bool {
+    /// The paddles.
+    func isControl(at p: Point) -> Bool {
         let paddles = paddleFrames()
         return paddles.back?.contains(p) == true || paddles.forward?.contains(p) == true
     }
@@ -55,6 +41,11 @@ extension GalleryScene {
     /// Horizontal wheel over row `r` (`notches > 0` towards the start).
     private func wheel(row r: Int, notches: Double) {
         let forward = -notches
+        // A finger that took hold of the row since spent what was left.
+        if rows[r].travelGrabs != grabs(r) {
+            rows[r].wheelTravel = 0
+            rows[r].travelGrabs = grabs(r)
+        }
         guard rows[r].config.targetBehavior != .none else {
             field[scroll: rows[r].containerID].scroll.scroll(
                 by: forward * config.input.wheelStep, animated: config.scroll.scrollAnimation)
@@ -129,8 +120,8 @@ extension GalleryScene {
         func frame(centreX: Double) -> Rect {
             Rect(centreX - size / 2, row.midY - size / 2, size, size)
         }
-        let canGoBack = rows[f].neighbour(-1, in: layout.rows[f], scroll: rowScroll(f)) != nil
-        let canGoForward = rows[f].neighbour(1, in: layout.rows[f], scroll: rowScroll(f)) != nil
+        let canGoBack = rows[f].neighbour(-1, in: layout.rows[f], scroll: rowScroll(f), grabs: grabs(f)) != nil
+        let canGoForward = rows[f].neighbour(1, in: layout.rows[f], scroll: rowScroll(f), grabs: grabs(f)) != nil
         return (
             canGoBack ? frame(centreX: row.minX + margins.leading + fromEdge) : nil,
             canGoForward ? frame(centreX: row.maxX - margins.trailing - fromEdge) : nil

@@ -1,10 +1,26 @@
 extension SceneID {
-    package static let gallery = SceneID("gallery")
+    static let gallery = SceneID("gallery")
+}
+
+extension ContainerID {
+    /// The gallery's outer vertical scroll; each row is a container named by its config key (`featured`, …).
+    static let gallery = ContainerID("gallery")
 }
 
 extension SceneDescription {
-    static let gallery = SceneDescription(id: .gallery, title: "Gallery") { context in
-        GalleryScene(palettes: context.palettes, config: context.config, window: context.window)
+    static let gallery = SceneDescription(
+        id: .gallery, title: "Gallery", config: GalleryConfig.self,
+        loadAssets: { resources, config in
+            // The config names the file (`gallery.palettes`): a bad one is the user's, exit 2.
+            do {
+                return try PaletteBook.load(path: resources.resolve(config.gallery.palettes))
+            } catch let error as PaletteBook.Error {
+                throw SceneAssetError(message: error.message, exitCode: 2)
+            }
+        }
+    ) { context in
+        GalleryScene(
+            palettes: context.assets as? PaletteBook ?? .empty, config: context.config, window: context.window)
     }
 }
 
@@ -16,9 +32,9 @@ extension SceneDescription {
 ///
 /// The rows are containers inside the outer one in the scene's `TileField`, so scrolling either moves
 /// cards at once and a resize animates them to their new frames.
-package final class GalleryScene: Scene {
-    package let id = SceneID.gallery
-    package internal(set) var field = TileField()
+final class GalleryScene: Scene {
+    let id = SceneID.gallery
+    var field = TileField()
 
     let config: Config
     let palettes: PaletteBook
@@ -35,27 +51,29 @@ package final class GalleryScene: Scene {
     let resizeAnimation: SpringParameters
 
     /// The Featured row's index: the first row.
-    package static let featured = 0
+    static let featured = 0
 
-    package init(palettes: PaletteBook, config: Config, window: Size) {
+    init(palettes: PaletteBook, config: Config, window: Size) {
         self.config = config
         self.palettes = palettes
         self.window = window
         let gallery = config.gallery
         layout = GalleryLayout(config: gallery, chrome: config.chrome, window: window)
         field.indicatorConfig = config.scrollIndicators
-        field.addContainer(.gallery, axis: .vertical, physics: config.scroll)
+        // The gallery scrolls on the wheel by its own rules (`GalleryScene+Input`).
+        field.addContainer(.gallery, axis: .vertical, physics: config.scroll, scrollsOnWheel: false)
         if gallery.outerTargetBehavior == .snapToTop {
             field[scroll: .gallery].scroll.targetBehavior = GalleryScrollTargetBehavior(
                 topZoneFraction: gallery.snapToTopFraction)
         }
-        paddleAnimation = config.spring(named: gallery.paddleAnimation) ?? .smooth
-        resizeAnimation = config.spring(named: gallery.resizeAnimation) ?? .smooth
+        paddleAnimation = config.spring(gallery.paddleAnimation)
+        resizeAnimation = config.spring(gallery.resizeAnimation)
         for (id, rowConfig) in gallery.rows {
             let row = GalleryRow(id: id, config: rowConfig)
             // The session hides the rows' indicators (`.scrollIndicators(.hidden)`).
             field.addContainer(
-                row.containerID, axis: .horizontal, physics: config.scroll, inside: .gallery, showsIndicator: false)
+                row.containerID, axis: .horizontal, physics: config.scroll, inside: .gallery, showsIndicator: false,
+                scrollsOnWheel: false)
             for (index, cardID) in row.ids.enumerated() {
                 field.addTile(cardID, to: row.containerID)
                 cardIndex[cardID] = index
@@ -67,13 +85,13 @@ package final class GalleryScene: Scene {
 
     // MARK: Layout
 
-    package func resize(to window: Size) {
+    func resize(to window: Size) {
         guard window != self.window else { return }
         self.window = window
         needsLayout = true
     }
 
-    package func layOutIfNeeded() {
+    func layOutIfNeeded() {
         if needsLayout { layOut(animated: true) }
     }
 
@@ -121,7 +139,7 @@ package final class GalleryScene: Scene {
             let page = old.frame.width > 0 ? (scroll.targetOffset / old.frame.width).rounded() : 0
             return page * new.frame.width
         case .viewAligned:
-            guard let position = rows[r].position(in: old, scroll: scroll) else { return nil }
+            guard let position = rows[r].position(in: old, scroll: scroll, grabs: grabs(r)) else { return nil }
             return new.cardFrame(at: position).minX - new.margins.leading
         case .none:
             return nil
@@ -145,6 +163,9 @@ package final class GalleryScene: Scene {
     /// Row `r`'s scroll.
     func rowScroll(_ r: Int) -> ScrollAxis { field.scroll(rows[r].containerID).scroll }
 
+    /// How many times a finger has taken hold of row `r` (`TileField.grabs(of:)`).
+    func grabs(_ r: Int) -> Int { field.grabs(of: rows[r].containerID) }
+
     /// Outer content coordinates → window points, `alpha` ∈ [0, 1] between the previous step and this
     /// one (1: now).
     func windowFrame(_ contentFrame: Rect, alpha: Double = 1) -> Rect {
@@ -167,7 +188,7 @@ package final class GalleryScene: Scene {
 
     // MARK: Motion
 
-    package func step(_ dt: Double) {
+    func step(_ dt: Double) {
         layOutIfNeeded()
         let outer = field.scroll(.gallery)
         for r in rows.indices {
@@ -176,7 +197,7 @@ package final class GalleryScene: Scene {
             field.moveFrame(of: rows[r].containerID, to: outer.unscrolled(rowFrame(r)))
         }
         field.step(dt)
-        for r in rows.indices where !rowScroll(r).isMoving { rows[r].pinnedPosition = nil }
+        for r in rows.indices where !rowScroll(r).isMoving || rows[r].pin?.grabs != grabs(r) { rows[r].pin = nil }
         updateScales()
     }
 
@@ -192,15 +213,18 @@ package final class GalleryScene: Scene {
         }
     }
 
-    package var isSettled: Bool { !needsLayout && field.isSettled && rows.allSatisfy { $0.frame.isSettled } }
+    var isSettled: Bool { !needsLayout && field.isSettled && rows.allSatisfy { $0.frame.isSettled } }
 
     // MARK: Scroll position
 
     /// The Featured row's `scrollPosition(id:)`: the card at its leading edge.
-    package var position: String? {
+    var position: String? {
         guard rows.indices.contains(Self.featured) else { return nil }
         let row = rows[Self.featured]
-        return row.position(in: layout.rows[Self.featured], scroll: rowScroll(Self.featured)).map { row.ids[$0] }
+        return row.position(
+            in: layout.rows[Self.featured], scroll: rowScroll(Self.featured), grabs: grabs(Self.featured)
+        )
+        .map { row.ids[$0] }
     }
 
     /// The palette card `index` of row `r` shows.
@@ -209,9 +233,10 @@ package final class GalleryScene: Scene {
     }
 
     @discardableResult
-    package func apply(_ command: Command) -> Bool {
-        guard case .scrollToNeighbour(let direction) = command else { return false }
-        return scrollToNeighbour(direction)
+    func apply(_ command: GalleryCommand) -> Bool {
+        switch command {
+        case .scrollToNeighbour(let direction): scrollToNeighbour(direction)
+        }
     }
 
     /// Scrolls row `r` to the neighbouring card in `direction` (±1) with the paddle animation, as the
@@ -219,9 +244,9 @@ package final class GalleryScene: Scene {
     @discardableResult
     func scrollToNeighbour(_ direction: Int, row r: Int = featured) -> Bool {
         guard rows.indices.contains(r), rowScroll(r).phase != .dragging,
-            let next = rows[r].neighbour(direction, in: layout.rows[r], scroll: rowScroll(r))
+            let next = rows[r].neighbour(direction, in: layout.rows[r], scroll: rowScroll(r), grabs: grabs(r))
         else { return false }
-        rows[r].pinnedPosition = next
+        rows[r].pin = (next, grabs(r))
         let target = rows[r].alignedOffset(of: next, in: layout.rows[r], scroll: rowScroll(r))
         field[scroll: rows[r].containerID].scroll.scroll(to: target, animated: paddleAnimation)
         return true

@@ -6,15 +6,15 @@
 ///     }
 ///
 /// Any other fling keeps its natural resting point; a resize (velocity zero) changes nothing.
-package struct GalleryScrollTargetBehavior: ScrollTargetBehavior, Equatable {
+struct GalleryScrollTargetBehavior: ScrollTargetBehavior, Equatable {
     /// The fraction of the container's height that counts as near the top (the article's 1/3).
     var topZoneFraction: Double
 
-    package init(topZoneFraction: Double = 1.0 / 3.0) {
+    init(topZoneFraction: Double = 1.0 / 3.0) {
         self.topZoneFraction = topZoneFraction
     }
 
-    package func updateTarget(_ target: inout ScrollTarget, context: ScrollTargetContext) {
+    func updateTarget(_ target: inout ScrollTarget, context: ScrollTargetContext) {
         if target.rect.minY < context.containerSize.height * topZoneFraction, context.velocity.y < 0 {
             target.rect.y = 0
         }

@@ -2,13 +2,13 @@ import Foundation
 
 /// One colour combination a gallery card shows (the `Palette` of WWDC 2023 "Beyond scroll views"): a name, the card's backdrop,
 /// and the three stacked rectangles from back to front (the session's red, blue and green).
-package struct Palette: Equatable, Sendable, Codable {
-    package var name: String
-    package var background: Color
+struct Palette: Equatable, Sendable, Codable {
+    var name: String
+    var background: Color
     /// Back, middle and front rectangle colours.
-    package var colors: [Color]
+    var colors: [Color]
 
-    package init(name: String, background: Color, colors: [Color]) {
+    init(name: String, background: Color, colors: [Color]) {
         self.name = name
         self.background = background
         self.colors = colors
@@ -19,21 +19,21 @@ package struct Palette: Equatable, Sendable, Codable {
 ///
 ///     {"palettes": [{"name": "Ember", "background": "#FFF3EA",
 ///                    "colors": ["#D9480F", "#F59F00", "#862E9C"]}, ...]}
-package struct PaletteBook: Equatable, Sendable {
-    package var palettes: [Palette]
+struct PaletteBook: Equatable, SceneAssets {
+    var palettes: [Palette]
 
-    package init(palettes: [Palette]) { self.palettes = palettes }
+    init(palettes: [Palette]) { self.palettes = palettes }
 
     /// No palettes: the gallery then shows empty rows.
-    package static let empty = PaletteBook(palettes: [])
+    static let empty = PaletteBook(palettes: [])
 
-    package struct Error: Swift.Error, Equatable, CustomStringConvertible {
-        package var message: String
-        package var description: String { message }
+    struct Error: Swift.Error, Equatable, CustomStringConvertible {
+        var message: String
+        var description: String { message }
     }
 
     /// Reads a palette file; every problem is one line naming the file and the palette.
-    package static func load(path: String) throws -> PaletteBook {
+    static func load(path: String) throws -> PaletteBook {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Error(message: "palettes \(path): cannot read the file")
         }
@@ -44,7 +44,7 @@ package struct PaletteBook: Equatable, Sendable {
         }
     }
 
-    package static func decode(_ data: Data) throws -> PaletteBook {
+    static func decode(_ data: Data) throws -> PaletteBook {
         struct File: Decodable { var palettes: [Palette] }
         let file: File
         do {
@@ -62,7 +62,7 @@ package struct PaletteBook: Equatable, Sendable {
     }
 
     /// The palette of card `index` of a row starting at palette `first`: they cycle.
-    package func palette(first: Int, index: Int) -> Palette? {
+    func palette(first: Int, index: Int) -> Palette? {
         guard !palettes.isEmpty else { return nil }
         return palettes[(first + index) % palettes.count]
     }

@@ -1,9 +1,15 @@
 extension SceneID {
-    package static let picker = SceneID("picker")
+    static let picker = SceneID("picker")
+}
+
+extension ContainerID {
+    /// The picker's photo grid and its dock.
+    static let grid = ContainerID("grid")
+    static let dock = ContainerID("dock")
 }
 
 extension SceneDescription {
-    static let picker = SceneDescription(id: .picker, title: "Picker") { context in
+    static let picker = SceneDescription(id: .picker, title: "Picker", config: PickerConfig.self) { context in
         PickerScene(
             photoIDs: context.photos.ids, config: context.config, window: context.window, confirm: context.confirm)
     }
@@ -12,9 +18,9 @@ extension SceneDescription {
 /// The picker (docs/BEHAVIOUR.md#picker): a photo grid above a dock. Tapping a grid photo moves it to the
 /// end of the dock, tapping a dock photo sends it back; every change animates through matched geometry
 /// on `.interactiveSpring()`, and the dock scrolls to reveal a new arrival.
-package final class PickerScene: Scene {
-    package let id = SceneID.picker
-    package private(set) var field = TileField()
+final class PickerScene: Scene {
+    let id = SceneID.picker
+    var field = TileField()
 
     private var config: Config
     private var window: Size
@@ -30,18 +36,18 @@ package final class PickerScene: Scene {
     private let confirmHandler: ([String]) -> Bool
 
     /// The model: ordered ids per container. Every photo is in exactly one of them.
-    package var grid: [String] { field.items(.grid) }
-    package var dock: [String] { field.items(.dock) }
+    var grid: [String] { field.items(.grid) }
+    var dock: [String] { field.items(.dock) }
 
-    package init(
+    init(
         photoIDs: [String], config: Config, window: Size, confirm: @escaping ([String]) -> Bool = { _ in false }
     ) {
         self.config = config
         self.window = window
         confirmHandler = confirm
         layout = PickerLayout(config: config.picker, chrome: config.chrome, window: window)
-        animation = config.spring(named: config.picker.animation) ?? .interactiveSpring
-        dockScrollAnimation = config.spring(named: config.picker.dockScrollAnimation) ?? .interactiveSpring
+        animation = config.spring(config.picker.animation)
+        dockScrollAnimation = config.spring(config.picker.dockScrollAnimation)
         field.indicatorConfig = config.scrollIndicators
         field.addContainer(.grid, axis: .vertical, physics: config.scroll)
         // The articles hide the dock's indicator (`.scrollIndicators(.hidden)`).
@@ -51,12 +57,14 @@ package final class PickerScene: Scene {
         layOut(animated: false)
     }
 
-    package var selection: [String]? { dock }
+    var selection: [String]? { dock }
 
     // MARK: Commands
 
+    /// Applies a command to the model. False for one that changes nothing (a select of a photo already
+    /// in the dock).
     @discardableResult
-    package func apply(_ command: Command) -> Bool {
+    func apply(_ command: PickerCommand) -> Bool {
         switch command {
         case .select(let id):
             guard let index = grid.firstIndex(of: id) else { return false }
@@ -74,18 +82,16 @@ package final class PickerScene: Scene {
             // Written and flushed first; only a durable selection empties the dock (README, "--output").
             guard !dock.isEmpty, confirmHandler(dock) else { return false }
             for id in dock { apply(.deselect(id)) }
-        default:
-            return false
         }
         return true
     }
 
     /// Takes a new config (live reload): springs, sizes and colours change, the model stays, and every
     /// tile animates to its new layout.
-    package func reconfigure(_ config: Config) -> Bool {
+    func reconfigure(_ config: Config) -> Bool {
         self.config = config
-        animation = config.spring(named: config.picker.animation) ?? .interactiveSpring
-        dockScrollAnimation = config.spring(named: config.picker.dockScrollAnimation) ?? .interactiveSpring
+        animation = config.spring(config.picker.animation)
+        dockScrollAnimation = config.spring(config.picker.dockScrollAnimation)
         field[scroll: .grid].scroll.physics = config.scroll
         field[scroll: .dock].scroll.physics = config.scroll
         field.indicatorConfig = config.scrollIndicators
@@ -95,7 +101,7 @@ package final class PickerScene: Scene {
 
     // MARK: Layout
 
-    package func resize(to window: Size) {
+    func resize(to window: Size) {
         self.window = window
         needsLayout = true
     }
@@ -103,7 +109,7 @@ package final class PickerScene: Scene {
     /// Lays out now if the model or the window changed since the last layout (`UIView.layoutIfNeeded`):
     /// commands and resizes only mark the layout stale, so a step's layout is one pass however many taps
     /// preceded it.
-    package func layOutIfNeeded() {
+    func layOutIfNeeded() {
         guard needsLayout else { return }
         layOut(animated: true)
         if let id = pendingReveal, let slot = dock.firstIndex(of: id) {
@@ -118,7 +124,7 @@ package final class PickerScene: Scene {
 
     /// The folder changed: removed photos leave the grid or the dock, added ones take their places in
     /// the grid in name order, and one relayout animates the rest to their new slots.
-    package func photosChanged(_ changes: PhotoChanges, library: PhotoLibrary) {
+    func photosChanged(_ changes: PhotoChanges, library: PhotoLibrary) {
         for id in changes.removed where field.tile(id) != nil {
             field.removeTile(id)
             originalSlot[id] = nil
@@ -152,19 +158,16 @@ package final class PickerScene: Scene {
 
     // MARK: Motion
 
-    package func step(_ dt: Double) {
+    func step(_ dt: Double) {
         layOutIfNeeded()
         field.step(dt)
     }
 
-    package var isSettled: Bool { !needsLayout && field.isSettled }
+    var isSettled: Bool { !needsLayout && field.isSettled }
 
     // MARK: Input
 
-    package func handle(_ gesture: Gesture) {
-        if field.route(gesture, wheelStep: config.input.wheelStep, wheelAnimation: config.scroll.scrollAnimation) {
-            return
-        }
+    func handle(_ gesture: Gesture) {
         switch gesture {
         case .tap(let p):
             if let button = layout.doneButton, button.contains(p) {
@@ -180,16 +183,16 @@ package final class PickerScene: Scene {
     }
 
     /// What a tap at `p` asks for: a grid photo goes to the dock, a dock photo (or one flying there) back.
-    package func command(at p: Point) -> Command? {
+    func command(at p: Point) -> PickerCommand? {
         guard let id = tileID(at: p), let tile = field.tile(id) else { return nil }
         return tile.container == .dock ? .deselect(id) : .select(id)
     }
 
-    package func tileID(at p: Point) -> String? { field.tileID(at: p) }
+    func tileID(at p: Point) -> String? { field.tileID(at: p) }
 
     // MARK: Drawing
 
-    package func draw(into list: inout DrawList, alpha: Double) {
+    func draw(into list: inout DrawList, alpha: Double) {
         let theme = config.theme
         let picker = config.picker
         Chrome(config: config.chrome).drawTitle(picker.title, window: window, color: theme.text, into: &list)

@@ -1,9 +1,15 @@
 extension SceneID {
-    package static let waterfall = SceneID("waterfall")
+    static let waterfall = SceneID("waterfall")
+}
+
+extension ContainerID {
+    /// The waterfall's masonry columns (one scroll).
+    static let waterfall = ContainerID("waterfall")
 }
 
 extension SceneDescription {
-    static let waterfall = SceneDescription(id: .waterfall, title: "Waterfall") { context in
+    static let waterfall = SceneDescription(id: .waterfall, title: "Waterfall", config: WaterfallConfig.self) {
+        context in
         WaterfallScene(photos: context.photos.photos, config: context.config, window: context.window)
     }
 }
@@ -21,8 +27,8 @@ extension SceneDescription {
 /// At rest fullscreen the photo zooms, pans and swipes down to close (`PhotoViewer`; README.md, "Zoom and
 /// swipe to dismiss"). A single tap then closes it only once a double tap can no longer follow
 /// (`zoom.doubleTapInterval`), as a double-tap-to-zoom view waits for it (UIKit's `require(toFail:)`).
-package final class WaterfallScene: Scene {
-    package let id = SceneID.waterfall
+final class WaterfallScene: Scene {
+    let id = SceneID.waterfall
     /// The dump's `overlay.kind`.
     static let overlayKind = "fullscreen"
 
@@ -30,7 +36,7 @@ package final class WaterfallScene: Scene {
     private var window: Size
     /// Read while `heroes` is being stepped (for the overlay frame), so not kept in it.
     private var aspectRatios: TileAspectRatios
-    package private(set) var field = TileField()
+    var field = TileField()
     private var heroes: HeroOverlay
     private var layout: WaterfallLayout
     private var needsLayout = false
@@ -41,14 +47,14 @@ package final class WaterfallScene: Scene {
 
     /// - Parameter photos: the photos in model order; a photo without a known size is laid out at
     ///   `waterfall.fallbackAspectRatio`.
-    package init(photos: [Photo], config: Config, window: Size) {
+    init(photos: [Photo], config: Config, window: Size) {
         self.config = config
         self.window = window
         let settings = config.waterfall
         aspectRatios = TileAspectRatios(
             ids: photos.map(\.id), aspectRatios: photos.map(\.aspectRatio), fallback: settings.fallbackAspectRatio)
         heroes = HeroOverlay(
-            spring: config.spring(named: settings.animation) ?? .spring,
+            spring: config.spring(settings.animation),
             slotStyle: HeroTransition.Style(cornerRadius: settings.cornerRadius, shadow: 0),
             overlayStyle: HeroTransition.Style(cornerRadius: settings.fullscreenCornerRadius, shadow: 0),
             fadesWhilePresented: false)
@@ -92,12 +98,12 @@ package final class WaterfallScene: Scene {
 
     // MARK: Layout
 
-    package func resize(to window: Size) {
+    func resize(to window: Size) {
         self.window = window
         needsLayout = true
     }
 
-    package func layOutIfNeeded() {
+    func layOutIfNeeded() {
         if needsLayout { layOut(animated: true) }
     }
 
@@ -120,7 +126,7 @@ package final class WaterfallScene: Scene {
 
     /// The folder changed: removed photos leave (a presented one with its overlay), added ones take
     /// their places in name order, and one relayout animates the rest to their new slots.
-    package func photosChanged(_ changes: PhotoChanges, library: PhotoLibrary) {
+    func photosChanged(_ changes: PhotoChanges, library: PhotoLibrary) {
         for id in changes.removed where field.tile(id) != nil {
             heroes.remove(id)
             field.removeTile(id)
@@ -140,11 +146,10 @@ package final class WaterfallScene: Scene {
     // MARK: Commands and input
 
     @discardableResult
-    package func apply(_ command: Command) -> Bool {
+    func apply(_ command: HeroCommand) -> Bool {
         switch command {
         case .present(let id): present(id)
         case .dismiss: close(velocity: nil)
-        default: false
         }
     }
 
@@ -168,16 +173,13 @@ package final class WaterfallScene: Scene {
         return heroes.dismiss(in: &field) != nil
     }
 
-    package func handle(_ gesture: Gesture) {
+    var heroStage: HeroStage? { heroes.stage }
+
+    func handle(_ gesture: Gesture) {
         refitViewer()
         if viewedID != nil, handleViewer(gesture) { return }
-        let route = {
-            self.field.route(
-                $0, wheelStep: self.config.input.wheelStep, wheelAnimation: self.config.scroll.scrollAnimation)
-        }
         switch gesture {
         case .tap(let p):
-            if route(gesture) { return }
             if heroes.stage.presented != nil {
                 // Still flying in: the overlay covers the window, and a tap anywhere turns it round at once.
                 close(velocity: nil)
@@ -187,18 +189,11 @@ package final class WaterfallScene: Scene {
         case .key(.escape):
             close(velocity: nil)
         default:
-            heroes.handle(
-                gesture, field: &field, input: config.input, wheelAnimation: config.scroll.scrollAnimation,
-                overlay: { self.fullscreenFrame(of: $0) }, tapCloses: { _ in true })
+            break
         }
     }
 
-    package func tileID(at p: Point) -> String? { heroes.tileID(at: p, in: field) }
-
-    private func gestureTapPoint(_ gesture: Gesture) -> Point {
-        if case .tap(let p) = gesture { return p }
-        return .zero
-    }
+    func tileID(at p: Point) -> String? { heroes.tileID(at: p, in: field) }
 
     /// Gestures on the photo at rest fullscreen. True when the viewer took it.
     private func handleViewer(_ gesture: Gesture) -> Bool {
@@ -220,8 +215,6 @@ package final class WaterfallScene: Scene {
             viewer.dragChanged(delta)
             return true
         case .dragEnded(let v):
-            // A drag the field began before the overlay appeared still ends there.
-            _ = field.route(gesture, wheelStep: config.input.wheelStep, wheelAnimation: config.scroll.scrollAnimation)
             if case .dismiss(let velocity) = viewer.dragEnded(velocity: v) { close(velocity: velocity) }
             return true
         case .pinchBegan(let center, let distance):
@@ -244,7 +237,7 @@ package final class WaterfallScene: Scene {
 
     // MARK: Motion
 
-    package func step(_ dt: Double) {
+    func step(_ dt: Double) {
         layOutIfNeeded()
         if let left = pendingClose {
             pendingClose = left - dt
@@ -259,7 +252,7 @@ package final class WaterfallScene: Scene {
         }
     }
 
-    package var isSettled: Bool {
+    var isSettled: Bool {
         !needsLayout && heroes.isSettled && field.isSettled && viewer.isSettled && pendingClose == nil
     }
 
@@ -267,14 +260,14 @@ package final class WaterfallScene: Scene {
     private func backdropOpacity(alpha: Double) -> Double { heroes.opacity(alpha: alpha) * viewer.fade.value }
 
     /// Title and tab bar fade out as the photo opens and back in as it is swiped down or closes.
-    package var chromeOpacity: Double { 1 - backdropOpacity(alpha: 1) }
+    var chromeOpacity: Double { 1 - backdropOpacity(alpha: 1) }
 
     /// The tab bar would draw over the fullscreen photo: hidden from the tap until the photo is home.
-    package var hidesChrome: Bool { heroes.stage.isActive }
+    var hidesChrome: Bool { heroes.stage.isActive }
 
     // MARK: Drawing
 
-    package func draw(into list: inout DrawList, alpha: Double) {
+    func draw(into list: inout DrawList, alpha: Double) {
         let settings = config.waterfall
         let backdrop = backdropOpacity(alpha: alpha)
         Chrome(config: config.chrome).drawTitle(
@@ -301,7 +294,7 @@ package final class WaterfallScene: Scene {
 
     // MARK: State dump
 
-    package var overlayDump: OverlayDump? {
+    var overlayDump: OverlayDump? {
         heroes.stage.overlayID.map { id in
             let viewing = heroes.stage.presented?.id == id
             return OverlayDump(

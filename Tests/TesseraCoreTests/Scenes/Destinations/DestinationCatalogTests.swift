@@ -24,7 +24,7 @@ final class DestinationCatalogTests: XCTestCase {
         XCTAssertEqual(place.image.id, "destinations/x")
         XCTAssertEqual(place.image.path, "/tmp/places/pics/x.jpg")
         XCTAssertNil(place.image.pixelSize, "missing image: listed, drawn as a placeholder")
-        XCTAssertEqual(catalog.photos.map(\.id), ["destinations/x"])
+        XCTAssertEqual(catalog.images.map(\.id), ["destinations/x"])
     }
 
     func testErrorsNameThePlaceAndKey() {
@@ -44,9 +44,7 @@ final class DestinationCatalogTests: XCTestCase {
 
     /// The bundled file: at least seven places, each with a readable landscape image and our own text.
     func testBundledCatalog() throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../Assets/Destinations/destinations.json").standardizedFileURL.path
-        let catalog = try DestinationCatalog.load(path: path)
+        let catalog = try DestinationCatalog.load(path: repositoryResources.asset("Destinations", "destinations.json"))
         XCTAssertGreaterThanOrEqual(catalog.places.count, 7)
         for place in catalog.places {
             let size = try XCTUnwrap(place.image.pixelSize, place.id)

@@ -3,7 +3,7 @@ import XCTest
 @testable import TesseraCore
 
 final class PickerLayoutTests: XCTestCase {
-    func testDefaultWindowMatchesTheContractExample() {
+    func testDefaultWindowMatchesTheREADMEExample() {
         let layout = PickerLayout(config: PickerConfig(), chrome: ChromeConfig(), window: Size(1024, 768))
         XCTAssertEqual(layout.gridViewport, Rect(16, 64, 992, 540))
         XCTAssertEqual(layout.dockPanel, Rect(16, 620, 992, 132))

@@ -1,88 +1,89 @@
 /// The gallery scene (WWDC 2023 "Beyond scroll views"): an outer vertical scroll of sections,
 /// each a label over a horizontally scrolling row of cards. Numbers are the session's unless marked ours.
-package struct GalleryConfig: Codable, Equatable, Sendable {
-    package var title = "Gallery"
+struct GalleryConfig: SceneConfig {
+    static let key = "gallery"
+    var title = "Gallery"
     /// The palette asset file: relative to Tessera's folder (where `Assets/` is), or absolute.
-    package var palettes = "Assets/Gallery/palettes.json"
+    var palettes = "Assets/Gallery/palettes.json"
     /// Windows narrower than this many points are in the compact size class (ours).
-    package var compactWidth = 700.0
+    var compactWidth = 700.0
     /// Labels' inset and the dividers' inset from the window's sides (the session's sample code: `hMargin`, iOS).
-    package var horizontalMargin = 20.0
+    var horizontalMargin = 20.0
     /// Space below each section; half of it above (the session's `sectionSpacing`).
-    package var sectionSpacing = 20.0
+    var sectionSpacing = 20.0
     /// Between a section's label and its row (SwiftUI's default VStack spacing).
-    package var labelSpacing = 8.0
+    var labelSpacing = 8.0
     /// Section labels: `.title2.bold()` is 22 points on a 28-point line.
-    package var labelSize = 22.0
-    package var labelLineHeight = 28.0
+    var labelSize = 22.0
+    var labelLineHeight = 28.0
     /// The Featured header's second line: the name at the scroll position (the session at 9:46: VStack spacing 2).
-    package var positionSize = 15.0
-    package var positionLineHeight = 20.0
-    package var positionSpacing = 2.0
+    var positionSize = 15.0
+    var positionLineHeight = 20.0
+    var positionSpacing = 2.0
     /// Dividers (SwiftUI's `Divider`): thickness in points and colour (iOS `separator` over white).
-    package var dividerThickness = 1.0
-    package var dividerColor = Color(198, 198, 200)
+    var dividerThickness = 1.0
+    var dividerColor = Color(198, 198, 200)
     /// The outer scroll's target behaviour: `snapToTop` (the article's custom behaviour) or `none`.
-    package var outerTargetBehavior = GalleryOuterTargetBehavior.snapToTop
+    var outerTargetBehavior = GalleryOuterTargetBehavior.snapToTop
     /// The article's threshold: a fling towards the top ending above this fraction of the container's
     /// height rests at the top (`target.rect.minY < containerSize.height / 3`).
-    package var snapToTopFraction = 1.0 / 3.0
+    var snapToTopFraction = 1.0 / 3.0
     /// Preset for the paddles' `withAnimation { mainID = … }` (SwiftUI's default animation).
-    package var paddleAnimation = "smooth"
+    var paddleAnimation = SpringName.smooth
     /// Preset that carries cards and rows to their new frames when the window is resized (ours).
-    package var resizeAnimation = "smooth"
+    var resizeAnimation = SpringName.smooth
     /// Horizontal wheel travel, in notches, that moves a snapping row by one card or page (ours).
-    package var wheelNotchesPerTarget = 1.0
-    package var paddle = GalleryPaddleConfig()
-    package var featured = GalleryRowConfig(
+    var wheelNotchesPerTarget = 1.0
+    var paddle = GalleryPaddleConfig()
+    var featured = GalleryRowConfig(
         title: "Featured", cards: 12, firstPalette: 0, compactCount: 1, regularCount: 2, spacing: 10,
         contentMargin: 20, aspectRatio: 16.0 / 9.0, cornerRadius: 20, stackPadding: 20, stackOffset: 20)
-    package var recent = GalleryRowConfig(
+    var recent = GalleryRowConfig(
         title: "Recently Added", cards: 12, firstPalette: 4, compactCount: 2, regularCount: 3, spacing: 10,
         contentMargin: 20, aspectRatio: 4.0 / 3.0, cornerRadius: 16, stackPadding: 14, stackOffset: 14)
-    package var collections = GalleryRowConfig(
+    var collections = GalleryRowConfig(
         title: "Collections", cards: 12, firstPalette: 8, compactCount: 2, regularCount: 4, spacing: 10,
         contentMargin: 5, aspectRatio: 1, cornerRadius: 14, stackPadding: 12, stackOffset: 12,
         targetBehavior: .paging)
-    package var swatches = GalleryRowConfig(
+    var swatches = GalleryRowConfig(
         title: "Swatches", cards: 16, firstPalette: 2, compactCount: 3, regularCount: 6, spacing: 8,
         contentMargin: 20, aspectRatio: 1, cornerRadius: 12, stackPadding: 10, stackOffset: 10)
-    package init() {}
+    init() {}
 
     /// The rows in the order they are shown, with their container ids.
-    package var rows: [(id: String, config: GalleryRowConfig)] {
+    var rows: [(id: String, config: GalleryRowConfig)] {
         [("featured", featured), ("recent", recent), ("collections", collections), ("swatches", swatches)]
     }
 }
 
 /// One section's row of cards (`GalleryHeroContent` in the session).
-package struct GalleryRowConfig: Codable, Equatable, Sendable {
-    package var title: String
+struct GalleryRowConfig: Codable, Equatable, Sendable {
+    var title: String
     /// How many cards; card i shows palette `(firstPalette + i) mod palettes`.
-    package var cards: Int
-    package var firstPalette: Int
+    var cards: Int
+    var firstPalette: Int
     /// `containerRelativeFrame(.horizontal, count:, spacing:)`'s count per size class.
-    package var compactCount: Int
-    package var regularCount: Int
+    var compactCount: Int
+    var regularCount: Int
     /// Between cards (the session's `hSpacing`).
-    package var spacing: Double
+    var spacing: Double
     /// Leading and trailing content margins (the session's `.contentMargins(.horizontal, hMargin)`).
-    package var contentMargin: Double
+    var contentMargin: Double
     /// Width / height (the session's `heroRatio` 16:9).
-    package var aspectRatio: Double
+    var aspectRatio: Double
     /// The session's `.clipShape(.rect(cornerRadius: 20))`.
-    package var cornerRadius: Double
+    var cornerRadius: Double
     /// The colour stack's padding inside the card, and its outer rectangles' offset (the session: both 20).
-    package var stackPadding: Double
-    package var stackOffset: Double
+    var stackPadding: Double
+    var stackOffset: Double
     /// `scrollTransition` scale at phase ±1 (0.8 in the session); 1 turns the effect off.
-    package var edgeScale: Double
+    var edgeScale: Double
     /// `viewAligned`, `paging` or `none`.
-    package var targetBehavior: GalleryRowTargetBehavior
+    var targetBehavior: GalleryRowTargetBehavior
     /// viewAligned's `automatic`, `always` or `never`.
-    package var limitBehavior: ViewAlignedScrollTargetBehavior.LimitBehavior
+    var limitBehavior: ViewAlignedScrollTargetBehavior.LimitBehavior
 
-    package init(
+    init(
         title: String, cards: Int, firstPalette: Int, compactCount: Int, regularCount: Int, spacing: Double,
         contentMargin: Double, aspectRatio: Double, cornerRadius: Double, stackPadding: Double, stackOffset: Double,
         edgeScale: Double = 0.8, targetBehavior: GalleryRowTargetBehavior = .viewAligned,
@@ -105,36 +106,23 @@ package struct GalleryRowConfig: Codable, Equatable, Sendable {
     }
 
     /// The count for a size class.
-    package func count(in sizeClass: SizeClass) -> Int { sizeClass == .compact ? compactCount : regularCount }
+    func count(in sizeClass: SizeClass) -> Int { sizeClass == .compact ? compactCount : regularCount }
 }
 
 /// The previous/next paddles (the session's `GalleryPaddle`: chevrons at the Featured row's ends). Ours: a
 /// translucent disc with a chevron and a faint rim, just inside the row's content margins, over the
 /// cards, vertically centred on the row's visible part.
-package struct GalleryPaddleConfig: Codable, Equatable, Sendable {
-    package var diameter = 36.0
+struct GalleryPaddleConfig: Codable, Equatable, Sendable {
+    var diameter = 36.0
     /// Points from the content margin to the disc's edge.
-    package var inset = 10.0
+    var inset = 10.0
     /// The chevron glyph's font size.
-    package var chevronSize = 30.0
-    package var background = Color(255, 255, 255, 230)
+    var chevronSize = 30.0
+    var background = Color(255, 255, 255, 230)
     /// A one-point ring around the disc, so it reads on white too.
-    package var rim = Color(0, 0, 0, 31)
-    package var chevron = Color(28, 28, 30)
-    package init() {}
-}
-
-extension GalleryConfig {
-    /// What types alone cannot check: that the animations name presets.
-    func validate(_ config: Config) throws {
-        for (key, name) in [("paddleAnimation", paddleAnimation), ("resizeAnimation", resizeAnimation)]
-        where config.spring(named: name) == nil {
-            throw ConfigLoader.Error(
-                message:
-                    "gallery.\(key): unknown animation \"\(name)\" (one of \(SpringPresets.names.joined(separator: ", ")))"
-            )
-        }
-    }
+    var rim = Color(0, 0, 0, 31)
+    var chevron = Color(28, 28, 30)
+    init() {}
 }
 
 extension GalleryConfig: RangeChecked {
@@ -178,5 +166,13 @@ extension GalleryRowConfig: RangeChecked {
         try c.check("stackPadding", stackPadding, 0...500)
         try c.check("stackOffset", stackOffset, 0...500)
         try c.check("edgeScale", edgeScale, 0.01...1)
+    }
+}
+
+extension Config {
+    /// The gallery scene's section (`"gallery": {…}`).
+    var gallery: GalleryConfig {
+        get { self[GalleryConfig.self] }
+        set { self[GalleryConfig.self] = newValue }
     }
 }

@@ -2,7 +2,7 @@ import XCTest
 
 @testable import TesseraCore
 
-/// The picker's must-shows (issue 2), driven in-process through the same input path as SDL and scripts.
+/// The picker's behaviours (docs/BEHAVIOUR.md#picker), driven in-process through the same input path as SDL and scripts.
 final class PickerSceneTests: XCTestCase {
     func testTapMovesAPhotoToTheEndOfTheDockAndBack() {
         let sim = makeSimulation()
@@ -15,7 +15,8 @@ final class PickerSceneTests: XCTestCase {
         sim.tap("photo-05")
         sim.settle()
         XCTAssertEqual(sim.dump().selection, [])
-        XCTAssertEqual(sim.container("grid")?.items.last, "photo-05", "seed behaviour: back to the end of the grid")
+        XCTAssertEqual(
+            sim.container("grid")?.items.last, "photo-05", "the articles' behaviour: back to the end of the grid")
         XCTAssertEqual(sim.container("grid")?.items.count, 24)
     }
 

@@ -1,61 +1,40 @@
 /// The waterfall scene (the masonry hero article): masonry columns of photos at their own aspect ratios, and a
 /// fullscreen hero over a blurred backdrop.
-package struct WaterfallConfig: Codable, Equatable, Sendable {
-    package var title = "Waterfall"
+struct WaterfallConfig: SceneConfig {
+    static let key = "waterfall"
+    var title = "Waterfall"
     /// Columns (the article: two `VStack`s in an `HStack`).
-    package var columns = 2
+    var columns = 2
     /// 0 keeps `columns` at every width. Otherwise wide windows get more: as many columns at least this
     /// wide as fit (`GridItem(.adaptive)`'s formula), never fewer than `columns` *(ours)*.
-    package var minimumColumnWidth = 0.0
+    var minimumColumnWidth = 0.0
     /// Between columns and between photos in a column (`HStack(spacing: 5)`, `VStack(spacing: 5)`).
-    package var spacing = 5.0
+    var spacing = 5.0
     /// Left and right of the columns (`.padding(.horizontal, 5)`).
-    package var padding = 5.0
-    package var cornerRadius = 5.0
-    /// `split`: the article's first half / second half; `balanced`: each photo to the shortest column *(ours)*.
-    package var distribution = WaterfallDistribution.split
+    var padding = 5.0
+    var cornerRadius = 5.0
+    /// `split`: the article's first half / second half (unlike its `prefix(n/2)`/`suffix(n/2)`, an odd
+    /// count loses no photo); `balanced`: each photo to the shortest column *(ours)*.
+    var distribution = Masonry.Distribution.split
     /// Width / height used for a photo whose header cannot be read (it draws as a placeholder).
-    package var fallbackAspectRatio = 1.0
+    var fallbackAspectRatio = 1.0
     /// Preset that flies the hero (`withAnimation(.spring())`).
-    package var animation = "spring"
+    var animation = SpringName.spring
     /// Corner radius of the photo once fullscreen.
-    package var fullscreenCornerRadius = 0.0
-    package var backdrop = BackdropConfig()
-    package init() {}
-}
-
-/// How photos are dealt to the waterfall's columns.
-package enum WaterfallDistribution: String, Codable, Equatable, Sendable, CaseIterable {
-    /// The article's contiguous runs, the first half in column 1 and the second half in column 2 (with
-    /// more columns, runs of ⌈n / columns⌉). Unlike the article's `prefix(n/2)`/`suffix(n/2)`, an odd
-    /// count loses no photo: the extra one goes to the first column.
-    case split
-    /// Each photo, in order, to the currently shortest column (leftmost on a tie).
-    case balanced
-
-    package init(from decoder: Decoder) throws {
-        let name = try decoder.singleValueContainer().decode(String.self)
-        guard let value = WaterfallDistribution(rawValue: name) else {
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: decoder.codingPath,
-                    debugDescription:
-                        "unknown distribution \"\(name)\" (one of \(Self.allCases.map(\.rawValue).joined(separator: ", ")))"
-                ))
-        }
-        self = value
-    }
+    var fullscreenCornerRadius = 0.0
+    var backdrop = BackdropConfig()
+    init() {}
 }
 
 /// The frosted backdrop behind a fullscreen hero (`.background(.thinMaterial)`): the scene blurred and
 /// lightened, fading in and out with the transition.
-package struct BackdropConfig: Codable, Equatable, Sendable {
+struct BackdropConfig: Codable, Equatable, Sendable {
     /// About how far (points) the blur spreads a pixel; the renderer halves the scene
     /// ⌊log₂(radius)⌉ times and scales it back up.
-    package var blurRadius = 16.0
+    var blurRadius = 16.0
     /// Laid over the blur: white at about 45 % gives the thin material's light, milky look.
-    package var tint = Color(255, 255, 255, 115)
-    package init() {}
+    var tint = Color(255, 255, 255, 115)
+    init() {}
 }
 
 extension WaterfallConfig: RangeChecked {
@@ -75,5 +54,13 @@ extension BackdropConfig: RangeChecked {
     /// The blur's cost grows with its radius; 200 points already blurs a window to one colour.
     func checkRanges(_ c: inout RangeCheck) throws {
         try c.check("blurRadius", blurRadius, 0...200)
+    }
+}
+
+extension Config {
+    /// The waterfall scene's section (`"waterfall": {…}`).
+    var waterfall: WaterfallConfig {
+        get { self[WaterfallConfig.self] }
+        set { self[WaterfallConfig.self] = newValue }
     }
 }

@@ -2,9 +2,9 @@
 /// and the dock panel with its scroll area. Pure: (config, window size, item counts) → frames. Tiles'
 /// frames are in each container's content coordinates; `Container` turns them into window frames with
 /// the scroll offset.
-package struct PickerLayout: Equatable, Sendable {
+struct PickerLayout: Equatable, Sendable {
     /// The header band holding the title (and the tab bar at its trailing end).
-    package var header: Rect
+    var header: Rect
     /// The grid's viewport: its frame and clip, in window points.
     var gridViewport: Rect
     /// The grey dock panel.
@@ -13,10 +13,10 @@ package struct PickerLayout: Equatable, Sendable {
     var dockViewport: Rect
     /// The Done button at the panel's trailing end, when configured.
     var doneButton: Rect?
-    package var grid: AdaptiveGrid
-    package var dock: DockRow
+    var grid: AdaptiveGrid
+    var dock: DockRow
 
-    package init(config: PickerConfig, chrome: ChromeConfig, window: Size) {
+    init(config: PickerConfig, chrome: ChromeConfig, window: Size) {
         let p = config.padding
         let width = max(0, window.width - 2 * p)
         header = Chrome(config: chrome).header(window: window)

@@ -11,21 +11,21 @@
 ///
 /// Outer content coordinates: points from the top-left of the outer scroll's content. Row content
 /// coordinates: points from the row content's leading edge, content margins included.
-package struct GalleryLayout: Equatable, Sendable {
-    package struct Row: Equatable, Sendable {
-        package var id: String
-        package var title: String
+struct GalleryLayout: Equatable, Sendable {
+    struct Row: Equatable, Sendable {
+        var id: String
+        var title: String
         /// The label's line, outer content coordinates.
-        package var label: Rect
+        var label: Rect
         /// The scroll position's line under the label (the first row only), outer content coordinates.
         var positionLine: Rect?
         /// The row's viewport, outer content coordinates: the window's width, one card high.
-        package var frame: Rect
+        var frame: Rect
         /// The divider at the section's bottom, outer content coordinates (nil for the last section).
         var divider: Rect?
         var cardSize: Size
         var spacing: Double
-        package var margins: ContentMargins
+        var margins: ContentMargins
         var cardCount: Int
 
         /// Card `index`'s frame in row content coordinates.
@@ -45,12 +45,12 @@ package struct GalleryLayout: Equatable, Sendable {
 
     var sizeClass: SizeClass
     /// The outer scroll's viewport and clip, window points.
-    package var viewport: Rect
-    package var rows: [Row]
+    var viewport: Rect
+    var rows: [Row]
     /// Height of the outer scroll's content, points.
     var contentHeight: Double
 
-    package init(config: GalleryConfig, chrome: ChromeConfig, window: Size) {
+    init(config: GalleryConfig, chrome: ChromeConfig, window: Size) {
         sizeClass = SizeClass(width: window.width, compactBelow: config.compactWidth)
         let top = min(window.height, Chrome(config: chrome).contentTop(window: window))
         viewport = Rect(0, top, max(0, window.width), max(0, window.height - top))

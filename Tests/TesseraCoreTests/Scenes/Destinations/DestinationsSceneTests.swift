@@ -16,7 +16,7 @@ final class DestinationsSceneTests: XCTestCase {
     }
 
     func testListLayoutRadiusAndShadow() {
-        let sim = makeHeroSimulation(.destinations)
+        let sim = makeDestinations()
         let dump = sim.dump()
         XCTAssertEqual(dump.containers.map(\.id), ["list"])
         XCTAssertEqual(dump.containers[0].items, samplePlaces().places.map(\.id))
@@ -30,7 +30,7 @@ final class DestinationsSceneTests: XCTestCase {
     }
 
     func testTapOpensTheDetailAndFadesTheList() throws {
-        let sim = makeHeroSimulation(.destinations)
+        let sim = makeDestinations()
         sim.tap("place-1")
         sim.steps(2)
         XCTAssertEqual(sim.dump().overlay, OverlayDump(id: "place-1", kind: "detail"))
@@ -67,7 +67,7 @@ final class DestinationsSceneTests: XCTestCase {
     }
 
     func testCornerRadiusShadowAndOpacityChangeWithTheFlight() {
-        let sim = makeHeroSimulation(.destinations)
+        let sim = makeDestinations()
         sim.tap("place-1")
         sim.steps(12)
         let list = sim.drawList()
@@ -84,7 +84,7 @@ final class DestinationsSceneTests: XCTestCase {
 
     func testCloseButtonAndEscapeBringEverythingBack() throws {
         for close in ["button", "Escape"] {
-            let sim = makeHeroSimulation(.destinations)
+            let sim = makeDestinations()
             let slot = sim.tile("place-1")!.presented
             sim.tap("place-1")
             sim.settle()
@@ -107,7 +107,7 @@ final class DestinationsSceneTests: XCTestCase {
     }
 
     func testTheDetailViewIgnoresTapsOutsideItsCloseButton() {
-        let sim = makeHeroSimulation(.destinations)
+        let sim = makeDestinations()
         sim.tap("place-1")
         sim.settle()
         sim.click(Point(512, 700))  // where the list's second item sits under the detail view
@@ -117,7 +117,7 @@ final class DestinationsSceneTests: XCTestCase {
     }
 
     func testScrolledItemFliesToTheTopAndBack() throws {
-        let sim = makeHeroSimulation(.destinations)
+        let sim = makeDestinations()
         sim.scrollDown(notches: 12)  // 576 points
         let slot = try XCTUnwrap(sim.tile("place-2")).presented
         XCTAssertLessThan(slot.minY, 200)
@@ -135,7 +135,7 @@ final class DestinationsSceneTests: XCTestCase {
 
     /// A place dismissed while another is presented fades with the list and lands without a pop.
     func testDismissedHeroFadesWithTheListWhenAnotherOpens() throws {
-        let sim = makeHeroSimulation(.destinations)
+        let sim = makeDestinations()
         sim.tap("place-1")
         sim.settle()
         sim.key(.escape)
@@ -159,7 +159,7 @@ final class DestinationsSceneTests: XCTestCase {
     }
 
     func testTitleFadesWithTheList() {
-        let sim = makeHeroSimulation(.destinations)
+        let sim = makeDestinations()
         func titleAlpha() -> UInt8? {
             for command in sim.drawList().commands {
                 if case .text("Destinations", _, _, _, let color, _) = command { return color.a }
@@ -185,7 +185,7 @@ final class DestinationsSceneTests: XCTestCase {
     /// Found by the monkey: a tile still reflowing (after a resize) when its hero takes off keeps a
     /// stale spring while on stage; that must not count as moving once the hero is at rest.
     func testHeroTakenWhileReflowingStillComesToRest() {
-        let sim = makeHeroSimulation(.destinations)
+        let sim = makeDestinations()
         sim.handle(.resize(Size(1280, 800)))
         sim.step()
         XCTAssertTrue(sim.tile("place-1")!.moving, "reflowing to the new width")
@@ -196,5 +196,17 @@ final class DestinationsSceneTests: XCTestCase {
         XCTAssertLessThan(sim.time - tapped, 3)
         XCTAssertFalse(sim.dump().tiles.contains { $0.moving })
         XCTAssertEqual(sim.dump().overlay?.kind, "detail")
+    }
+
+    /// The detail title is drawn after (above) the flying image.
+    func testDestinationsTitleIsAboveTheFlyingImage() throws {
+        let sim = makeDestinations()
+        sim.tap("place-1")
+        sim.steps(10)
+        let commands = sim.drawList().commands
+        let image = try XCTUnwrap(commands.lastIndex { if case .photo = $0 { return true } else { return false } })
+        let title = try XCTUnwrap(
+            commands.firstIndex { if case .text("Place 1", _, _, _, _, _) = $0 { return true } else { return false } })
+        XCTAssertGreaterThan(title, image)
     }
 }

@@ -19,7 +19,7 @@ final class GalleryCardArtTests: XCTestCase {
         }
     }
 
-    func testTheSeedsStackClippedToTheRoundedCard() {
+    func testTheSessionsStackClippedToTheRoundedCard() {
         let f = fills()
         XCTAssertEqual(f[0].0, Rect(100, 50, 400, 225))
         XCTAssertEqual(f[0].1, 20, "the card's rounded backdrop")

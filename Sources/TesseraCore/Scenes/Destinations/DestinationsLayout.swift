@@ -2,35 +2,29 @@
 /// config, window) → frames.
 ///
 /// - The list: `ScrollView { VStack(spacing: 20) { Image…aspectRatio(.fill) } .padding(.all, 20) }`
-///   below the chrome band; each image as wide as the list less its padding, at its own aspect ratio.
+///   below the chrome band (`VerticalList`).
 /// - The detail view: `VStack { Image…aspectRatio(.fit); Text(title).font(.title); Text(details)
 ///   .font(.callout).padding(.horizontal); Spacer() }.ignoresSafeArea()` with a close button at the
 ///   top-trailing corner — the image at the very top, as wide as the window.
-package struct DestinationsLayout: Equatable, Sendable {
+struct DestinationsLayout: Equatable, Sendable {
     /// The list's viewport (its frame and clip), window points.
-    package var viewport: Rect
-    /// Each item's frame in content coordinates (origin at the viewport's top-left), in list order.
-    package var items: [Rect]
-    var contentHeight: Double
+    var viewport: Rect
+    var list: VerticalList
 
     private let window: Size
     private let detail: DestinationDetailConfig
 
-    package init(aspectRatios: [Double], config: DestinationsConfig, top: Double, window: Size) {
+    init(aspectRatios: [Double], config: DestinationsConfig, top: Double, window: Size) {
         self.window = window
         detail = config.detail
         viewport = Rect(0, top, window.width, max(0, window.height - top))
-        let width = max(0, window.width - 2 * config.padding)
-        var y = config.padding
-        items = []
-        items.reserveCapacity(aspectRatios.count)
-        for aspect in aspectRatios {
-            let h = width / aspect
-            items.append(Rect(config.padding, y, width, h))
-            y += h + config.spacing
-        }
-        contentHeight = items.isEmpty ? 0 : y - config.spacing + config.padding
+        list = VerticalList(
+            aspectRatios: aspectRatios, width: window.width, padding: config.padding, spacing: config.spacing)
     }
+
+    /// Each item's frame in content coordinates (origin at the viewport's top-left), in list order.
+    var items: [Rect] { list.items }
+    var contentHeight: Double { list.contentHeight }
 
     // MARK: Detail view (window points; it does not scroll)
 

@@ -1,60 +1,61 @@
 /// The destinations scene (the list-to-detail hero article): a list of places; a tap flies the image to the top of a
 /// detail view.
-package struct DestinationsConfig: Codable, Equatable, Sendable {
-    package var title = "Destinations"
+struct DestinationsConfig: SceneConfig {
+    static let key = "destinations"
+    var title = "Destinations"
     /// Between list items (`VStack(spacing: 20)`).
-    package var spacing = 20.0
+    var spacing = 20.0
     /// Around the list (`.padding(.all, 20)`).
-    package var padding = 20.0
+    var padding = 20.0
     /// `.cornerRadius(10)` on each image.
-    package var cornerRadius = 10.0
+    var cornerRadius = 10.0
     /// `.shadow(radius: 5)`.
-    package var shadow = ShadowConfig()
+    var shadow = ShadowConfig()
     /// Width / height used for a place whose image cannot be read (it draws as a placeholder).
-    package var fallbackAspectRatio = 2.0
+    var fallbackAspectRatio = 2.0
     /// Preset for the hero and the fades (the article uses bare `withAnimation`; `smooth` is our choice:
     /// iOS 17's default animation is a critically damped spring of that shape).
-    package var animation = "smooth"
-    package var detail = DestinationDetailConfig()
-    package init() {}
+    var animation = SpringName.smooth
+    var detail = DestinationDetailConfig()
+    init() {}
 }
 
 /// A soft drop shadow (SwiftUI's `.shadow(radius:)`: black at 33 %, no offset).
-package struct ShadowConfig: Codable, Equatable, Sendable {
+struct ShadowConfig: Codable, Equatable, Sendable {
     /// Blur radius in points; the shadow fades out over about 1.5 × this beyond the shape.
-    package var radius = 5.0
-    package var color = Color(0, 0, 0, 84)
-    package init() {}
+    var radius = 5.0
+    var color = Color(0, 0, 0, 84)
+    init() {}
 }
 
 /// The detail view the image flies to: image on top at full width, title, wrapped details, a close button.
-package struct DestinationDetailConfig: Codable, Equatable, Sendable {
+struct DestinationDetailConfig: Codable, Equatable, Sendable {
     /// Tallest the image may be, as a fraction of the window's height, so the text keeps some room in
     /// wide windows; below that the image is as wide as the window (aspect-fit).
-    package var maxImageHeightFraction = 0.75
+    var maxImageHeightFraction = 0.75
     /// Between image, title and details (a `VStack`'s default spacing).
-    package var spacing = 8.0
+    var spacing = 8.0
     /// `.font(.title)`.
-    package var titleSize = 28.0
+    var titleSize = 28.0
     /// `.font(.callout)`.
-    package var detailsSize = 16.0
+    var detailsSize = 16.0
     /// `.padding(.horizontal)` around the details, and below them.
-    package var padding = 16.0
-    package var closeButton = CloseButtonConfig()
-    package init() {}
+    var padding = 16.0
+    var closeButton = CloseButtonConfig()
+    init() {}
 }
 
 /// Top-right close button: a white "×" on a black circle at 80 % opacity (as in the article).
-package struct CloseButtonConfig: Codable, Equatable, Sendable {
-    package var diameter = 44.0
+struct CloseButtonConfig: Codable, Equatable, Sendable {
+    var diameter = 44.0
     /// From the window's top and trailing edges.
-    package var margin = 16.0
-    package var background = Color(0, 0, 0, 204)
-    package var glyph = Color(255, 255, 255)
+    var margin = 16.0
+    var background = Color(0, 0, 0, 204)
+    var glyph = Color(255, 255, 255)
     /// Length of each stroke of the "×" across its box, and the strokes' width, in points.
-    package var glyphSize = 14.0
-    package var lineWidth = 2.0
-    package init() {}
+    var glyphSize = 14.0
+    var lineWidth = 2.0
+    init() {}
 }
 
 extension DestinationsConfig: RangeChecked {
@@ -91,5 +92,13 @@ extension CloseButtonConfig: RangeChecked {
         try c.check("margin", margin, 0...500)
         try c.check("glyphSize", glyphSize, 1...500)
         try c.check("lineWidth", lineWidth, 0.5...100)
+    }
+}
+
+extension Config {
+    /// The destinations scene's section (`"destinations": {…}`).
+    var destinations: DestinationsConfig {
+        get { self[DestinationsConfig.self] }
+        set { self[DestinationsConfig.self] = newValue }
     }
 }

@@ -6,7 +6,7 @@ import XCTest
 final class WaterfallSceneTests: XCTestCase {
     private let window = Rect(0, 0, 1024, 768)
 
-    func testSixteenPhotosInTwoColumnsOfTheSeedsWidth() {
+    func testSixteenPhotosInTwoColumnsOfTheArticlesWidth() {
         let sim = makeHeroSimulation(.waterfall)
         let dump = sim.dump()
         XCTAssertEqual(dump.containers.map(\.id), ["waterfall"])
@@ -20,7 +20,7 @@ final class WaterfallSceneTests: XCTestCase {
             XCTAssertEqual(tile.target.height, width / photo.aspectRatio!, accuracy: 1e-9, "own aspect ratio")
             XCTAssertEqual(tile.layer, "container")
         }
-        // Seed split: the first eight in column 1, the rest in column 2.
+        // The article's split: the first eight in column 1, the rest in column 2.
         XCTAssertEqual(dump.tiles.prefix(8).map(\.target.x), Array(repeating: 5, count: 8))
         XCTAssertEqual(dump.overlay == nil, true)
     }

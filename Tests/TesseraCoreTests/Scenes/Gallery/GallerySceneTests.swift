@@ -270,6 +270,35 @@ final class GallerySceneTests: XCTestCase {
         assertRestingAligned(sim)
     }
 
+    /// A paddle's write holds the position while its animation runs, until a finger takes hold of the
+    /// row: then the position is the card nearest the offset again, at once.
+    func testAFingerOnTheRowVoidsAPaddleWrite() {
+        let sim = makeGallery()
+        sim.handle(.key(.right))
+        sim.steps(2)
+        XCTAssertEqual(sim.dump().position, "featured-1")
+        sim.tap(at: Point(500, featuredY))
+        XCTAssertEqual(sim.dump().position, "featured-0", "caught near the start")
+        sim.settle()
+        XCTAssertEqual(sim.dump().position, "featured-0")
+        assertRestingAligned(sim)
+    }
+
+    /// The paddles are controls above the row: pressing one while the row glides does not catch it.
+    func testAPaddleAboveAMovingRowDoesNotCatchIt() throws {
+        let sim = makeGallery()
+        let scene = try XCTUnwrap(sim.scene as? GalleryScene)
+        sim.drag(from: Point(800, featuredY), to: Point(600, featuredY), seconds: 0.06)
+        sim.steps(5)
+        let forward = try XCTUnwrap(scene.paddleFrames().forward)
+        sim.handle(.pointerDown(forward.center, time: sim.time))
+        XCTAssertTrue(scene.rowScroll(GalleryScene.featured).isMoving)
+        XCTAssertNotEqual(scene.rowScroll(GalleryScene.featured).phase, .dragging)
+        sim.handle(.pointerUp(forward.center, time: sim.time))
+        sim.settle()
+        assertRestingAligned(sim)
+    }
+
     func testOtherRowsSnapToo() {
         let sim = makeGallery()
         let y = sim.container("recent")!.frame.midY
@@ -302,5 +331,24 @@ final class GallerySceneTests: XCTestCase {
         XCTAssertNotEqual(labels[0], labels[2], "it is scrolling")
         XCTAssertEqual(gaps[0], gaps[1], accuracy: 1e-9)
         XCTAssertEqual(gaps[0], gaps[2], accuracy: 1e-9)
+    }
+
+    /// The Featured paddle stays centred on the row's card area as the outer view scrolls it under the
+    /// header, and goes once that centre is hidden.
+    func testPaddleStaysOnItsRowsCardArea() throws {
+        let sim = makeGallery(window: Size(390, 844))
+        let gallery = try XCTUnwrap(sim.scene as? GalleryScene)
+        let row = gallery.viewport(of: GalleryScene.featured)
+        let forward = try XCTUnwrap(gallery.paddleFrames().forward)
+        XCTAssertEqual(forward.midY, row.midY, accuracy: 1e-9)
+        sim.handle(.wheel(at: Point(200, 500), dx: 0, dy: -1))
+        sim.settle()
+        let scrolledRow = gallery.viewport(of: GalleryScene.featured)
+        XCTAssertLessThan(scrolledRow.minY, row.minY, "scrolled up under the header")
+        if let moved = gallery.paddleFrames().forward {
+            XCTAssertEqual(moved.midY, scrolledRow.midY, accuracy: 1e-9, "moves with the cards")
+        } else {
+            XCTAssertLessThan(scrolledRow.midY, sim.scene.field.scroll(.gallery).viewport.minY)
+        }
     }
 }

@@ -2,6 +2,9 @@ import XCTest
 
 @testable import TesseraCore
 
+/// The palettes shipped in `Assets/Gallery`.
+private let shippedPalettesPath = repositoryResources.asset("Gallery", "palettes.json")
+
 final class PaletteBookTests: XCTestCase {
     func testTheShippedPalettes() throws {
         let book = try PaletteBook.load(path: shippedPalettesPath)

@@ -11,7 +11,7 @@ final class WaterfallLayoutTests: XCTestCase {
         WaterfallLayout(aspectRatios: aspects, config: config, top: 64, window: window)
     }
 
-    func testSeedColumnsAndStacking() {
+    func testTheArticlesColumnsAndStacking() {
         let l = layout([1.5, 1, 0.5, 2])
         XCTAssertEqual(l.viewport, Rect(0, 64, 1024, 704))
         XCTAssertEqual(l.columns, 2)
@@ -25,22 +25,7 @@ final class WaterfallLayoutTests: XCTestCase {
         XCTAssertEqual(l.contentHeight, w / 0.5 + 5 + w / 2)
     }
 
-    /// The article's `prefix(n/2)` / `suffix(n/2)` drops the middle photo of an odd count; ours keeps it
-    /// (docs/BEHAVIOUR.md#waterfall).
-    func testSplitKeepsEveryPhoto() {
-        XCTAssertEqual(
-            WaterfallLayout.distribute(heights: [1, 1, 1, 1, 1], columns: 2, spacing: 5, by: .split), [0, 0, 0, 1, 1])
-        XCTAssertEqual(
-            WaterfallLayout.distribute(heights: Array(repeating: 1, count: 16), columns: 5, spacing: 5, by: .split),
-            [0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4])
-        XCTAssertEqual(WaterfallLayout.distribute(heights: [], columns: 2, spacing: 5, by: .split), [])
-        XCTAssertEqual(WaterfallLayout.distribute(heights: [3], columns: 3, spacing: 5, by: .split), [0])
-    }
-
-    func testBalancedFillsTheShortestColumn() {
-        XCTAssertEqual(
-            WaterfallLayout.distribute(heights: [300, 100, 100, 100, 50], columns: 2, spacing: 5, by: .balanced),
-            [0, 1, 1, 1, 0])
+    func testBalancedEvensTheColumns() {
         var config = WaterfallConfig()
         config.distribution = .balanced
         let l = layout([0.5, 2, 2, 2, 2], config: config)
@@ -51,12 +36,12 @@ final class WaterfallLayoutTests: XCTestCase {
 
     func testWideWindowsGetMoreColumnsWhenAsked() {
         var config = WaterfallConfig()
-        XCTAssertEqual(WaterfallLayout.columnCount(width: 3000, config: config), 2, "off by default")
+        XCTAssertEqual(layout([1], config: config, window: Size(3000, 768)).columns, 2, "off by default")
         config.minimumColumnWidth = 300
-        XCTAssertEqual(WaterfallLayout.columnCount(width: 1600, config: config), 5)  // (1590 + 5) / 305
-        XCTAssertEqual(WaterfallLayout.columnCount(width: 400, config: config), 2)
+        XCTAssertEqual(layout([1], config: config, window: Size(1600, 768)).columns, 5)  // (1590 + 5) / 305
+        XCTAssertEqual(layout([1], config: config, window: Size(400, 768)).columns, 2)
         config.columns = 3
-        XCTAssertEqual(WaterfallLayout.columnCount(width: 400, config: config), 3)
+        XCTAssertEqual(layout([1], config: config, window: Size(400, 768)).columns, 3)
     }
 
     func testTinyWindowNeverGoesNegative() {

@@ -11,7 +11,7 @@ final class GalleryConfigTests: XCTestCase {
         }
     }
 
-    func testTheSeedsNumbersAreTheDefaults() {
+    func testTheSessionsNumbersAreTheDefaults() {
         let featured = GalleryConfig().featured
         XCTAssertEqual(featured.spacing, 10)
         XCTAssertEqual(featured.contentMargin, 20)
@@ -46,5 +46,20 @@ final class GalleryConfigTests: XCTestCase {
         assertError(#"{"gallery": {"compactWidth": -1}}"#, mentions: "gallery.compactWidth")
         assertError(#"{"gallery": {"featured": {"cuont": 2}}}"#, mentions: "gallery.featured.cuont: unknown key")
         assertError(#"{"scroll": {"quickestSettle": 0}}"#, mentions: "scroll.quickestSettle")
+    }
+
+    func testScrollBehavioursAreNamedValues() throws {
+        XCTAssertThrowsError(
+            try ConfigLoader.decode(Data(#"{"gallery": {"featured": {"targetBehavior": "sticky"}}}"#.utf8))
+        ) {
+            XCTAssertEqual(
+                "\($0)",
+                #"gallery.featured.targetBehavior: unknown behaviour "sticky" (one of viewAligned, paging, none)"#)
+        }
+        XCTAssertThrowsError(try ConfigLoader.decode(Data(#"{"gallery": {"outerTargetBehavior": 3}}"#.utf8))) {
+            XCTAssertTrue("\($0)".hasPrefix("gallery.outerTargetBehavior"), "\($0)")
+        }
+        let config = try ConfigLoader.decode(Data(#"{"gallery": {"outerTargetBehavior": "none"}}"#.utf8))
+        XCTAssertEqual(config.gallery.outerTargetBehavior, GalleryOuterTargetBehavior.none)
     }
 }
