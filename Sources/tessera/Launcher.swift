@@ -31,11 +31,13 @@ struct Launcher {
         let simulation = Simulation(
             config: config, photos: photos, scene: scene, window: window, hz: options.hz, assets: assets)
         if options.kiosk { simulation.kiosk = Simulation.KioskMode(config.kiosk) }
+        let selections: SelectionLog
         do {
-            simulation.selectionLog = try SelectionLog(path: options.output)
+            selections = try SelectionLog(path: options.output)
         } catch {
             throw Options.UsageError(message: "\(error)")
         }
+        simulation.selections = selections
         // The renderer draws the scenes' own images too; their ids cannot clash with a photo file's name.
         let drawable = PhotoLibrary(photos: photos.photos + assets.images)
 
@@ -116,7 +118,7 @@ struct Launcher {
                 try OutputFile.save(simulation.dump().jsonData(), to: path)
             }
         }
-        return unwrittenSelectionExit(simulation.selectionLog)
+        return unwrittenSelectionExit(selections)
     }
 
     /// 0, or `SelectionLog.unwrittenExitCode` with a line on stderr when the run ends holding a

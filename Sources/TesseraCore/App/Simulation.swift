@@ -26,7 +26,7 @@ package final class Simulation {
     /// Simulated time of the last pointer, wheel or key input.
     private(set) var lastInputTime = 0.0
     /// Where confirmed selections go; nil confirms nothing.
-    package var selectionLog: SelectionLog?
+    package var selections: SelectionStore?
     /// A problem to show on screen until it is fixed (a bad config edit; a selection that failed to save).
     private(set) var banner: Banner? {
         didSet { if banner != oldValue { revision &+= 1 } }
@@ -88,14 +88,11 @@ package final class Simulation {
         return made
     }
 
-    /// Appends a confirmed selection (absolute paths, in dock order) to the log, durably.
+    /// Hands a confirmed selection (absolute paths, in dock order) to the store, which keeps it durably.
     private func confirm(_ ids: [String]) -> Bool {
-        guard let log = selectionLog else { return false }
+        guard let selections else { return false }
         do {
-            let paths = ids.map { photos.path(for: $0) ?? $0 }
-            // A file removed since the last rescan is still in the dock: the record says so.
-            let missing = paths.filter { !FileManager.default.fileExists(atPath: $0) }
-            try log.append(photos: paths, missing: missing)
+            try selections.record(ids.map { photos.path(for: $0) ?? $0 })
             if case .selectionNotSaved = banner { banner = nil }
             return true
         } catch {

@@ -35,7 +35,7 @@ final class SelectionLogTests: XCTestCase {
 
     func testReturnConfirmsThroughThePickerAndEmptiesTheDock() throws {
         let sim = makeSimulation()
-        sim.selectionLog = try SelectionLog(path: file.path)
+        sim.selections = try SelectionLog(path: file.path)
         sim.tap("photo-02")
         sim.tap("photo-07")
         sim.settle()
@@ -50,7 +50,7 @@ final class SelectionLogTests: XCTestCase {
 
     func testNothingToConfirmWritesNothing() throws {
         let sim = makeSimulation()
-        sim.selectionLog = try SelectionLog(path: file.path)
+        sim.selections = try SelectionLog(path: file.path)
         sim.handle(.key(.return))
         XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "")
     }
@@ -58,15 +58,15 @@ final class SelectionLogTests: XCTestCase {
     func testAFailedWriteKeepsTheDock() throws {
         let sim = makeSimulation()
         // /dev/full accepts the open and fails every write with ENOSPC.
-        sim.selectionLog = try SelectionLog(path: "/dev/full")
+        sim.selections = try SelectionLog(path: "/dev/full")
         sim.tap("photo-02")
         sim.handle(.key(.return))
         XCTAssertEqual(sim.dump().selection, ["photo-02"], "not durable, not acknowledged")
         guard case .selectionNotSaved(let reason) = sim.banner else { return XCTFail("no banner") }
         XCTAssertFalse(reason.isEmpty)
         // A confirm that is written takes the banner down.
-        sim.selectionLog = nil
-        sim.selectionLog = try SelectionLog(path: file.path)
+        sim.selections = nil
+        sim.selections = try SelectionLog(path: file.path)
         sim.handle(.key(.return))
         XCTAssertNil(sim.banner)
         XCTAssertEqual(sim.dump().selection, [])

@@ -17,7 +17,7 @@ final class PickerDoneButtonTests: XCTestCase {
         var config = Config()
         config.picker.dock.doneButton = true
         let sim = makeSimulation(config: config)
-        sim.selectionLog = try SelectionLog(path: file.path)
+        sim.selections = try SelectionLog(path: file.path)
         sim.tap("photo-05")
         sim.settle()
         let layout = PickerLayout(config: config.picker, chrome: config.chrome, window: sim.window)

@@ -63,7 +63,7 @@ final class PickerLiveFolderTests: LiveFolderTestCase {
     func testAConfirmedSelectionNamesAFileGoneBeforeTheRescan() throws {
         let output = folder.appendingPathComponent("selection.jsonl").path
         let sim = try simulation(.picker)
-        sim.selectionLog = try SelectionLog(path: output)
+        sim.selections = try SelectionLog(path: output)
         picker(sim).apply(.select("photo-06"))
         picker(sim).apply(.select("photo-08"))
         try remove("photo-06")
