@@ -51,12 +51,14 @@ struct Launcher {
         var host: WindowHost?
         if options.headless {
             sink = try OffscreenSink(
-                photos: drawable, background: config.theme.background, scale: options.scale ?? 1, thumbnails: thumbnails
+                photos: drawable, background: config.theme.background,
+                scale: options.scale ?? config.display.chosenScale ?? 1, thumbnails: thumbnails
             )
         } else {
             let made = try WindowHost(
                 title: "Tessera", size: window, photos: drawable, background: config.theme.background,
-                kiosk: options.kiosk ? config.kiosk : nil, renderer: options.renderer, scale: options.scale,
+                kiosk: options.kiosk ? config.kiosk : nil, renderer: options.renderer,
+                scale: options.scale ?? config.display.chosenScale,
                 thumbnails: thumbnails)
             host = made
             sink = made

@@ -243,6 +243,18 @@ final class RealScreenTests: XCTestCase {
         XCTAssertLessThan(average, 12, "the same layout in points")
     }
 
+    func testTheConfigsDisplayScaleIsUsedUnlessTheFlagSaysOtherwise() throws {
+        let config = folder.appendingPathComponent("scale.json")
+        try #"{"display": {"scale": 2}}"#.write(to: config, atomically: true, encoding: .utf8)
+        let shot = folder.appendingPathComponent("shot.png")
+        for (extra, width) in [([String](), 640), (["--scale", "1"], 320)] {
+            let result = try TesseraProcess.run(
+                ["--headless", "--window", "320x240", "--config", config.path, "--screenshot", shot.path] + extra)
+            XCTAssertEqual(result.exitCode, 0, result.stderr)
+            XCTAssertEqual(try ImageComparison.load(shot.path).width, width, "\(extra)")
+        }
+    }
+
     // MARK: systemd's notify protocol
 
     func testAServiceTellsSystemdItIsReadyAliveReloadingAndStopping() throws {

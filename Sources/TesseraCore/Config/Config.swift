@@ -16,6 +16,7 @@ package struct Config: Equatable, Sendable {
     package var zoom = ZoomConfig()
     package var scrollIndicators = ScrollIndicatorConfig()
     package var photos = PhotosConfig()
+    package var display = DisplayConfig()
     /// Every registered scene's section, at its defaults until a file says otherwise.
     var scenes = SceneConfigs(SceneRegistry.configs)
 
@@ -87,7 +88,7 @@ package struct TabBarConfig: Codable, Equatable, Sendable {
 
 extension Config: Codable {
     private enum CodingKeys: String, CodingKey {
-        case theme, springs, scroll, input, chrome, tabBar, kiosk, profiling, zoom, scrollIndicators, photos
+        case theme, springs, scroll, input, chrome, tabBar, kiosk, profiling, zoom, scrollIndicators, photos, display
     }
 
     /// The shared sections by their keys; the scenes' sections beside them, at the same level.
@@ -104,6 +105,7 @@ extension Config: Codable {
         zoom = try c.decode(ZoomConfig.self, forKey: .zoom)
         scrollIndicators = try c.decode(ScrollIndicatorConfig.self, forKey: .scrollIndicators)
         photos = try c.decode(PhotosConfig.self, forKey: .photos)
+        display = try c.decode(DisplayConfig.self, forKey: .display)
         scenes = try SceneConfigs(SceneRegistry.configs, from: decoder)
     }
 
@@ -120,6 +122,7 @@ extension Config: Codable {
         try c.encode(zoom, forKey: .zoom)
         try c.encode(scrollIndicators, forKey: .scrollIndicators)
         try c.encode(photos, forKey: .photos)
+        try c.encode(display, forKey: .display)
         try scenes.encode(to: encoder)
     }
 }
@@ -139,6 +142,7 @@ extension Config: RangeChecked {
         try c.section("zoom", zoom)
         try c.section("scrollIndicators", scrollIndicators)
         try c.section("photos", photos)
+        try c.section("display", display)
         try scenes.checkRanges(&c)
     }
 }
