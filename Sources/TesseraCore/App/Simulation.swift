@@ -72,8 +72,8 @@ package final class Simulation {
 
     var scene: any Scene { scene(currentScene) }
 
-    /// The frame tile `id` of the current scene presents now (window points), nil for none.
-    package func presentedFrame(of id: String) -> Rect? { scene.presentedFrame(of: id) }
+    /// The frame tile `id` of the current scene presents now (window points), nil for none. Only reads.
+    package func presentedFrame(of id: String) -> Rect? { scene.field.tile(id)?.presented }
 
     private func scene(_ id: SceneID) -> any Scene {
         if let existing = scenes[id] { return existing }
@@ -240,6 +240,9 @@ package final class Simulation {
     /// layout; the others start over. Input settings apply from the next press.
     func reload(config newConfig: Config) {
         revision &+= 1
+        var newConfig = newConfig
+        // The desktop's preference was read once for the run; a reloaded file does not carry it.
+        newConfig.desktopPrefersDark = config.desktopPrefersDark
         config = newConfig
         banner = nil
         recognizer.slop = newConfig.input.tapSlop
@@ -268,12 +271,16 @@ package final class Simulation {
         // The tab bar fades with the scene's chrome and takes taps only while the scene does not cover it.
         // It is drawn first, under the scene (whose content starts below the header band): a hero flies
         // over it and a backdrop blurs it, as they do the title.
-        if kiosk?.lockedScene == nil, scene.chromeOpacity > 0.001 {
+        let drawsTabBar = kiosk?.lockedScene == nil && scene.chromeOpacity > 0.001
+        let tabBarAbove = scene.scrollsUnderChrome
+        func drawTabBar() {
             tabBar.draw(
                 current: currentScene, window: window, theme: config.theme, opacity: min(1, scene.chromeOpacity),
-                into: &list)
+                backed: tabBarAbove, into: &list)
         }
+        if drawsTabBar && !tabBarAbove { drawTabBar() }
         scene.draw(into: &list, alpha: alpha)
+        if drawsTabBar && tabBarAbove { drawTabBar() }
         if let banner {
             let frame = Rect(0, window.height - 36, window.width, 36)
             list.append(.fill(frame, radius: 0, color: config.theme.errorBanner, clip: nil))
@@ -292,6 +299,6 @@ package final class Simulation {
         return StateDump(
             time: time, step: stepCount, scene: currentScene.rawValue, window: window, containers: d.containers,
             tiles: d.tiles, overlay: d.overlay, position: d.position, selection: d.selection,
-            chromeOpacity: min(1, max(0, scene.chromeOpacity)))
+            chromeOpacity: min(1, max(0, scene.chromeOpacity)), title: d.title)
     }
 }

@@ -67,7 +67,7 @@ final class DestinationsScene: Scene {
             aspectRatios: aspectRatios.inModelOrder, config: settings,
             top: Chrome(config: config.chrome).contentTop(window: window),
             window: window)
-        field.indicatorConfig = config.scrollIndicators
+        field.indicatorConfig = config.indicatorStyle
         field.addContainer(.list, axis: .vertical, physics: config.scroll)
         for place in places { field.addTile(place.id, to: .list) }
         layOut(animated: false)
@@ -117,6 +117,10 @@ final class DestinationsScene: Scene {
 
     var heroStage: HeroStage? { heroes.stage }
 
+    var title: SceneTitle {
+        SceneTitle(text: config.destinations.title, frame: Chrome(config: config.chrome).titleRow(window: window))
+    }
+
     func handle(_ gesture: Gesture) {
         switch gesture {
         case .tap(let p):
@@ -143,8 +147,13 @@ final class DestinationsScene: Scene {
     /// The detail view reaches the window's top, where the tab bar would draw over its close button.
     var hidesChrome: Bool { heroes.stage.isActive }
 
-    /// The title and tab bar fade out as the detail view fades in, and back.
-    var chromeOpacity: Double { 1 - heroes.opacity(alpha: 1) }
+    /// The title and tab bar fade out in the first half of the detail view's fade, and the close button
+    /// (in the same corner as the tab bar's last segment) fades in over the second half: the two never
+    /// show at once, whichever way the detail view goes (and back in the same order when it closes).
+    var chromeOpacity: Double { Self.chromeOpacity(presence: heroes.opacity(alpha: 1)) }
+
+    static func chromeOpacity(presence p: Double) -> Double { min(1, max(0, 1 - 2 * p)) }
+    static func closeButtonOpacity(presence p: Double) -> Double { min(1, max(0, 2 * p - 1)) }
 
     // MARK: Drawing
 
@@ -152,9 +161,10 @@ final class DestinationsScene: Scene {
         let settings = config.destinations
         let theme = config.theme
         let presence = heroes.opacity(alpha: alpha)
-        // The title belongs to the list and fades with it.
+        // The title belongs to the list's chrome and fades with the tab bar.
         Chrome(config: config.chrome).drawTitle(
-            settings.title, window: window, color: theme.text, opacity: 1 - presence, into: &list)
+            settings.title, window: window, color: theme.text, opacity: Self.chromeOpacity(presence: presence),
+            into: &list)
 
         field.drawTiles(in: .list, alpha: alpha) { tile, frame, clip in
             guard tile.opacity > 0 else { return }
@@ -164,6 +174,13 @@ final class DestinationsScene: Scene {
         if presence > 0, let id = heroes.stage.overlayID {
             drawDetailBacking(aspectRatio: aspectRatio(of: id), presence: presence, into: &list)
         }
+        // The detail text comes in with the image, under it: only the image flies (Flutter's
+        // `flightShuttleBuilder` picks what flies; the text stays in the detail view), so the flying image
+        // is never covered by text — whether it is arriving, closing, turned round or re-aimed by a
+        // resize. Its backing keeps the list fading out behind it from showing through.
+        if presence > 0, let id = heroes.stage.overlayID, let place = place(id) {
+            drawDetailText(place, presence: presence, into: &list)
+        }
 
         field.drawAbove(alpha: alpha) { tile, frame in
             let hero = heroes.stage.hero(tile.id)
@@ -171,12 +188,8 @@ final class DestinationsScene: Scene {
                 tile, frame: frame, radius: max(0, hero?.cornerRadius.value ?? settings.cornerRadius),
                 shadow: min(1, max(0, hero?.shadow.value ?? 1)), clip: nil, into: &list)
         }
-        // The detail text is drawn above the flying image (it belongs to the detail view, which is on top);
-        // its backing (under the flying image) keeps the list fading out behind it from showing through.
-        if presence > 0, let id = heroes.stage.overlayID, let place = place(id) {
-            drawDetailText(place, presence: presence, into: &list)
-        }
-        if presence > 0 { drawCloseButton(opacity: presence, into: &list) }
+        let close = Self.closeButtonOpacity(presence: presence)
+        if close > 0 { drawCloseButton(opacity: close, into: &list) }
     }
 
     /// A place's image with its shadow, both at the tile's opacity (SwiftUI fades the view as a whole).

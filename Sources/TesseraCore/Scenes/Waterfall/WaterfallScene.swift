@@ -64,8 +64,9 @@ final class WaterfallScene: Scene {
             window: window)
         viewer = PhotoViewer(config: config.zoom, physics: config.scroll, fit: .zero, window: window)
         // (`refit` gives it the presented photo's fit frame before it is used.)
-        field.indicatorConfig = config.scrollIndicators
-        field.addContainer(.waterfall, axis: .vertical, physics: config.scroll)
+        field.indicatorConfig = config.indicatorStyle
+        // `ScrollView(showsIndicators: false)` in the article.
+        field.addContainer(.waterfall, axis: .vertical, physics: config.scroll, showsIndicator: false)
         for photo in photos { field.addTile(photo.id, to: .waterfall) }
         layOut(animated: false)
     }
@@ -175,6 +176,10 @@ final class WaterfallScene: Scene {
 
     var heroStage: HeroStage? { heroes.stage }
 
+    var title: SceneTitle {
+        SceneTitle(text: config.waterfall.title, frame: Chrome(config: config.chrome).titleRow(window: window))
+    }
+
     func handle(_ gesture: Gesture) {
         refitViewer()
         if viewedID != nil, handleViewer(gesture) { return }
@@ -272,10 +277,12 @@ final class WaterfallScene: Scene {
         let backdrop = backdropOpacity(alpha: alpha)
         Chrome(config: config.chrome).drawTitle(
             settings.title, window: window, color: config.theme.text, opacity: 1 - backdrop, into: &list)
+        if field.items(.waterfall).isEmpty {
+            EmptyState.draw(in: layout.viewport, theme: config.theme, into: &list)
+        }
         field.drawTiles(in: .waterfall, alpha: alpha) { tile, frame, clip in
             list.append(.photo(id: tile.id, frame: frame, radius: settings.cornerRadius, opacity: 1, clip: clip))
         }
-        field.drawIndicator(of: .waterfall, alpha: alpha, into: &list)
         field.forEachTileAhead(in: .waterfall, screens: config.photos.prefetchScreens) { tile, frame in
             list.prefetch(tile.id, frame: frame)
         }
@@ -283,7 +290,7 @@ final class WaterfallScene: Scene {
             list.append(
                 .backdropBlur(
                     region: Rect(0, 0, window.width, window.height), radius: settings.backdrop.blurRadius,
-                    tint: settings.backdrop.tint, opacity: backdrop))
+                    tint: config.theme.material, opacity: backdrop))
         }
         // Heroes above the backdrop and every container, unclipped; the presented one last (on top).
         field.drawAbove(alpha: alpha) { tile, frame in
