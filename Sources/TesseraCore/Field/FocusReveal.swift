@@ -5,10 +5,11 @@
 /// view scrolls it in first (README.md, "Scripts"). It reads and writes only the containers' scrolls.
 extension TileField {
     /// Scrolls the containers holding tile `id` so its laid-out frame shows whole, on `animation`, or
-    /// at once when nil (then what every tile presents follows now, before the next step). Does nothing
-    /// for a tile outside its containers' layer (flying, in an overlay) or already in view.
+    /// at once when nil (then what every tile presents follows now, before the next step). A tile away in
+    /// an overlay has its slot brought into view, so that its flight home lands in sight. Does nothing
+    /// when it is already in view.
     mutating func scrollIntoView(_ id: String, animation: SpringParameters?) {
-        guard let i = index[id], tiles[i].space == .container else { return }
+        guard let i = index[id] else { return }
         var chain: [Int] = []
         var next: Int? = tiles[i].slot
         while let k = next {

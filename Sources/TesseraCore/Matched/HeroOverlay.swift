@@ -81,6 +81,24 @@ struct HeroOverlay: Sendable {
         return field.tile(open)?.presented.contains(p) == true ? open : nil
     }
 
+    /// Pages the overlay from the presented hero to `id`, which shows at `frame` (window points) moving at
+    /// `velocity`: the old hero's tile goes home at once — to `home`, its slot in its container's content
+    /// coordinates, under the backdrop where no one sees it land — and `id`'s tile is taken into window
+    /// space where it is drawn, so nothing jumps. Its slot is the one left empty now.
+    mutating func page(
+        to id: String, at frame: Rect, velocity: Rect, home: Rect, in field: inout TileField
+    ) -> Bool {
+        guard let old = stage.presented?.id, old != id, field.tile(id) != nil,
+            stage.replacePresented(with: id, style: overlayStyle)
+        else { return false }
+        field.flyHome(old, animation: spring)
+        field.place(old, at: home, animation: nil)
+        field.fly(id, to: frame, animation: spring)
+        field.hold(id, at: frame, velocity: velocity, animation: spring)
+        updateFades(&field)
+        return true
+    }
+
     /// Takes `id` off the stage (its photo left the folder): presented or flying, it is simply gone.
     mutating func remove(_ id: String) { stage.remove(id) }
 

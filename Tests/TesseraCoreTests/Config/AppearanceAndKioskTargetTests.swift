@@ -15,7 +15,8 @@ final class AppearanceAndKioskTargetTests: XCTestCase {
         // Every colour of the dark theme differs from the light one's, except the white glyph colours.
         let light = Mirror(reflecting: Theme.light).children.map { "\($0.value)" }
         let dark = Mirror(reflecting: Theme.dark).children.map { "\($0.value)" }
-        let same = zip(Mirror(reflecting: Theme.light).children, zip(light, dark)).filter { $1.0 == $1.1 }.map(\.0.label)
+        let same = zip(Mirror(reflecting: Theme.light).children, zip(light, dark)).filter { $1.0 == $1.1 }.map(
+            \.0.label)
         XCTAssertEqual(same, ["accentText", "errorText"])
         // What the scenes draw follows: the gallery's session cards sit on the dark background.
         let sim = makeGallery(config: config)
@@ -23,7 +24,10 @@ final class AppearanceAndKioskTargetTests: XCTestCase {
         XCTAssertEqual(card.background, Color(0, 0, 0))
         var list = DrawList()
         sim.draw(into: &list)
-        XCTAssertTrue(list.commands.contains { if case .text("Gallery", _, _, _, Color(255, 255, 255), _) = $0 { true } else { false } })
+        XCTAssertTrue(
+            list.commands.contains {
+                if case .text("Gallery", _, _, _, Color(255, 255, 255), _) = $0 { true } else { false }
+            })
     }
 
     func testSystemFollowsTheDesktopAndAFileCanSayWhich() throws {

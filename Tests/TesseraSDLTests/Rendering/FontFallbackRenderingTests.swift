@@ -24,7 +24,8 @@ final class FontFallbackRenderingTests: XCTestCase {
 
     func testDifferentCharactersDrawDifferentGlyphsNotBoxes() throws {
         func ink(_ text: String) throws -> [UInt32] {
-            let (canvas, renderer) = try RenderFixture.renderer(width: 160, height: 60, photos: PhotoLibrary(photos: []))
+            let (canvas, renderer) = try RenderFixture.renderer(
+                width: 160, height: 60, photos: PhotoLibrary(photos: []))
             var list = DrawList()
             list.append(
                 .text(
