@@ -42,9 +42,12 @@ package final class Simulation {
         var idleResetSeconds: Double
         /// The only scene, if locked: no tab bar, no scene keys.
         package var lockedScene: SceneID?
+        /// False: Tab gives no keyboard focus (a touch kiosk).
+        var keyboardFocus: Bool
         package init(_ config: KioskConfig) {
             idleResetSeconds = config.idleResetSeconds
             lockedScene = config.lockScene
+            keyboardFocus = config.keyboardFocus
         }
     }
 
@@ -127,6 +130,8 @@ package final class Simulation {
                 apply(.switchScene(target))
                 return
             }
+        case .key(.tab), .key(.backTab):
+            if kiosk?.keyboardFocus == false { return }
         case .key(let key):
             let scenes = SceneID.allCases
             if kiosk?.lockedScene == nil, let digit = key.digit, digit <= scenes.count {
@@ -299,6 +304,7 @@ package final class Simulation {
         return StateDump(
             time: time, step: stepCount, scene: currentScene.rawValue, window: window, containers: d.containers,
             tiles: d.tiles, overlay: d.overlay, position: d.position, selection: d.selection,
-            chromeOpacity: min(1, max(0, scene.chromeOpacity)), title: d.title)
+            chromeOpacity: min(1, max(0, scene.chromeOpacity)), title: d.title,
+            focus: (scene as? any FocusableScene)?.focusedID)
     }
 }

@@ -43,6 +43,9 @@ package enum DrawCommand: Hashable, Sendable {
     /// An "×": two strokes `lineWidth` points wide joining the opposite corners of a `size`-point square
     /// centred on `center`.
     case cross(center: Point, size: Double, lineWidth: Double, color: Color, clip: Rect?)
+    /// The outline of a rounded rect: a band `width` points wide just inside `frame`'s edge, corners of
+    /// `radius` (the keyboard focus ring).
+    case ring(Rect, radius: Double, width: Double, color: Color, clip: Rect?)
 }
 
 package enum TextAlignment: Sendable, Hashable {

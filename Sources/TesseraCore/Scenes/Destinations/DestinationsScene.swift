@@ -45,6 +45,7 @@ final class DestinationsScene: Scene {
     /// Read while `heroes` is being stepped (for the overlay frame), so not kept in it.
     private let aspectRatios: TileAspectRatios
     var field = TileField()
+    var focus = FocusModel()
     private var heroes: HeroOverlay
     private var layout: DestinationsLayout
     private var needsLayout = false
@@ -91,7 +92,9 @@ final class DestinationsScene: Scene {
     }
 
     func layOutIfNeeded() {
-        if needsLayout { layOut(animated: true) }
+        guard needsLayout else { return }
+        layOut(animated: true)
+        keepFocusInView()
     }
 
     private func layOut(animated: Bool) {
@@ -190,6 +193,7 @@ final class DestinationsScene: Scene {
         }
         let close = Self.closeButtonOpacity(presence: presence)
         if close > 0 { drawCloseButton(opacity: close, into: &list) }
+        drawFocusRing(alpha: alpha, accent: theme.accent, into: &list)
     }
 
     /// A place's image with its shadow, both at the tile's opacity (SwiftUI fades the view as a whole).
@@ -250,5 +254,20 @@ final class DestinationsScene: Scene {
 
     var overlayDump: OverlayDump? {
         heroes.stage.overlayID.map { OverlayDump(id: $0, kind: Self.overlayKind) }
+    }
+}
+
+/// Keyboard focus: the places, Up and Down along the list; Space opens the focused place.
+extension DestinationsScene: FocusableScene {
+    var focusGroups: [[String]] { [field.items(.list)] }
+    func focusFrame(of id: String) -> Rect? { field.laidOutFrame(of: id) }
+    func activate(_ id: String) { apply(.present(id)) }
+    func revealFocus(_ id: String) { field.scrollIntoView(id, animation: config.scroll.scrollAnimation) }
+
+    func focusRing(of id: String, alpha: Double) -> FocusRing? {
+        guard let tile = field.tile(id) else { return nil }
+        let clip = tile.layer == .container ? field.windowClip(slot: tile.slot, alpha: alpha) : nil
+        let radius = heroes.stage.hero(id)?.cornerRadius.value ?? config.destinations.cornerRadius
+        return FocusRing(frame: tile.interpolated(alpha), radius: max(0, radius), clip: clip)
     }
 }

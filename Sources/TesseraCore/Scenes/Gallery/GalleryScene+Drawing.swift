@@ -34,6 +34,7 @@ extension GalleryScene {
         }
         drawPaddles(clip: clip, alpha: alpha, into: &list)
         field.drawIndicator(of: .gallery, alpha: alpha, into: &list)
+        drawFocusRing(alpha: alpha, accent: theme.accent, into: &list)
     }
 
     private func drawCards(row r: Int, clip: Rect, alpha: Double, into list: inout DrawList) {

@@ -106,7 +106,9 @@ extension GalleryScene {
     /// session's look both sit at the trailing end of the Featured header's label row, back then forward;
     /// in the `palettes` look each is centred on its disc, `paddle.inset` inside the row's content margin
     /// at its end.
-    func paddleFrames(alpha: Double = 1) -> (back: Rect?, forward: Rect?) {
+    /// `scrolledAway`: also where the page has scrolled the header out of view (the keyboard focus can
+    /// still land on a paddle, and brings it back into view).
+    func paddleFrames(alpha: Double = 1, scrolledAway: Bool = false) -> (back: Rect?, forward: Rect?) {
         let f = Self.featured
         guard rows.indices.contains(f) else { return (nil, nil) }
         let paddle = config.gallery.paddle
@@ -117,7 +119,7 @@ extension GalleryScene {
             let dy = rowFrame(f, alpha: alpha).minY - layout.rows[f].frame.minY
             let label = windowFrame(layout.rows[f].label.offsetBy(dx: 0, dy: dy), alpha: alpha)
             let outer = field.windowFrame(of: .gallery)
-            guard outer.minY <= label.midY, label.midY <= outer.maxY else { return (nil, nil) }
+            guard scrolledAway || (outer.minY <= label.midY && label.midY <= outer.maxY) else { return (nil, nil) }
             func frame(slot: Double) -> Rect { Rect(label.maxX - size * slot, label.midY - size / 2, size, size) }
             return (canGoBack ? frame(slot: 2) : nil, canGoForward ? frame(slot: 1) : nil)
         }

@@ -35,6 +35,7 @@ extension SceneDescription {
 final class GalleryScene: Scene {
     let id = SceneID.gallery
     var field = TileField()
+    var focus = FocusModel()
 
     let config: Config
     let palettes: PaletteBook
@@ -92,7 +93,9 @@ final class GalleryScene: Scene {
     }
 
     func layOutIfNeeded() {
-        if needsLayout { layOut(animated: true) }
+        guard needsLayout else { return }
+        layOut(animated: true)
+        keepFocusInView()
     }
 
     /// Lays everything out for the window. Animated (a resize): cards spring to their new frames and

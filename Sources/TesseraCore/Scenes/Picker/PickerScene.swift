@@ -22,6 +22,7 @@ extension SceneDescription {
 final class PickerScene: Scene {
     let id = SceneID.picker
     var field = TileField()
+    var focus = FocusModel()
 
     private var config: Config
     private var window: Size
@@ -122,6 +123,7 @@ final class PickerScene: Scene {
     func layOutIfNeeded() {
         guard needsLayout else { return }
         layOut(animated: true)
+        keepFocusInView()
         if let id = pendingReveal, let slot = dock.firstIndex(of: id) {
             // ScrollViewReader.scrollTo(id) on the newest photo.
             field[scroll: .dock].reveal(dockFrames()[slot], animated: dockScrollAnimation)
@@ -285,5 +287,44 @@ final class PickerScene: Scene {
             let radius = tile.container == .dock ? picker.dock.tileCornerRadius : picker.grid.cornerRadius
             list.append(.photo(id: tile.id, frame: frame, radius: radius, opacity: 1, clip: nil))
         }
+        drawFocusRing(alpha: alpha, accent: theme.accent, into: &list)
+    }
+}
+
+/// Keyboard focus: the grid's photos, the dock's, then the Done button; Space selects or deselects a photo
+/// (the focus goes with it to its new place) or presses Done.
+extension PickerScene: FocusableScene {
+    /// The Done button's focus id (no photo file can have a `/` in its name).
+    static let doneFocusID = "picker/done"
+
+    var focusGroups: [[String]] { [grid, dock] + (layout.doneButton == nil ? [] : [[Self.doneFocusID]]) }
+
+    func focusFrame(of id: String) -> Rect? {
+        id == Self.doneFocusID ? layout.doneButton : field.laidOutFrame(of: id)
+    }
+
+    func activate(_ id: String) {
+        if id == Self.doneFocusID {
+            apply(.confirm)
+        } else if let tile = field.tile(id) {
+            apply(tile.container == .dock ? .deselect(id) : .select(id))
+        }
+    }
+
+    func revealFocus(_ id: String) {
+        guard id != Self.doneFocusID else { return }
+        field.scrollIntoView(id, animation: config.scroll.scrollAnimation)
+    }
+
+    func focusRing(of id: String, alpha: Double) -> FocusRing? {
+        if id == Self.doneFocusID, let button = layout.doneButton {
+            let shift = panelFrame(alpha: alpha).origin - layout.dockPanel.origin
+            return FocusRing(frame: button.offsetBy(dx: shift.x, dy: shift.y), radius: button.height / 2)
+        }
+        guard let tile = field.tile(id) else { return nil }
+        let dock = tile.container == .dock
+        let radius = dock ? config.picker.dock.tileCornerRadius : config.picker.grid.cornerRadius
+        let clip = tile.layer == .container ? field.windowClip(slot: tile.slot, alpha: alpha) : nil
+        return FocusRing(frame: tile.interpolated(alpha), radius: radius, clip: clip)
     }
 }

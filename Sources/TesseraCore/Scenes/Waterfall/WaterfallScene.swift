@@ -37,6 +37,7 @@ final class WaterfallScene: Scene {
     /// Read while `heroes` is being stepped (for the overlay frame), so not kept in it.
     private var aspectRatios: TileAspectRatios
     var field = TileField()
+    var focus = FocusModel()
     private var heroes: HeroOverlay
     private var layout: WaterfallLayout
     private var needsLayout = false
@@ -124,7 +125,9 @@ final class WaterfallScene: Scene {
     }
 
     func layOutIfNeeded() {
-        if needsLayout { layOut(animated: true) }
+        guard needsLayout else { return }
+        layOut(animated: true)
+        keepFocusInView()
     }
 
     /// Photos added since the last layout: they appear in their slots while the others animate aside.
@@ -393,6 +396,7 @@ final class WaterfallScene: Scene {
             let radius = heroes.stage.hero(tile.id)?.cornerRadius.value ?? settings.cornerRadius
             list.append(.photo(id: tile.id, frame: frame, radius: max(0, radius), opacity: 1, clip: nil))
         }
+        drawFocusRing(alpha: alpha, accent: config.theme.accent, into: &list)
     }
 
     // MARK: State dump
@@ -404,5 +408,20 @@ final class WaterfallScene: Scene {
                 id: id, kind: Self.overlayKind, zoom: viewing ? viewer.scale.value : 1,
                 pan: viewing ? viewer.pan : .zero, dismiss: viewing ? viewer.dismissProgress : 0)
         }
+    }
+}
+
+/// Keyboard focus: the photos, the arrows following the masonry's columns; Space opens the focused photo.
+extension WaterfallScene: FocusableScene {
+    var focusGroups: [[String]] { [field.items(.waterfall)] }
+    func focusFrame(of id: String) -> Rect? { field.laidOutFrame(of: id) }
+    func activate(_ id: String) { apply(.present(id)) }
+    func revealFocus(_ id: String) { field.scrollIntoView(id, animation: config.scroll.scrollAnimation) }
+
+    func focusRing(of id: String, alpha: Double) -> FocusRing? {
+        guard let tile = field.tile(id) else { return nil }
+        let clip = tile.layer == .container ? field.windowClip(slot: tile.slot, alpha: alpha) : nil
+        let radius = heroes.stage.hero(id)?.cornerRadius.value ?? config.waterfall.cornerRadius
+        return FocusRing(frame: tile.interpolated(alpha), radius: max(0, radius), clip: clip)
     }
 }
