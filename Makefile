@@ -73,9 +73,12 @@ bench: test-deps
 photos:
 	python3 Tools/photogen/generate.py Assets/Photos
 
-# Re-renders the README's screenshots headless (look at them before committing).
+# Re-renders the README's screenshots headless (look at them before committing); a script's NAME.args beside it
+# holds the flags it runs with (a config, an empty photo folder).
 screenshots: build
-	for script in docs/screenshots/*.json; do .build/debug/tessera --headless --script $$script || exit 1; done
+	for script in docs/screenshots/*.json; do \
+		args=""; if [ -f "$${script%.json}.args" ]; then args=$$(eval echo "$$(cat "$${script%.json}.args")"); fi; \
+		.build/debug/tessera --headless $$args --script $$script || exit 1; done
 
 # `make install PREFIX=/usr/local` (and `DESTDIR=` for packaging): the binary, built with the Swift
 # runtime linked in so it needs only Debian's libraries; Assets/ and Configs/ under share/tessera (the

@@ -64,6 +64,7 @@ final class DestinationsScene: Scene {
             spring: config.spring(settings.animation),
             slotStyle: HeroTransition.Style(cornerRadius: settings.cornerRadius, shadow: 1),
             overlayStyle: HeroTransition.Style(cornerRadius: 0, shadow: 0), fadesWhilePresented: true)
+        heroes.reduceMotion = config.reduceMotion
         layout = DestinationsLayout(
             aspectRatios: aspectRatios.inModelOrder, config: settings,
             top: Chrome(config: config.chrome).contentTop(window: window),
@@ -185,12 +186,14 @@ final class DestinationsScene: Scene {
             drawDetailText(place, presence: presence, into: &list)
         }
 
+        heroes.slotFades.drawOutgoing(image: { self.place($0)?.image.id }, into: &list)
         field.drawAbove(alpha: alpha) { tile, frame in
             let hero = heroes.stage.hero(tile.id)
             drawImage(
                 tile, frame: frame, radius: max(0, hero?.cornerRadius.value ?? settings.cornerRadius),
                 shadow: min(1, max(0, hero?.shadow.value ?? 1)), clip: nil, into: &list)
         }
+        heroes.overlayFades.drawOutgoing(image: { self.place($0)?.image.id }, into: &list)
         let close = Self.closeButtonOpacity(presence: presence)
         if close > 0 { drawCloseButton(opacity: close, into: &list) }
         drawFocusRing(alpha: alpha, accent: theme.accent, into: &list)
@@ -209,7 +212,8 @@ final class DestinationsScene: Scene {
                     color: s.color.withAlpha(shadow * tile.opacity),
                     clip: clip))
         }
-        list.append(.photo(id: place.image.id, frame: frame, radius: radius, opacity: tile.opacity, clip: clip))
+        let opacity = tile.opacity * heroes.opacity(of: tile.id)
+        list.append(.photo(id: place.image.id, frame: frame, radius: radius, opacity: opacity, clip: clip))
     }
 
     /// Title and details at their final places under the detail image, fading in with the detail view

@@ -42,6 +42,8 @@ final class PickerScene: Scene {
     /// instead of jumping ahead of them; and the step before, for interpolated drawing.
     private var panel = AnimatedRect(.zero)
     private var previousPanel = Rect.zero
+    /// Reduce motion: photos that changed place dissolve there instead of flying.
+    private var crossFades = CrossFades()
 
     /// The model: ordered ids per container. Every photo is in exactly one of them.
     var grid: [String] { field.items(.grid) }
@@ -79,12 +81,14 @@ final class PickerScene: Scene {
         switch command {
         case .select(let id):
             guard let index = grid.firstIndex(of: id) else { return false }
+            beginCrossFade(id)
             originalSlot[id] = index
             field.move(id, to: .dock)
             needsLayout = true
             pendingReveal = id
         case .deselect(let id):
             guard dock.contains(id) else { return false }
+            beginCrossFade(id)
             let slot = config.picker.returnToOriginalSlot ? originalSlot[id] : nil
             originalSlot[id] = nil
             field.move(id, to: .grid, at: slot)
@@ -95,6 +99,13 @@ final class PickerScene: Scene {
             for id in dock { apply(.deselect(id)) }
         }
         return true
+    }
+
+    /// Reduce motion: `id` is about to change place; its old one dissolves out.
+    private func beginCrossFade(_ id: String) {
+        guard config.reduceMotion, let tile = field.tile(id) else { return }
+        let radius = tile.container == .dock ? config.picker.dock.tileCornerRadius : config.picker.grid.cornerRadius
+        crossFades.begin(id, from: tile.presented, radius: radius, spring: animation)
     }
 
     /// Takes a new config (live reload): springs, sizes and colours change, the model stays, and every
@@ -156,7 +167,8 @@ final class PickerScene: Scene {
         needsLayout = false
         defer { appearing.removeAll() }
         layout = PickerLayout(config: config.picker, chrome: config.chrome, window: window)
-        let spring = animated ? animation : nil
+        // Reduce motion: everything is at its new place at once (moved photos dissolve there).
+        let spring = animated && !config.reduceMotion ? animation : nil
         field.setLayout(
             .grid, viewport: layout.gridViewport,
             contentSize: Size(layout.grid.width, layout.gridContentHeight(count: grid.count)))
@@ -204,11 +216,12 @@ final class PickerScene: Scene {
         layOutIfNeeded()
         previousPanel = panel.presented
         panel.step(dt)
+        crossFades.step(dt)
         moveDockWithPanel()
         field.step(dt)
     }
 
-    var isSettled: Bool { !needsLayout && field.isSettled && panel.isSettled }
+    var isSettled: Bool { !needsLayout && field.isSettled && panel.isSettled && crossFades.isSettled }
 
     // MARK: Input
 
@@ -261,7 +274,11 @@ final class PickerScene: Scene {
             EmptyState.draw(in: layout.gridViewport, theme: theme, into: &list)
         }
         field.drawTiles(in: .grid, alpha: alpha) { tile, frame, clip in
-            list.append(.photo(id: tile.id, frame: frame, radius: picker.grid.cornerRadius, opacity: 1, clip: clip))
+            list.append(
+                .photo(
+                    id: tile.id, frame: frame, radius: picker.grid.cornerRadius,
+                    opacity: crossFades.opacity(of: tile.id),
+                    clip: clip))
         }
         field.drawIndicator(of: .grid, alpha: alpha, into: &list)
         field.forEachTileAhead(in: .grid, screens: config.photos.prefetchScreens) { tile, frame in
@@ -270,7 +287,10 @@ final class PickerScene: Scene {
         let panelNow = panelFrame(alpha: alpha)
         list.append(.fill(panelNow, radius: picker.dock.panelCornerRadius, color: theme.panel, clip: nil))
         field.drawTiles(in: .dock, alpha: alpha) { tile, frame, clip in
-            list.append(.photo(id: tile.id, frame: frame, radius: picker.dock.tileCornerRadius, opacity: 1, clip: clip))
+            list.append(
+                .photo(
+                    id: tile.id, frame: frame, radius: picker.dock.tileCornerRadius,
+                    opacity: crossFades.opacity(of: tile.id), clip: clip))
         }
         if let laidOut = layout.doneButton {
             let shift = panelNow.origin - layout.dockPanel.origin
@@ -285,8 +305,10 @@ final class PickerScene: Scene {
         }
         field.drawAbove(alpha: alpha) { tile, frame in
             let radius = tile.container == .dock ? picker.dock.tileCornerRadius : picker.grid.cornerRadius
-            list.append(.photo(id: tile.id, frame: frame, radius: radius, opacity: 1, clip: nil))
+            list.append(
+                .photo(id: tile.id, frame: frame, radius: radius, opacity: crossFades.opacity(of: tile.id), clip: nil))
         }
+        crossFades.drawOutgoing(into: &list)
         drawFocusRing(alpha: alpha, accent: theme.accent, into: &list)
     }
 }

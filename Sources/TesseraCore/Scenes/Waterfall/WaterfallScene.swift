@@ -66,6 +66,7 @@ final class WaterfallScene: Scene {
             slotStyle: HeroTransition.Style(cornerRadius: settings.cornerRadius, shadow: 0),
             overlayStyle: HeroTransition.Style(cornerRadius: settings.fullscreenCornerRadius, shadow: 0),
             fadesWhilePresented: false)
+        heroes.reduceMotion = config.reduceMotion
         layout = WaterfallLayout(
             aspectRatios: aspectRatios.inModelOrder, config: settings,
             top: Chrome(config: config.chrome).contentTop(window: window),
@@ -368,8 +369,12 @@ final class WaterfallScene: Scene {
             EmptyState.draw(in: layout.viewport, theme: config.theme, into: &list)
         }
         field.drawTiles(in: .waterfall, alpha: alpha) { tile, frame, clip in
-            list.append(.photo(id: tile.id, frame: frame, radius: settings.cornerRadius, opacity: 1, clip: clip))
+            list.append(
+                .photo(
+                    id: tile.id, frame: frame, radius: settings.cornerRadius, opacity: heroes.opacity(of: tile.id),
+                    clip: clip))
         }
+        heroes.slotFades.drawOutgoing(into: &list)
         field.forEachTileAhead(in: .waterfall, screens: config.photos.prefetchScreens) { tile, frame in
             list.prefetch(tile.id, frame: frame)
         }
@@ -394,8 +399,11 @@ final class WaterfallScene: Scene {
         // Heroes above the backdrop and every container, unclipped; the presented one last (on top).
         field.drawAbove(alpha: alpha) { tile, frame in
             let radius = heroes.stage.hero(tile.id)?.cornerRadius.value ?? settings.cornerRadius
-            list.append(.photo(id: tile.id, frame: frame, radius: max(0, radius), opacity: 1, clip: nil))
+            list.append(
+                .photo(
+                    id: tile.id, frame: frame, radius: max(0, radius), opacity: heroes.opacity(of: tile.id), clip: nil))
         }
+        heroes.overlayFades.drawOutgoing(into: &list)
         drawFocusRing(alpha: alpha, accent: config.theme.accent, into: &list)
     }
 
