@@ -3,22 +3,27 @@
 
 SWIFT ?= swift
 APT_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev zlib1g-dev libdeflate-dev \
-	libwayland-dev libx11-dev fonts-dejavu-core
+	libwayland-dev libx11-dev libfontconfig-dev fonts-dejavu-core fonts-comfortaa
 # Window tests run under real displays: an X server (Xvfb, with xdotool to click), and the Wayland
 # kiosk compositor cage on its headless backend, natively and through Xwayland, with grim to look.
-TEST_PACKAGES := xvfb xdotool cage grim xwayland
+# fonts-noto-cjk: the tests draw the articles' Chinese titles through fontconfig's fallback.
+TEST_PACKAGES := xvfb xdotool cage grim xwayland fonts-noto-cjk
 TEST_TOOLS := Xvfb xdotool cage grim Xwayland
+TEST_FONT := /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
+# The faces text is drawn with: DejaVu Sans (Bold) and, for the picker's rounded heavy title, Comfortaa Bold.
 FONT := /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
+ROUNDED_FONT := /usr/share/fonts/truetype/comfortaa/Comfortaa-Bold.ttf
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS ?=
 
 .PHONY: run test test-deps monkey soak bench build release deps photos screenshots check-scenes clean install \
 	install-files uninstall
 
-# Installs what is missing (pkg-config names are case-sensitive: sdl2, SDL2_image, SDL2_ttf, libturbojpeg, zlib, libdeflate).
+# Installs what is missing (pkg-config names are case-sensitive: sdl2, SDL2_image, SDL2_ttf, libturbojpeg, zlib,
+# libdeflate, fontconfig).
 deps:
-	@if ! pkg-config --exists sdl2 SDL2_image SDL2_ttf libturbojpeg zlib libdeflate wayland-client x11 2>/dev/null \
-		|| [ ! -f $(FONT) ]; then \
+	@if ! pkg-config --exists sdl2 SDL2_image SDL2_ttf libturbojpeg zlib libdeflate wayland-client x11 fontconfig \
+		2>/dev/null || [ ! -f $(FONT) ] || [ ! -f $(ROUNDED_FONT) ]; then \
 		echo "Installing $(APT_PACKAGES)"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq pkg-config $(APT_PACKAGES) >/dev/null; \
@@ -36,6 +41,7 @@ run: release
 
 test-deps: deps
 	@for tool in $(TEST_TOOLS); do command -v $$tool >/dev/null || missing=1; done; \
+	[ -f $(TEST_FONT) ] || missing=1; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing $(TEST_PACKAGES)"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(TEST_PACKAGES) >/dev/null; \
@@ -67,9 +73,12 @@ bench: test-deps
 photos:
 	python3 Tools/photogen/generate.py Assets/Photos
 
-# Re-renders the README's screenshots headless (look at them before committing).
+# Re-renders the README's screenshots headless (look at them before committing); a script's NAME.args beside it
+# holds the flags it runs with (a config, an empty photo folder).
 screenshots: build
-	for script in docs/screenshots/*.json; do .build/debug/tessera --headless --script $$script || exit 1; done
+	for script in docs/screenshots/*.json; do \
+		args=""; if [ -f "$${script%.json}.args" ]; then args=$$(eval echo "$$(cat "$${script%.json}.args")"); fi; \
+		.build/debug/tessera --headless $$args --script $$script || exit 1; done
 
 # `make install PREFIX=/usr/local` (and `DESTDIR=` for packaging): the binary, built with the Swift
 # runtime linked in so it needs only Debian's libraries; Assets/ and Configs/ under share/tessera (the

@@ -46,11 +46,20 @@ let package = Package(
             pkgConfig: "x11",
             providers: [.apt(["libx11-dev"])]
         ),
+        // fontconfig (Debian: libfontconfig-dev): the fallback face for characters the bundled faces lack
+        // (the articles' Chinese titles), found the way every Linux desktop finds one.
+        .systemLibrary(
+            name: "CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]
+        ),
         // Everything that can be reasoned about without a display: geometry, springs,
         // scrolling, layout, input → commands, scenes, scripts, state dumps, configs.
         .target(name: "TesseraCore"),
         // The SDL backend: window, renderer, textures, text, event translation.
-        .target(name: "TesseraSDL", dependencies: ["CSDL2", "CTurboJPEG", "CZlib", "CDeflate", "CWayland", "CX11", "TesseraCore"]),
+        .target(name: "TesseraSDL", dependencies: [
+                "CSDL2", "CTurboJPEG", "CZlib", "CDeflate", "CWayland", "CX11", "CFontconfig", "TesseraCore",
+            ]),
         .executableTarget(name: "tessera", dependencies: ["TesseraCore", "TesseraSDL"]),
         // `make bench`: simulation steps, render overhead against bare SDL, decode throughput.
         .executableTarget(name: "tessera-bench", dependencies: ["TesseraCore", "TesseraSDL", "CSDL2", "CTurboJPEG"]),

@@ -17,7 +17,11 @@ struct Launcher {
             return 0
         }
         let resources = try Resources.locate()
-        let config = try loadConfig(resources)
+        var config = try loadConfig(resources)
+        // `appearance: system` follows the desktop in a window; headless runs stay light, repeatable.
+        if !options.headless, config.appearance == .system {
+            config.desktopPrefersDark = DesktopAppearance.prefersDark()
+        }
         let photos = try loadPhotos(resources)
         let assets = try loadAssets(resources, config)
         let script = try options.script.map { path in
@@ -205,7 +209,9 @@ struct Launcher {
     private func loadPhotos(_ resources: Resources) throws -> PhotoLibrary {
         let folder = options.photos ?? resources.photos
         do {
-            let library = try PhotoLibrary.scanning(folder: folder)
+            // An empty folder is a start, not an error: a kiosk watching a folder that is empty at boot
+            // shows "No photos yet" and fills as photos arrive.
+            let library = try PhotoLibrary.scanning(folder: folder, allowingEmpty: true)
             for (path, reason) in library.skipped {
                 FileHandle.standardError.write(Data("tessera: skipping \(path): \(reason)\n".utf8))
             }

@@ -44,7 +44,6 @@ final class CommandLineTests: XCTestCase {
         try assertFails(["--headless", "--scene", "nowhere"], code: 2, mentions: "--scene")
         try assertFails(
             ["--headless", "--photos", folder.appendingPathComponent("missing").path], code: 2, mentions: "not found")
-        try assertFails(["--headless", "--photos", folder.path], code: 2, mentions: "no JPEG or PNG")
     }
 
     func testBadConfigNamesTheKey() throws {

@@ -42,11 +42,20 @@ final class PhotoFolderTests: XCTestCase {
         }
     }
 
-    func testMissingAndEmptyFoldersAreExit2() throws {
+    /// A missing folder is exit 2; an empty one starts (a kiosk watching a folder that is empty at boot)
+    /// and shows "No photos yet" — then, at a rescan, the photos that arrived.
+    func testAMissingFolderIsExit2AndAnEmptyOneStartsEmpty() throws {
         let missing = try TesseraProcess.run(["--headless", "--photos", folder.appendingPathComponent("nope").path])
         XCTAssertEqual(missing.exitCode, 2)
-        let empty = try TesseraProcess.run(["--headless", "--photos", folder.path])
-        XCTAssertEqual(empty.exitCode, 2)
-        XCTAssertTrue(empty.stderr.contains("no JPEG or PNG"), empty.stderr)
+        let empty = folder.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let dump = folder.appendingPathComponent("empty.json")
+        let run = try TesseraProcess.run([
+            "--headless", "--photos", empty.path, "--dump-state", dump.path, "--screenshot",
+            folder.appendingPathComponent("empty.png").path,
+        ])
+        XCTAssertEqual(run.exitCode, 0, run.stderr)
+        let state = try JSONSerialization.jsonObject(with: Data(contentsOf: dump)) as? [String: Any]
+        XCTAssertEqual((state?["tiles"] as? [Any])?.count, 0)
     }
 }

@@ -49,6 +49,6 @@ final class ZoomScenarioTests: XCTestCase {
         XCTAssertTrue(home["overlay"] is NSNull, "150 pt is past the threshold: dismissed")
         XCTAssertEqual(home["chromeOpacity"] as? Double, 1)
         let waterfall = try XCTUnwrap((home["containers"] as? [[String: Any]])?.first)
-        XCTAssertEqual((waterfall["indicator"] as? [String: Any])?["opacity"] as? Double, 0)
+        XCTAssertNil(waterfall["indicator"], "the waterfall draws no indicator (`showsIndicators: false`)")
     }
 }

@@ -42,9 +42,12 @@ package final class Simulation {
         var idleResetSeconds: Double
         /// The only scene, if locked: no tab bar, no scene keys.
         package var lockedScene: SceneID?
+        /// False: Tab gives no keyboard focus (a touch kiosk).
+        var keyboardFocus: Bool
         package init(_ config: KioskConfig) {
             idleResetSeconds = config.idleResetSeconds
             lockedScene = config.lockScene
+            keyboardFocus = config.keyboardFocus
         }
     }
 
@@ -72,8 +75,8 @@ package final class Simulation {
 
     var scene: any Scene { scene(currentScene) }
 
-    /// The frame tile `id` of the current scene presents now (window points), nil for none.
-    package func presentedFrame(of id: String) -> Rect? { scene.presentedFrame(of: id) }
+    /// The frame tile `id` of the current scene presents now (window points), nil for none. Only reads.
+    package func presentedFrame(of id: String) -> Rect? { scene.field.tile(id)?.presented }
 
     private func scene(_ id: SceneID) -> any Scene {
         if let existing = scenes[id] { return existing }
@@ -124,6 +127,8 @@ package final class Simulation {
                 apply(.switchScene(target))
                 return
             }
+        case .key(.tab), .key(.backTab):
+            if kiosk?.keyboardFocus == false { return }
         case .key(let key):
             let scenes = SceneID.allCases
             if kiosk?.lockedScene == nil, let digit = key.digit, digit <= scenes.count {
@@ -237,6 +242,9 @@ package final class Simulation {
     /// layout; the others start over. Input settings apply from the next press.
     func reload(config newConfig: Config) {
         revision &+= 1
+        var newConfig = newConfig
+        // The desktop's preference was read once for the run; a reloaded file does not carry it.
+        newConfig.desktopPrefersDark = config.desktopPrefersDark
         config = newConfig
         banner = nil
         recognizer.slop = newConfig.input.tapSlop
@@ -265,12 +273,16 @@ package final class Simulation {
         // The tab bar fades with the scene's chrome and takes taps only while the scene does not cover it.
         // It is drawn first, under the scene (whose content starts below the header band): a hero flies
         // over it and a backdrop blurs it, as they do the title.
-        if kiosk?.lockedScene == nil, scene.chromeOpacity > 0.001 {
+        let drawsTabBar = kiosk?.lockedScene == nil && scene.chromeOpacity > 0.001
+        let tabBarAbove = scene.scrollsUnderChrome
+        func drawTabBar() {
             tabBar.draw(
                 current: currentScene, window: window, theme: config.theme, opacity: min(1, scene.chromeOpacity),
-                into: &list)
+                backed: tabBarAbove, into: &list)
         }
+        if drawsTabBar && !tabBarAbove { drawTabBar() }
         scene.draw(into: &list, alpha: alpha)
+        if drawsTabBar && tabBarAbove { drawTabBar() }
         if let banner {
             let frame = Rect(0, window.height - 36, window.width, 36)
             list.append(.fill(frame, radius: 0, color: config.theme.errorBanner, clip: nil))
@@ -289,6 +301,7 @@ package final class Simulation {
         return StateDump(
             time: time, step: stepCount, scene: currentScene.rawValue, window: window, containers: d.containers,
             tiles: d.tiles, overlay: d.overlay, position: d.position, selection: d.selection,
-            chromeOpacity: min(1, max(0, scene.chromeOpacity)))
+            chromeOpacity: min(1, max(0, scene.chromeOpacity)), title: d.title,
+            focus: (scene as? any FocusableScene)?.focusedID)
     }
 }

@@ -58,12 +58,20 @@ struct TabBar: Sendable {
         segments(window: window).first { $0.1.contains(p) }?.0
     }
 
+    /// `backed`: the tab bar is drawn over content that scrolls under it (the picker's grid), so its
+    /// translucent track gets an opaque backing in the background colour first — the same look as over
+    /// the empty band.
     func draw(
-        current: SceneID, window: Size, theme: Theme, opacity: Double = 1, into list: inout DrawList
+        current: SceneID, window: Size, theme: Theme, opacity: Double = 1, backed: Bool = false,
+        into list: inout DrawList
     ) {
         let (segments, fontSize) = layout(window: window)
         guard let first = segments.first?.1, let last = segments.last?.1 else { return }
         let track = Rect(first.minX, first.minY, last.maxX - first.minX, first.height)
+        if backed {
+            list.append(
+                .fill(track, radius: config.cornerRadius, color: theme.background.withAlpha(opacity), clip: nil))
+        }
         list.append(.fill(track, radius: config.cornerRadius, color: theme.tabBar.withAlpha(opacity), clip: nil))
         let style = TextStyle(size: fontSize, weight: .bold)
         for (scene, frame) in segments {

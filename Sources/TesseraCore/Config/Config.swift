@@ -5,7 +5,17 @@
 /// scene's type, registered by its description (`SceneDescription.config`) and kept in `scenes`, so a
 /// file reads as one tree whichever scenes are built in.
 package struct Config: Equatable, Sendable {
-    package var theme = Theme()
+    /// The light colours (`"theme"` in a file) and the dark ones (`"darkTheme"`).
+    package var lightTheme = Theme.light
+    package var darkTheme = Theme.dark
+    /// Which of the two is in force.
+    package var appearance = Appearance.system
+    /// Whether the desktop asks for dark (the host reads it for a window; never from a file). Only
+    /// `appearance: system` follows it.
+    package var desktopPrefersDark = false
+    /// Reduce motion (iOS's accessibility setting, `UIAccessibility.isReduceMotionEnabled`): heroes and
+    /// the picker's photos cross-fade to their new places instead of flying there.
+    package var reduceMotion = false
     package var springs = SpringPresets()
     package var scroll = ScrollPhysics()
     package var input = InputConfig()
@@ -30,6 +40,28 @@ package struct Config: Equatable, Sendable {
 
     /// The parameters of the preset `name` (SwiftUI's names).
     func spring(_ name: SpringName) -> SpringParameters { springs[name] }
+
+    /// True when the dark theme is in force.
+    package var isDark: Bool {
+        switch appearance {
+        case .light: false
+        case .dark: true
+        case .system: desktopPrefersDark
+        }
+    }
+
+    /// The colours in force: `darkTheme` or `lightTheme`, as `appearance` says (writing changes that one).
+    package var theme: Theme {
+        get { isDark ? darkTheme : lightTheme }
+        set { if isDark { darkTheme = newValue } else { lightTheme = newValue } }
+    }
+
+    /// How scroll indicators look: `scrollIndicators` in the theme's indicator colour.
+    var indicatorStyle: ScrollIndicatorConfig {
+        var style = scrollIndicators
+        style.color = theme.indicator
+        return style
+    }
 }
 
 /// SwiftUI's animation presets by name, so configs can say `"animation": "interactiveSpring"`.
@@ -40,6 +72,7 @@ package struct SpringPresets: Codable, Equatable, Sendable {
     package var smooth = SpringParameters.smooth
     package var snappy = SpringParameters.snappy
     package var bouncy = SpringParameters.bouncy
+    package var `default` = SpringParameters.default
 
     package init() {}
 
@@ -51,6 +84,7 @@ package struct SpringPresets: Codable, Equatable, Sendable {
         case .smooth: smooth
         case .snappy: snappy
         case .bouncy: bouncy
+        case .default: `default`
         }
     }
 }
@@ -88,13 +122,17 @@ package struct TabBarConfig: Codable, Equatable, Sendable {
 
 extension Config: Codable {
     private enum CodingKeys: String, CodingKey {
-        case theme, springs, scroll, input, chrome, tabBar, kiosk, profiling, zoom, scrollIndicators, photos, display
+        case theme, darkTheme, appearance, reduceMotion, springs, scroll, input, chrome, tabBar, kiosk, profiling,
+            zoom, scrollIndicators, photos, display
     }
 
     /// The shared sections by their keys; the scenes' sections beside them, at the same level.
     package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        theme = try c.decode(Theme.self, forKey: .theme)
+        lightTheme = try c.decode(Theme.self, forKey: .theme)
+        darkTheme = try c.decode(Theme.self, forKey: .darkTheme)
+        appearance = try c.decode(Appearance.self, forKey: .appearance)
+        reduceMotion = try c.decode(Bool.self, forKey: .reduceMotion)
         springs = try c.decode(SpringPresets.self, forKey: .springs)
         scroll = try c.decode(ScrollPhysics.self, forKey: .scroll)
         input = try c.decode(InputConfig.self, forKey: .input)
@@ -111,7 +149,10 @@ extension Config: Codable {
 
     package func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(theme, forKey: .theme)
+        try c.encode(lightTheme, forKey: .theme)
+        try c.encode(darkTheme, forKey: .darkTheme)
+        try c.encode(appearance, forKey: .appearance)
+        try c.encode(reduceMotion, forKey: .reduceMotion)
         try c.encode(springs, forKey: .springs)
         try c.encode(scroll, forKey: .scroll)
         try c.encode(input, forKey: .input)

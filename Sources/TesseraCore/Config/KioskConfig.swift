@@ -14,10 +14,13 @@ package struct KioskConfig: Codable, Equatable, Sendable {
     package var exitChord = KeyChord(.q, modifiers: [.ctrl, .alt, .shift])
     /// Seconds after the last mouse movement before the pointer hides again (it starts hidden).
     package var cursorHideSeconds = 3.0
+    /// Whether Tab gives the scenes a keyboard focus (a ring, arrows, Space). A touch kiosk without a
+    /// keyboard turns it off (`Configs/kiosk.json`), so a stray key shows no ring.
+    package var keyboardFocus = true
     package init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case idleResetSeconds, startScene, lockScene, exitChord, cursorHideSeconds
+        case idleResetSeconds, startScene, lockScene, exitChord, cursorHideSeconds, keyboardFocus
     }
 
     package init(from decoder: Decoder) throws {
@@ -35,6 +38,7 @@ package struct KioskConfig: Codable, Equatable, Sendable {
         }
         exitChord = try c.decode(KeyChord.self, forKey: .exitChord)
         cursorHideSeconds = try c.decode(Double.self, forKey: .cursorHideSeconds)
+        keyboardFocus = try c.decode(Bool.self, forKey: .keyboardFocus)
     }
 
     package func encode(to encoder: Encoder) throws {
@@ -44,6 +48,7 @@ package struct KioskConfig: Codable, Equatable, Sendable {
         try c.encode(lockScene?.rawValue ?? "", forKey: .lockScene)
         try c.encode(exitChord, forKey: .exitChord)
         try c.encode(cursorHideSeconds, forKey: .cursorHideSeconds)
+        try c.encode(keyboardFocus, forKey: .keyboardFocus)
     }
 }
 

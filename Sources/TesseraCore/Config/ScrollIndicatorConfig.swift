@@ -11,13 +11,17 @@ package struct ScrollIndicatorConfig: Codable, Equatable, Sendable {
     /// Shortest while rubber-banding (the bar squeezes against the edge), points. 1…400; never longer
     /// than `minimumLength`.
     var minimumSqueezedLength = 8.0
-    /// The bar's colour: UIKit's default style is dark at about a third opacity.
-    var color = Color(0, 0, 0, 90)
+    /// The bar's colour: the theme's `indicator` (`Config.indicatorStyle`), not a key of this section.
+    var color = Theme.light.indicator
     /// Seconds after the scroll rests before the bar starts fading. 0…10.
     var fadeDelay = 0.5
     /// Seconds the fade takes. 0.01…5.
     var fadeDuration = 0.25
     package init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case thickness, inset, minimumLength, minimumSqueezedLength, fadeDelay, fadeDuration
+    }
 }
 
 extension ScrollIndicatorConfig: RangeChecked {

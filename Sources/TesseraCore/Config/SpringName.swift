@@ -1,8 +1,9 @@
 /// One of SwiftUI's animation presets, by name, as configs choose them (`"animation": "interactiveSpring"`);
 /// `Config.spring(_:)` gives its parameters from the config's `springs`. Anything else is refused when
-/// the config is read, naming the key and the six names.
+/// the config is read, naming the key and the names. `default` is `Animation.default`, what a bare
+/// `withAnimation` animates with.
 enum SpringName: String, Codable, CaseIterable, Equatable, Sendable {
-    case interactiveSpring, spring, springLegacy, smooth, snappy, bouncy
+    case interactiveSpring, spring, springLegacy, smooth, snappy, bouncy, `default`
 
     init(from decoder: Decoder) throws { self = try decodeConfigName(decoder, "animation") }
 }

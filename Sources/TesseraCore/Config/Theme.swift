@@ -1,4 +1,7 @@
-/// Colours, as `"#RRGGBB"` or `"#RRGGBBAA"` strings in configs.
+/// Every colour the scenes and the chrome draw with, as `"#RRGGBB"` or `"#RRGGBBAA"` strings in configs.
+/// A config has two, `theme` (light, iOS's light colours) and `darkTheme` (iOS's dark ones), and
+/// `appearance` picks one (`Config.theme` is the one in force), so one switch changes everything:
+/// backgrounds, text, panels, cards, the scroll indicators, the frosted material, the controls.
 package struct Theme: Codable, Equatable, Sendable {
     package var background = Color(255, 255, 255)
     package var text = Color(0, 0, 0)
@@ -8,13 +11,68 @@ package struct Theme: Codable, Equatable, Sendable {
     var tabSelected = Color(255, 255, 255)
     var tabText = Color(60, 60, 67)
     var secondaryText = Color(138, 138, 142)
-    /// iOS `systemBlue`: buttons.
+    /// iOS `systemBlue`: buttons, the gallery's chevrons, the focus ring.
     var accent = Color(0, 122, 255)
     var accentText = Color(255, 255, 255)
     /// The banner that shows a config error while the old config stays in force.
     var errorBanner = Color(255, 59, 48, 235)
     var errorText = Color(255, 255, 255)
+    /// SwiftUI's `Color.red`, `.blue` and `.green` (iOS `systemRed`, `systemBlue`, `systemGreen`): the
+    /// gallery session's card stack.
+    var red = Color(255, 59, 48)
+    var blue = Color(0, 122, 255)
+    var green = Color(52, 199, 89)
+    /// iOS `separator` over the background: the gallery's dividers.
+    var separator = Color(198, 198, 200)
+    /// Scroll indicators: UIKit's default style is dark at about a third opacity on light content.
+    var indicator = Color(0, 0, 0, 90)
+    /// Laid over the blurred scene behind a fullscreen photo: white at about 45 % gives the thin
+    /// material's light, milky look (`.thinMaterial`).
+    var material = Color(255, 255, 255, 115)
+    /// The `palettes` look's paddle discs: fill, a one-point rim so they read on the background, chevron.
+    var control = Color(255, 255, 255, 230)
+    var controlRim = Color(0, 0, 0, 31)
+    var controlGlyph = Color(28, 28, 30)
     package init() {}
+
+    /// The light colours (`theme`'s defaults).
+    static let light = Theme()
+
+    /// iOS's dark colours (`darkTheme`'s defaults): `systemBackground` black, `systemGray6` #1C1C1E, the
+    /// system colours' dark variants, a light indicator, and the thin material's dark tint.
+    static let dark: Theme = {
+        var t = Theme()
+        t.background = Color(0, 0, 0)
+        t.text = Color(255, 255, 255)
+        t.panel = Color(28, 28, 30)
+        t.tabBar = Color(118, 118, 128, 61)
+        t.tabSelected = Color(99, 99, 102)
+        t.tabText = Color(235, 235, 245)
+        t.secondaryText = Color(141, 141, 147)
+        t.accent = Color(10, 132, 255)
+        t.accentText = Color(255, 255, 255)
+        t.errorBanner = Color(255, 69, 58, 235)
+        t.errorText = Color(255, 255, 255)
+        t.red = Color(255, 69, 58)
+        t.blue = Color(10, 132, 255)
+        t.green = Color(48, 209, 88)
+        t.separator = Color(56, 56, 58)
+        t.indicator = Color(255, 255, 255, 90)
+        t.material = Color(28, 28, 30, 140)
+        t.control = Color(44, 44, 46, 230)
+        t.controlRim = Color(255, 255, 255, 38)
+        t.controlGlyph = Color(255, 255, 255)
+        return t
+    }()
+}
+
+/// Which theme is in force (`appearance` in a config): `light`, `dark`, or `system` — the desktop's
+/// preference in a window (freedesktop.org's `org.freedesktop.appearance color-scheme`, where it can be
+/// read), light headless, so headless runs stay the same everywhere.
+package enum Appearance: String, Codable, Equatable, Sendable, CaseIterable {
+    case light, dark, system
+
+    package init(from decoder: Decoder) throws { self = try decodeConfigName(decoder, "appearance") }
 }
 
 extension Color: Codable {

@@ -27,6 +27,9 @@ package struct ZoomConfig: Codable, Equatable, Sendable {
     var dismissVelocity = 600.0
     /// A release farther down than this (points) dismisses unless it is moving back up. 0…2000.
     var dismissThreshold = 120.0
+    /// Between neighbouring photos while paging (points): a page is the window's width plus this
+    /// (`UIPageViewController`'s `interPageSpacing`) *(ours)*.
+    var pageSpacing = 20.0
     package init() {}
 }
 
@@ -43,5 +46,6 @@ extension ZoomConfig: RangeChecked {
         try c.check("dismissShrink", dismissShrink, 0...0.9)
         try c.check("dismissVelocity", dismissVelocity, 0...10000)
         try c.check("dismissThreshold", dismissThreshold, 0...2000)
+        try c.check("pageSpacing", pageSpacing, 0...500)
     }
 }

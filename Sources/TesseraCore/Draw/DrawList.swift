@@ -43,19 +43,27 @@ package enum DrawCommand: Hashable, Sendable {
     /// An "×": two strokes `lineWidth` points wide joining the opposite corners of a `size`-point square
     /// centred on `center`.
     case cross(center: Point, size: Double, lineWidth: Double, color: Color, clip: Rect?)
+    /// The outline of a rounded rect: a band `width` points wide just inside `frame`'s edge, corners of
+    /// `radius` (the keyboard focus ring).
+    case ring(Rect, radius: Double, width: Double, color: Color, clip: Rect?)
 }
 
 package enum TextAlignment: Sendable, Hashable {
     case leading, center, trailing
 }
 
-/// A font choice: size in points and weight. The backend maps weights to the bundled system fonts.
+/// A font choice: size in points, weight and design (SwiftUI's `Font.system(_:design:)` and
+/// `fontWeight`). The backend maps each to a font file from Debian's packages.
 package struct TextStyle: Hashable, Sendable {
-    package enum Weight: Sendable, Hashable { case regular, bold }
+    package enum Weight: Sendable, Hashable { case regular, bold, heavy }
+    /// `Font.Design`: `.rounded` is the picker title's `.system(.title, design: .rounded)`.
+    package enum Design: Sendable, Hashable { case standard, rounded }
     package var size: Double
     package var weight: Weight
-    package init(size: Double, weight: Weight) {
+    package var design: Design
+    package init(size: Double, weight: Weight, design: Design = .standard) {
         self.size = size
         self.weight = weight
+        self.design = design
     }
 }

@@ -16,6 +16,9 @@ package enum Key: String, CaseIterable, Sendable, CustomStringConvertible {
     case end = "End"
     case space = "Space"
     case tab = "Tab"
+    /// Tab with Shift held (Qt's `Key_Backtab`): focus moves backwards. SDL reports it as Tab with the
+    /// Shift modifier; the platform layer turns that into this key.
+    case backTab = "Shift+Tab"
     /// The profiling HUD and slow motion.
     case f3 = "F3"
     case f4 = "F4"
@@ -71,8 +74,9 @@ package enum Key: String, CaseIterable, Sendable, CustomStringConvertible {
     package var name: String { rawValue }
     package var description: String { rawValue }
 
-    /// Every key the engine knows, in the order above.
-    package static let all = allCases
+    /// Every key SDL names (`SDL_GetKeyName`), in the order above: all but `backTab`, which is Tab with a
+    /// modifier.
+    package static let all = allCases.filter { $0 != .backTab }
 
     /// The digit key `n` of 1…9.
     static func digit(_ n: Int) -> Key? { (1...9).contains(n) ? Key(rawValue: String(n)) : nil }

@@ -18,6 +18,12 @@ struct HeroOverlay: Sendable {
     private let spring: SpringParameters
     /// The stage's opacity the step before (frames interpolate between steps).
     private var previousOpacity = 0.0
+    /// Reduce motion (`CrossFades`): a hero is at the overlay, or home, at once, and dissolves — its slot
+    /// fading out as the overlay's photo fades in, the overlay's fading out as the slot's fades in.
+    var reduceMotion = false
+    /// The slots heroes left (drawn under the backdrop) and the overlay frames they left, fading out.
+    private(set) var slotFades = CrossFades()
+    private(set) var overlayFades = CrossFades()
 
     init(
         spring: SpringParameters, slotStyle: HeroTransition.Style, overlayStyle: HeroTransition.Style,
@@ -36,10 +42,16 @@ struct HeroOverlay: Sendable {
     /// round. False when another hero is presented or there is no such tile.
     @discardableResult
     mutating func present(_ id: String, overlay: Rect, in field: inout TileField) -> Bool {
-        guard field.tile(id) != nil, stage.present(id, slotStyle: slotStyle, overlayStyle: overlayStyle) else {
+        guard let from = field.tile(id)?.presented,
+            stage.present(id, slotStyle: slotStyle, overlayStyle: overlayStyle)
+        else {
             return false
         }
         field.fly(id, to: overlay, animation: spring)
+        if reduceMotion {
+            slotFades.begin(id, from: from, radius: slotStyle.cornerRadius, spring: spring)
+            field.hold(id, at: overlay, velocity: .zero, animation: spring)
+        }
         updateFades(&field)
         return true
     }
@@ -47,8 +59,15 @@ struct HeroOverlay: Sendable {
     /// Sends the presented hero home. Returns its id, nil when nothing was presented.
     @discardableResult
     mutating func dismiss(in field: inout TileField) -> String? {
+        let from = stage.presented.flatMap { field.tile($0.id)?.presented }
         guard let id = stage.dismiss(style: slotStyle) else { return nil }
         field.flyHome(id, animation: spring)
+        if reduceMotion, let from, let tile = field.tile(id) {
+            overlayFades.begin(id, from: from, radius: overlayStyle.cornerRadius, spring: spring)
+            // Home at once: its slot in its container's content coordinates.
+            let viewport = field.scroll(tile.container).viewport
+            field.place(id, at: tile.home.offsetBy(dx: -viewport.x, dy: -viewport.y), animation: nil)
+        }
         updateFades(&field)
         return id
     }
@@ -81,6 +100,24 @@ struct HeroOverlay: Sendable {
         return field.tile(open)?.presented.contains(p) == true ? open : nil
     }
 
+    /// Pages the overlay from the presented hero to `id`, which shows at `frame` (window points) moving at
+    /// `velocity`: the old hero's tile goes home at once — to `home`, its slot in its container's content
+    /// coordinates, under the backdrop where no one sees it land — and `id`'s tile is taken into window
+    /// space where it is drawn, so nothing jumps. Its slot is the one left empty now.
+    mutating func page(
+        to id: String, at frame: Rect, velocity: Rect, home: Rect, in field: inout TileField
+    ) -> Bool {
+        guard let old = stage.presented?.id, old != id, field.tile(id) != nil,
+            stage.replacePresented(with: id, style: overlayStyle)
+        else { return false }
+        field.flyHome(old, animation: spring)
+        field.place(old, at: home, animation: nil)
+        field.fly(id, to: frame, animation: spring)
+        field.hold(id, at: frame, velocity: velocity, animation: spring)
+        updateFades(&field)
+        return true
+    }
+
     /// Takes `id` off the stage (its photo left the folder): presented or flying, it is simply gone.
     mutating func remove(_ id: String) { stage.remove(id) }
 
@@ -93,6 +130,8 @@ struct HeroOverlay: Sendable {
         if let id = stage.presented?.id { field.retarget(id, to: overlay(id), animation: spring) }
         field.step(dt)
         stage.step(dt)
+        slotFades.step(dt)
+        overlayFades.step(dt)
         stage.land { field.tile($0)?.layer == .container }
     }
 
@@ -102,5 +141,8 @@ struct HeroOverlay: Sendable {
         previousOpacity + (stage.opacity - previousOpacity) * min(1, max(0, alpha))
     }
 
-    var isSettled: Bool { stage.isSettled }
+    var isSettled: Bool { stage.isSettled && slotFades.isSettled && overlayFades.isSettled }
+
+    /// How much tile `id` shows where it is now: 1 unless it is dissolving in (reduce motion).
+    func opacity(of id: String) -> Double { slotFades.opacity(of: id) * overlayFades.opacity(of: id) }
 }

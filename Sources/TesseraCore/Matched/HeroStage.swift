@@ -78,6 +78,21 @@ struct HeroStage: Sendable {
         return id
     }
 
+    /// The presented hero becomes `id` (the viewer paged to its neighbour): the old one's trip ends (its
+    /// tile goes home at once, under the backdrop) and `id` is presented already at `style`, the overlay's,
+    /// with no fade — the overlay never left. False when nothing is presented.
+    @discardableResult
+    mutating func replacePresented(with id: String, style: HeroTransition.Style) -> Bool {
+        guard presented != nil else { return false }
+        heroes.removeLast()
+        heroes.removeAll { $0.id == id }
+        var hero = HeroTransition(id: id, slot: style, spring: spring)
+        hero.present(style: style)
+        heroes.append(hero)
+        lastID = id
+        return true
+    }
+
     /// Drops `id`'s trip (its photo left the folder); the overlay fades out if it was presented.
     mutating func remove(_ id: String) {
         if presented?.id == id { presence.animate(to: 0, with: spring) }

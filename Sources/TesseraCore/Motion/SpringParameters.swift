@@ -58,6 +58,9 @@ package struct SpringParameters: Equatable, Hashable, Sendable, Codable {
     static let snappy = SpringParameters(duration: 0.5, bounce: 0.15)
     /// `Animation.bouncy`: duration 0.5 s, bounce 0.3 (ζ 0.7).
     static let bouncy = SpringParameters(duration: 0.5, bounce: 0.3)
+    /// `Animation.default` from iOS 17, what a bare `withAnimation { … }` uses: response 0.55 s, ζ 1
+    /// (critically damped).
+    static let `default` = SpringParameters(response: 0.55, dampingFraction: 1)
 
     // MARK: Codable
 

@@ -31,12 +31,41 @@ struct Chrome: Sendable {
     /// Where scene content may start (points from the window's top).
     func contentTop(window: Size) -> Double { header(window: window).maxY }
 
-    /// The scene's title: large and heavy, at the band's leading end.
+    /// The title's face: the picker article's `.font(.system(.title, design: .rounded)).fontWeight(.heavy)`.
+    var titleStyle: TextStyle { TextStyle(size: config.titleSize, weight: .heavy, design: .rounded) }
+
+    /// The scene's title: large, heavy and rounded, at the band's leading end.
     func drawTitle(_ title: String, window: Size, color: Color, opacity: Double = 1, into list: inout DrawList) {
-        let row = titleRow(window: window)
+        drawTitle(title, in: titleRow(window: window), color: color.withAlpha(opacity), clip: nil, into: &list)
+    }
+
+    /// The title at the leading end of `row` (window points), under `clip`: a title that scrolls with its
+    /// scene's content (the picker's).
+    func drawTitle(_ title: String, in row: Rect, color: Color, clip: Rect?, into list: inout DrawList) {
         list.append(
             .text(
-                title, anchor: Point(row.minX, row.midY), alignment: .leading,
-                style: TextStyle(size: config.titleSize, weight: .bold), color: color.withAlpha(opacity), clip: nil))
+                title, anchor: Point(row.minX, row.midY), alignment: .leading, style: titleStyle, color: color,
+                clip: clip))
+    }
+}
+
+/// A scene's title as the dump shows it (README.md#state-dump): its text and the frame of its row
+/// (window points, as presented: the picker's scrolls with the grid).
+package struct SceneTitle: Equatable, Sendable {
+    package var text: String
+    package var frame: Rect
+}
+
+/// What a scene without photos shows instead (a kiosk watching a folder that is still empty): a line in
+/// the secondary text colour, centred in the scene's content, until the first photo arrives.
+enum EmptyState {
+    static let text = "No photos yet"
+
+    static func draw(in area: Rect, theme: Theme, into list: inout DrawList) {
+        guard !area.isEmpty else { return }
+        list.append(
+            .text(
+                text, anchor: area.center, alignment: .center, style: TextStyle(size: 20, weight: .bold),
+                color: theme.secondaryText, clip: area))
     }
 }

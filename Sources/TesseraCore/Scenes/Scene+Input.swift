@@ -8,11 +8,16 @@
 /// 3. The field takes what scrolls (`TileField.route`): presses that catch a moving scroll, drags, the
 ///    wheel, and the tap that ends a catch.
 /// 4. The scene handles the rest: taps on tiles, keys, the viewer's pinches, its own wheel rules.
+///
+/// Keys go to the keyboard focus first (`Scene+Focus`): Tab, and once something has focus the arrows,
+/// Space and Escape; the rest, and every key while nothing has focus, go to the scene as before.
 extension Scene {
     func receive(_ gesture: Gesture, input: InputConfig, wheelAnimation: SpringParameters) {
         switch gesture {
         case .press(let p), .tap(let p):
             if isControl(at: p) { return handle(gesture) }
+        case .key(let key):
+            if let focusable = self as? any FocusableScene, focusable.handleFocusKey(key) { return }
         default:
             break
         }

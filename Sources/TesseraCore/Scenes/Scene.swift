@@ -38,6 +38,11 @@ protocol Scene: AnyObject {
     /// The tile a tap at `p` would act on (the same hit test the scene's taps use), nil for none. The
     /// monkey checks it against what is drawn.
     func tileID(at p: Point) -> String?
+    /// The scene's title and where it is drawn now (the dump's `title`).
+    var title: SceneTitle { get }
+    /// True when the scene's content scrolls under the header band (the picker's title is inside its
+    /// grid): the tab bar is then drawn above the scene, on a backing of its own, not under it.
+    var scrollsUnderChrome: Bool { get }
     /// The dump's `overlay`, `position` and `selection` (null where the scene has none).
     var overlayDump: OverlayDump? { get }
     var position: String? { get }
@@ -52,6 +57,8 @@ extension Scene {
     func isControl(at p: Point) -> Bool { false }
     var hidesChrome: Bool { false }
     var chromeOpacity: Double { 1 }
+    var scrollsUnderChrome: Bool { false }
+    var title: SceneTitle { SceneTitle(text: id.title, frame: .zero) }
     func reconfigure(_ config: Config) -> Bool { false }
     func tileID(at p: Point) -> String? { nil }
     var overlayDump: OverlayDump? { nil }
@@ -59,8 +66,20 @@ extension Scene {
     var selection: [String]? { nil }
     func photosChanged(_ changes: PhotoChanges, library: PhotoLibrary) {}
 
-    /// The frame a tile presents now (window points), for scripted taps by id.
-    func presentedFrame(of id: String) -> Rect? { field.tile(id)?.presented }
+    /// The frame a scripted tap by id presses at (window points; README.md, "Scripts"): the tile's
+    /// presented frame, once a tile whose centre is out of its container's view has been scrolled in — at
+    /// once, by the least scroll that shows it whole (`scrollTo(id)`), in every container it is inside — so
+    /// the tap lands on it rather than on whatever covers the spot, or on nothing. An open hero covers the
+    /// containers: nothing scrolls then. Nil for no such tile. (`Simulation.presentedFrame(of:)` only reads.)
+    func presentedFrame(of id: String) -> Rect? {
+        guard let tile = field.tile(id) else { return nil }
+        if heroStage?.presented == nil, tile.layer == .container,
+            !field.windowClip(slot: tile.slot).contains(tile.presented.center)
+        {
+            field.scrollIntoView(id, animation: nil)
+        }
+        return field.tile(id)?.presented
+    }
 
     /// Tiles whose springs ran in the last step (the profiler's "animating tiles" counter).
     var animatingTileCount: Int { field.animatingTileCount }
@@ -70,6 +89,6 @@ extension Scene {
         let field = field
         return SceneDump(
             containers: field.dumpContainers(), tiles: field.dumpTiles(window: window), overlay: overlayDump,
-            position: position, selection: selection)
+            position: position, selection: selection, title: title)
     }
 }

@@ -14,10 +14,15 @@ package struct StateDump: Encodable, Sendable {
     package var selection: [String]?
     /// The title's and tab bar's opacity, 0…1 (they fade as a hero opens).
     package var chromeOpacity = 1.0
+    /// The scene's title: its text and presented frame.
+    package var title: SceneTitle?
+    /// The focused tile, card or control (null when nothing has focus).
+    package var focus: String?
 
     enum CodingKeys: String, CodingKey {
-        case time, step, scene, window, containers, tiles, overlay, position, selection, chromeOpacity
+        case time, step, scene, window, containers, tiles, overlay, position, selection, chromeOpacity, title, focus
     }
+    enum TitleKeys: String, CodingKey { case text, frame }
 
     package func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -32,6 +37,14 @@ package struct StateDump: Encodable, Sendable {
         try c.encode(position, forKey: .position)
         try c.encode(selection, forKey: .selection)
         try c.encode(rounded(chromeOpacity), forKey: .chromeOpacity)
+        if let title {
+            var t = c.nestedContainer(keyedBy: TitleKeys.self, forKey: .title)
+            try t.encode(title.text, forKey: .text)
+            try t.encode(rounded(title.frame), forKey: .frame)
+        } else {
+            try c.encodeNil(forKey: .title)
+        }
+        try c.encode(focus, forKey: .focus)
     }
 
     package func jsonData() throws -> Data {
@@ -48,6 +61,7 @@ package struct SceneDump: Sendable {
     package var overlay: OverlayDump?
     package var position: String?
     package var selection: [String]?
+    package var title: SceneTitle?
 }
 
 package struct ContainerDump: Encodable, Sendable {

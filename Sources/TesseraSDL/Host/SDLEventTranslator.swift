@@ -109,11 +109,14 @@ struct SDLEventTranslator {
             input(.fingerUp(Int(truncatingIfNeeded: f.fingerId), point(f, windowSize), time: seconds))
         case SDL_KEYDOWN:
             let k = event.key
-            guard let key = SDLKeys.key(k.keysym.sym) else { return }
-            if quitChord.matches(key, modifiers: Self.modifiers(UInt32(k.keysym.mod))) {
+            guard var key = SDLKeys.key(k.keysym.sym) else { return }
+            let held = Self.modifiers(UInt32(k.keysym.mod))
+            if quitChord.matches(key, modifiers: held) {
                 out.append(.quit)
                 return
             }
+            // Shift+Tab moves the focus backwards (a key of its own to the engine).
+            if key == .tab, held.contains(.shift) { key = .backTab }
             input(.key(key))
         default:
             break

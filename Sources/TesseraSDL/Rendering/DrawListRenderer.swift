@@ -200,6 +200,9 @@ package final class DrawListRenderer {
             case .cross(let center, let size, let lineWidth, let color, let clip):
                 guard let visible = prepareClip(clip) else { continue }
                 drawCross(center: center, size: size, lineWidth: lineWidth, color: color, visible: visible)
+            case .ring(let frame, let radius, let width, let color, let clip):
+                guard let visible = prepareClip(clip) else { continue }
+                drawRing(frame, radius: radius, width: width, color: color, visible: visible)
             }
         }
         setClip(nil)

@@ -107,6 +107,9 @@ enum FrameDamage: Equatable {
         case .cross(let center, let size, let lineWidth, _, let clip):
             let half = size / 2 + lineWidth
             return clipped(Rect(center.x - half, center.y - half, 2 * half, 2 * half), clip)
+        case .ring(let frame, _, _, _, let clip):
+            // Its feathered rim reaches half a pixel past the frame.
+            return clipped(frame.insetBy(dx: -1, dy: -1), clip)
         }
     }
 }

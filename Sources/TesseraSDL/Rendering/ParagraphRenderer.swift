@@ -60,7 +60,7 @@ final class ParagraphRenderer {
         let run = TextRun(text, style: style, color: color)
         return textures.texture(for: Key(run: run, wrap: wrap)) {
             let px = FontSet.pixelSize(of: style, pixelsPerPoint: pixelsPerPoint)
-            guard let font = fonts.font(weight: style.weight, pixelSize: px) else { return nil }
+            guard let font = fonts.font(for: text, style: style, pixelSize: px) else { return nil }
             guard let surface = TTF_RenderUTF8_Blended_Wrapped(font, text, run.opaqueColor, UInt32(wrap)) else {
                 warnOnce("TTF_RenderUTF8_Blended_Wrapped failed")
                 return nil

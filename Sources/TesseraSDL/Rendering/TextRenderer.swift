@@ -40,7 +40,7 @@ package final class TextRenderer {
     /// Size of `s` in `style`, in POINTS: advance width of the whole line × the font's line height.
     package func measure(_ s: String, style: TextStyle) -> Size {
         let px = FontSet.pixelSize(of: style, pixelsPerPoint: pixelsPerPoint)
-        guard let font = fonts.font(weight: style.weight, pixelSize: px) else { return .zero }
+        guard let font = fonts.font(for: s, style: style, pixelSize: px) else { return .zero }
         var w: Int32 = 0
         var h: Int32 = 0
         if s.isEmpty {
@@ -79,7 +79,9 @@ package final class TextRenderer {
         let run = TextRun(s, style: style, color: color)
         return textures.texture(for: run) {
             let px = FontSet.pixelSize(of: style, pixelsPerPoint: pixelsPerPoint)
-            guard let font = fonts.font(weight: style.weight, pixelSize: px) else { return nil }
+            // The style's face, or a fallback face for characters it lacks (FontFallback); SDL_ttf shapes
+            // the line with HarfBuzz.
+            guard let font = fonts.font(for: s, style: style, pixelSize: px) else { return nil }
             return TTF_RenderUTF8_Blended(font, s, run.opaqueColor)  // zero-width text → nil
         }
     }

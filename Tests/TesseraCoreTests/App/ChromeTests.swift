@@ -24,8 +24,12 @@ final class ChromeTests: XCTestCase {
         }
     }
 
+    /// The picker's grid scrolls from the header's top (its title is its first row) with its photos under
+    /// the stacked band; the other scenes start below it.
     func testScenesLayOutBelowTheStackedChrome() {
         let sim = makeSimulation(window: Size(390, 844))
-        XCTAssertEqual(sim.container("grid")?.frame.minY, 104)
+        XCTAssertEqual(sim.container("grid")?.frame.minY, 16)
+        XCTAssertEqual(sim.dump().tiles.map(\.presented.minY).min(), 104)
+        XCTAssertEqual(makeHeroSimulation(.waterfall, window: Size(390, 844)).container("waterfall")?.frame.minY, 104)
     }
 }

@@ -60,7 +60,7 @@ final class ConfigLoaderTests: XCTestCase {
 
     /// Every animation key takes a preset's name and nothing else, named in one line with the six names.
     func testAnimationsNameAPreset() {
-        let names = "(one of interactiveSpring, spring, springLegacy, smooth, snappy, bouncy)"
+        let names = "(one of interactiveSpring, spring, springLegacy, smooth, snappy, bouncy, default)"
         for key in [
             "picker.animation", "picker.dockScrollAnimation", "waterfall.animation", "destinations.animation",
             "gallery.paddleAnimation", "gallery.resizeAnimation",

@@ -163,6 +163,23 @@ final class SDLEventTranslatorTests: XCTestCase {
         XCTAssertEqual(timestamp, 1234)
     }
 
+    func testShiftTabMovesTheFocusBack() {
+        var tab = SDL_Event()
+        tab.type = SDL_KEYDOWN.rawValue
+        tab.key.keysym.sym = SDL_Keycode(SDLK_TAB.rawValue)
+        var translator = SDLEventTranslator()
+        translator.modifierState = { 0 }
+        var out: [SDLEventTranslator.Translated] = []
+        translator.translate(tab, windowSize: window, into: &out)
+        tab.key.keysym.mod = UInt16(KMOD_LSHIFT.rawValue)
+        translator.translate(tab, windowSize: window, into: &out)
+        let keys = out.compactMap { item -> Key? in
+            if case .input(.key(let key), _) = item { return key }
+            return nil
+        }
+        XCTAssertEqual(keys, [.tab, .backTab])
+    }
+
     /// Every key the engine knows arrives from SDL under its own name; keys it does not know never reach
     /// the engine.
     func testEveryEngineKeyTranslatesFromSDL() {

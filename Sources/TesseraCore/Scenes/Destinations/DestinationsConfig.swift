@@ -13,9 +13,9 @@ struct DestinationsConfig: SceneConfig {
     var shadow = ShadowConfig()
     /// Width / height used for a place whose image cannot be read (it draws as a placeholder).
     var fallbackAspectRatio = 2.0
-    /// Preset for the hero and the fades (the article uses bare `withAnimation`; `smooth` is our choice:
-    /// iOS 17's default animation is a critically damped spring of that shape).
-    var animation = SpringName.smooth
+    /// Preset for the hero and the fades: the article's bare `withAnimation` is `Animation.default`, on
+    /// iOS 17 a critically damped spring of response 0.55.
+    var animation = SpringName.default
     var detail = DestinationDetailConfig()
     init() {}
 }

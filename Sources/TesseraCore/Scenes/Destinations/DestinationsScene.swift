@@ -45,6 +45,7 @@ final class DestinationsScene: Scene {
     /// Read while `heroes` is being stepped (for the overlay frame), so not kept in it.
     private let aspectRatios: TileAspectRatios
     var field = TileField()
+    var focus = FocusModel()
     private var heroes: HeroOverlay
     private var layout: DestinationsLayout
     private var needsLayout = false
@@ -63,11 +64,12 @@ final class DestinationsScene: Scene {
             spring: config.spring(settings.animation),
             slotStyle: HeroTransition.Style(cornerRadius: settings.cornerRadius, shadow: 1),
             overlayStyle: HeroTransition.Style(cornerRadius: 0, shadow: 0), fadesWhilePresented: true)
+        heroes.reduceMotion = config.reduceMotion
         layout = DestinationsLayout(
             aspectRatios: aspectRatios.inModelOrder, config: settings,
             top: Chrome(config: config.chrome).contentTop(window: window),
             window: window)
-        field.indicatorConfig = config.scrollIndicators
+        field.indicatorConfig = config.indicatorStyle
         field.addContainer(.list, axis: .vertical, physics: config.scroll)
         for place in places { field.addTile(place.id, to: .list) }
         layOut(animated: false)
@@ -91,7 +93,9 @@ final class DestinationsScene: Scene {
     }
 
     func layOutIfNeeded() {
-        if needsLayout { layOut(animated: true) }
+        guard needsLayout else { return }
+        layOut(animated: true)
+        keepFocusInView()
     }
 
     private func layOut(animated: Bool) {
@@ -116,6 +120,10 @@ final class DestinationsScene: Scene {
     }
 
     var heroStage: HeroStage? { heroes.stage }
+
+    var title: SceneTitle {
+        SceneTitle(text: config.destinations.title, frame: Chrome(config: config.chrome).titleRow(window: window))
+    }
 
     func handle(_ gesture: Gesture) {
         switch gesture {
@@ -143,8 +151,13 @@ final class DestinationsScene: Scene {
     /// The detail view reaches the window's top, where the tab bar would draw over its close button.
     var hidesChrome: Bool { heroes.stage.isActive }
 
-    /// The title and tab bar fade out as the detail view fades in, and back.
-    var chromeOpacity: Double { 1 - heroes.opacity(alpha: 1) }
+    /// The title and tab bar fade out in the first half of the detail view's fade, and the close button
+    /// (in the same corner as the tab bar's last segment) fades in over the second half: the two never
+    /// show at once, whichever way the detail view goes (and back in the same order when it closes).
+    var chromeOpacity: Double { Self.chromeOpacity(presence: heroes.opacity(alpha: 1)) }
+
+    static func chromeOpacity(presence p: Double) -> Double { min(1, max(0, 1 - 2 * p)) }
+    static func closeButtonOpacity(presence p: Double) -> Double { min(1, max(0, 2 * p - 1)) }
 
     // MARK: Drawing
 
@@ -152,9 +165,10 @@ final class DestinationsScene: Scene {
         let settings = config.destinations
         let theme = config.theme
         let presence = heroes.opacity(alpha: alpha)
-        // The title belongs to the list and fades with it.
+        // The title belongs to the list's chrome and fades with the tab bar.
         Chrome(config: config.chrome).drawTitle(
-            settings.title, window: window, color: theme.text, opacity: 1 - presence, into: &list)
+            settings.title, window: window, color: theme.text, opacity: Self.chromeOpacity(presence: presence),
+            into: &list)
 
         field.drawTiles(in: .list, alpha: alpha) { tile, frame, clip in
             guard tile.opacity > 0 else { return }
@@ -164,19 +178,25 @@ final class DestinationsScene: Scene {
         if presence > 0, let id = heroes.stage.overlayID {
             drawDetailBacking(aspectRatio: aspectRatio(of: id), presence: presence, into: &list)
         }
+        // The detail text comes in with the image, under it: only the image flies (Flutter's
+        // `flightShuttleBuilder` picks what flies; the text stays in the detail view), so the flying image
+        // is never covered by text — whether it is arriving, closing, turned round or re-aimed by a
+        // resize. Its backing keeps the list fading out behind it from showing through.
+        if presence > 0, let id = heroes.stage.overlayID, let place = place(id) {
+            drawDetailText(place, presence: presence, into: &list)
+        }
 
+        heroes.slotFades.drawOutgoing(image: { self.place($0)?.image.id }, into: &list)
         field.drawAbove(alpha: alpha) { tile, frame in
             let hero = heroes.stage.hero(tile.id)
             drawImage(
                 tile, frame: frame, radius: max(0, hero?.cornerRadius.value ?? settings.cornerRadius),
                 shadow: min(1, max(0, hero?.shadow.value ?? 1)), clip: nil, into: &list)
         }
-        // The detail text is drawn above the flying image (it belongs to the detail view, which is on top);
-        // its backing (under the flying image) keeps the list fading out behind it from showing through.
-        if presence > 0, let id = heroes.stage.overlayID, let place = place(id) {
-            drawDetailText(place, presence: presence, into: &list)
-        }
-        if presence > 0 { drawCloseButton(opacity: presence, into: &list) }
+        heroes.overlayFades.drawOutgoing(image: { self.place($0)?.image.id }, into: &list)
+        let close = Self.closeButtonOpacity(presence: presence)
+        if close > 0 { drawCloseButton(opacity: close, into: &list) }
+        drawFocusRing(alpha: alpha, accent: theme.accent, into: &list)
     }
 
     /// A place's image with its shadow, both at the tile's opacity (SwiftUI fades the view as a whole).
@@ -192,7 +212,8 @@ final class DestinationsScene: Scene {
                     color: s.color.withAlpha(shadow * tile.opacity),
                     clip: clip))
         }
-        list.append(.photo(id: place.image.id, frame: frame, radius: radius, opacity: tile.opacity, clip: clip))
+        let opacity = tile.opacity * heroes.opacity(of: tile.id)
+        list.append(.photo(id: place.image.id, frame: frame, radius: radius, opacity: opacity, clip: clip))
     }
 
     /// Title and details at their final places under the detail image, fading in with the detail view
@@ -237,5 +258,20 @@ final class DestinationsScene: Scene {
 
     var overlayDump: OverlayDump? {
         heroes.stage.overlayID.map { OverlayDump(id: $0, kind: Self.overlayKind) }
+    }
+}
+
+/// Keyboard focus: the places, Up and Down along the list; Space opens the focused place.
+extension DestinationsScene: FocusableScene {
+    var focusGroups: [[String]] { [field.items(.list)] }
+    func focusFrame(of id: String) -> Rect? { field.laidOutFrame(of: id) }
+    func activate(_ id: String) { apply(.present(id)) }
+    func revealFocus(_ id: String) { field.scrollIntoView(id, animation: config.scroll.scrollAnimation) }
+
+    func focusRing(of id: String, alpha: Double) -> FocusRing? {
+        guard let tile = field.tile(id) else { return nil }
+        let clip = tile.layer == .container ? field.windowClip(slot: tile.slot, alpha: alpha) : nil
+        let radius = heroes.stage.hero(id)?.cornerRadius.value ?? config.destinations.cornerRadius
+        return FocusRing(frame: tile.interpolated(alpha), radius: max(0, radius), clip: clip)
     }
 }

@@ -3,6 +3,10 @@
 struct GalleryConfig: SceneConfig {
     static let key = "gallery"
     var title = "Gallery"
+    /// `session`: the session's cards — red, blue and green on the background (`.background()`) — and its
+    /// paddles, plain chevrons in the accent colour on the Featured header row. `palettes`: Tessera's
+    /// palette cards from `palettes` and translucent discs over the row's ends.
+    var look = GalleryLook.session
     /// The palette asset file: relative to Tessera's folder (where `Assets/` is), or absolute.
     var palettes = "Assets/Gallery/palettes.json"
     /// Windows narrower than this many points are in the compact size class (ours).
@@ -20,16 +24,15 @@ struct GalleryConfig: SceneConfig {
     var positionSize = 15.0
     var positionLineHeight = 20.0
     var positionSpacing = 2.0
-    /// Dividers (SwiftUI's `Divider`): thickness in points and colour (iOS `separator` over white).
+    /// Dividers (SwiftUI's `Divider`): thickness in points; the colour is the theme's `separator`.
     var dividerThickness = 1.0
-    var dividerColor = Color(198, 198, 200)
     /// The outer scroll's target behaviour: `snapToTop` (the article's custom behaviour) or `none`.
     var outerTargetBehavior = GalleryOuterTargetBehavior.snapToTop
     /// The article's threshold: a fling towards the top ending above this fraction of the container's
     /// height rests at the top (`target.rect.minY < containerSize.height / 3`).
     var snapToTopFraction = 1.0 / 3.0
-    /// Preset for the paddles' `withAnimation { mainID = … }` (SwiftUI's default animation).
-    var paddleAnimation = SpringName.smooth
+    /// Preset for the paddles' `withAnimation { mainID = … }`: SwiftUI's default animation.
+    var paddleAnimation = SpringName.default
     /// Preset that carries cards and rows to their new frames when the window is resized (ours).
     var resizeAnimation = SpringName.smooth
     /// Horizontal wheel travel, in notches, that moves a snapping row by one card or page (ours).
@@ -54,6 +57,13 @@ struct GalleryConfig: SceneConfig {
     var rows: [(id: String, config: GalleryRowConfig)] {
         [("featured", featured), ("recent", recent), ("collections", collections), ("swatches", swatches)]
     }
+}
+
+/// How the gallery's cards and paddles look (`gallery.look`).
+enum GalleryLook: String, Codable, Equatable, Sendable, CaseIterable {
+    case session, palettes
+
+    init(from decoder: Decoder) throws { self = try decodeConfigName(decoder, "look") }
 }
 
 /// One section's row of cards (`GalleryHeroContent` in the session).
@@ -109,19 +119,16 @@ struct GalleryRowConfig: Codable, Equatable, Sendable {
     func count(in sizeClass: SizeClass) -> Int { sizeClass == .compact ? compactCount : regularCount }
 }
 
-/// The previous/next paddles (the session's `GalleryPaddle`: chevrons at the Featured row's ends). Ours: a
-/// translucent disc with a chevron and a faint rim, just inside the row's content margins, over the
-/// cards, vertically centred on the row's visible part.
+/// The previous/next paddles (the session's `GalleryPaddle`: chevrons in a button's accent colour, in an
+/// overlay on the Featured header). In the `palettes` look (ours): a translucent disc with a chevron and a
+/// faint rim, just inside the row's content margins, over the cards, vertically centred on the row's
+/// visible part; its colours are the theme's `control`, `controlRim` and `controlGlyph`.
 struct GalleryPaddleConfig: Codable, Equatable, Sendable {
     var diameter = 36.0
     /// Points from the content margin to the disc's edge.
     var inset = 10.0
     /// The chevron glyph's font size.
     var chevronSize = 30.0
-    var background = Color(255, 255, 255, 230)
-    /// A one-point ring around the disc, so it reads on white too.
-    var rim = Color(0, 0, 0, 31)
-    var chevron = Color(28, 28, 30)
     init() {}
 }
 

@@ -28,12 +28,13 @@ extension GalleryScene {
                 drawPosition(in: line, clip: clip, into: &list)
             }
             if let divider = rowLayout.divider.map({ place($0, below: true) }), divider.intersects(clip) {
-                list.append(.fill(divider, radius: 0, color: gallery.dividerColor, clip: clip))
+                list.append(.fill(divider, radius: 0, color: theme.separator, clip: clip))
             }
             drawCards(row: r, clip: clip, alpha: alpha, into: &list)
         }
         drawPaddles(clip: clip, alpha: alpha, into: &list)
         field.drawIndicator(of: .gallery, alpha: alpha, into: &list)
+        drawFocusRing(alpha: alpha, accent: theme.accent, into: &list)
     }
 
     private func drawCards(row r: Int, clip: Rect, alpha: Double, into list: inout DrawList) {
@@ -75,18 +76,23 @@ extension GalleryScene {
         if let forward = paddles.forward { drawPaddle(forward, glyph: "›", clip: clip, into: &list) }
     }
 
-    /// A disc with a faint rim and a chevron, centred in the paddle's hit frame.
+    /// The session's plain chevron in the accent colour, or (the `palettes` look) a disc with a faint rim
+    /// and a chevron, centred in the paddle's hit frame.
     private func drawPaddle(_ frame: Rect, glyph: String, clip: Rect, into list: inout DrawList) {
         let paddle = config.gallery.paddle
+        let theme = config.theme
+        let style = TextStyle(size: paddle.chevronSize, weight: .bold)
+        guard config.gallery.look == .palettes else {
+            list.append(
+                .text(glyph, anchor: frame.center, alignment: .center, style: style, color: theme.accent, clip: clip))
+            return
+        }
         let disc = Rect(
             frame.midX - paddle.diameter / 2, frame.midY - paddle.diameter / 2, paddle.diameter, paddle.diameter)
         let rim = disc.insetBy(dx: -1, dy: -1)
-        list.append(.fill(rim, radius: rim.width / 2, color: paddle.rim, clip: clip))
-        list.append(.fill(disc, radius: paddle.diameter / 2, color: paddle.background, clip: clip))
+        list.append(.fill(rim, radius: rim.width / 2, color: theme.controlRim, clip: clip))
+        list.append(.fill(disc, radius: paddle.diameter / 2, color: theme.control, clip: clip))
         list.append(
-            .text(
-                glyph, anchor: disc.center, alignment: .center,
-                style: TextStyle(size: paddle.chevronSize, weight: .bold),
-                color: paddle.chevron, clip: clip))
+            .text(glyph, anchor: disc.center, alignment: .center, style: style, color: theme.controlGlyph, clip: clip))
     }
 }

@@ -102,16 +102,30 @@ extension GalleryScene {
     }
 
     /// The Featured paddles' hit frames in window points, nil where there is nowhere to go (a disabled
-    /// paddle is hidden, as on macOS). Each is centred on its disc, `paddle.inset` inside the row's
-    /// content margin at its end, and at least 44 points square (a comfortable touch target).
-    func paddleFrames(alpha: Double = 1) -> (back: Rect?, forward: Rect?) {
+    /// paddle is hidden, as on macOS), at least 44 points square (a comfortable touch target). In the
+    /// session's look both sit at the trailing end of the Featured header's label row, back then forward;
+    /// in the `palettes` look each is centred on its disc, `paddle.inset` inside the row's content margin
+    /// at its end.
+    /// `scrolledAway`: also where the page has scrolled the header out of view (the keyboard focus can
+    /// still land on a paddle, and brings it back into view).
+    func paddleFrames(alpha: Double = 1, scrolledAway: Bool = false) -> (back: Rect?, forward: Rect?) {
         let f = Self.featured
         guard rows.indices.contains(f) else { return (nil, nil) }
+        let paddle = config.gallery.paddle
+        let size = max(44, paddle.diameter)
+        let canGoBack = rows[f].neighbour(-1, in: layout.rows[f], scroll: rowScroll(f), grabs: grabs(f)) != nil
+        let canGoForward = rows[f].neighbour(1, in: layout.rows[f], scroll: rowScroll(f), grabs: grabs(f)) != nil
+        if config.gallery.look == .session {
+            let dy = rowFrame(f, alpha: alpha).minY - layout.rows[f].frame.minY
+            let label = windowFrame(layout.rows[f].label.offsetBy(dx: 0, dy: dy), alpha: alpha)
+            let outer = field.windowFrame(of: .gallery)
+            guard scrolledAway || (outer.minY <= label.midY && label.midY <= outer.maxY) else { return (nil, nil) }
+            func frame(slot: Double) -> Rect { Rect(label.maxX - size * slot, label.midY - size / 2, size, size) }
+            return (canGoBack ? frame(slot: 2) : nil, canGoForward ? frame(slot: 1) : nil)
+        }
         let row = viewport(of: f, alpha: alpha)
         let visible = row.intersection(field.windowFrame(of: .gallery))
         guard !visible.isEmpty else { return (nil, nil) }
-        let paddle = config.gallery.paddle
-        let size = max(44, paddle.diameter)
         let margins = layout.rows[f].margins
         let fromEdge = paddle.inset + paddle.diameter / 2
         // Centred on the row's card area, moving with it: as the row scrolls under the header the paddle
@@ -120,8 +134,6 @@ extension GalleryScene {
         func frame(centreX: Double) -> Rect {
             Rect(centreX - size / 2, row.midY - size / 2, size, size)
         }
-        let canGoBack = rows[f].neighbour(-1, in: layout.rows[f], scroll: rowScroll(f), grabs: grabs(f)) != nil
-        let canGoForward = rows[f].neighbour(1, in: layout.rows[f], scroll: rowScroll(f), grabs: grabs(f)) != nil
         return (
             canGoBack ? frame(centreX: row.minX + margins.leading + fromEdge) : nil,
             canGoForward ? frame(centreX: row.maxX - margins.trailing - fromEdge) : nil

@@ -35,6 +35,7 @@ extension SceneDescription {
 final class GalleryScene: Scene {
     let id = SceneID.gallery
     var field = TileField()
+    var focus = FocusModel()
 
     let config: Config
     let palettes: PaletteBook
@@ -59,7 +60,7 @@ final class GalleryScene: Scene {
         self.window = window
         let gallery = config.gallery
         layout = GalleryLayout(config: gallery, chrome: config.chrome, window: window)
-        field.indicatorConfig = config.scrollIndicators
+        field.indicatorConfig = config.indicatorStyle
         // The gallery scrolls on the wheel by its own rules (`GalleryScene+Input`).
         field.addContainer(.gallery, axis: .vertical, physics: config.scroll, scrollsOnWheel: false)
         if gallery.outerTargetBehavior == .snapToTop {
@@ -92,7 +93,9 @@ final class GalleryScene: Scene {
     }
 
     func layOutIfNeeded() {
-        if needsLayout { layOut(animated: true) }
+        guard needsLayout else { return }
+        layOut(animated: true)
+        keepFocusInView()
     }
 
     /// Lays everything out for the window. Animated (a resize): cards spring to their new frames and
@@ -227,9 +230,20 @@ final class GalleryScene: Scene {
         .map { row.ids[$0] }
     }
 
-    /// The palette card `index` of row `r` shows.
+    var title: SceneTitle {
+        SceneTitle(text: config.gallery.title, frame: Chrome(config: config.chrome).titleRow(window: window))
+    }
+
+    /// The colours card `index` of row `r` shows: the session's red, blue and green stack on the
+    /// background (named as the session's palettes are, "Example …"), or the palette file's.
     func palette(row r: Int, card index: Int) -> Palette? {
-        palettes.palette(first: rows[r].config.firstPalette, index: index)
+        guard config.gallery.look == .palettes else {
+            let theme = config.theme
+            return Palette(
+                name: "Example \(index + 1)", background: theme.background,
+                colors: [theme.red, theme.blue, theme.green])
+        }
+        return palettes.palette(first: rows[r].config.firstPalette, index: index)
     }
 
     @discardableResult

@@ -34,6 +34,8 @@ struct DockConfig: Codable, Equatable, Sendable {
     /// Inner padding between the panel's edge and the scroll area.
     var padding = 16.0
     var panelCornerRadius = 8.0
+    /// Width of a photo whose size is unknown; the others are `height` × their aspect ratio wide (a
+    /// `.frame(height: 100)` cell in a `LazyHGrid` row takes its image's ideal width).
     var tileWidth = 100.0
     var spacing = 8.0
     var tileCornerRadius = 8.0

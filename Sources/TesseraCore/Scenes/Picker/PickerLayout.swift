@@ -1,12 +1,20 @@
-/// Where the picker's parts go in a window (docs/BEHAVIOUR.md#picker): header, the scrolling grid,
-/// and the dock panel with its scroll area. Pure: (config, window size, item counts) → frames. Tiles'
-/// frames are in each container's content coordinates; `Container` turns them into window frames with
-/// the scroll offset.
+/// Where the picker's parts go in a window (docs/BEHAVIOUR.md#picker): the scrolling grid with the title
+/// at the top of its content, and the dock panel with its scroll area. Pure: (config, window size, item
+/// counts) → frames. Tiles' frames are in each container's content coordinates; `Container` turns them
+/// into window frames with the scroll offset.
+///
+/// The title is inside the `ScrollView`, above the `LazyVGrid` (the article's `ScrollView { HStack {
+/// Text("Photos")…; Spacer() }; LazyVGrid … }`), so it scrolls away with the photos; the tab bar stays
+/// pinned at the band's trailing end (or on its own row when stacked) and the content scrolls under it.
 struct PickerLayout: Equatable, Sendable {
-    /// The header band holding the title (and the tab bar at its trailing end).
+    /// The header band the tab bar sits in (at rest the title's row is its first row).
     var header: Rect
-    /// The grid's viewport: its frame and clip, in window points.
+    /// The grid's viewport: its frame and clip, in window points, from the header's top.
     var gridViewport: Rect
+    /// The title's row in the grid's content coordinates (the article's `HStack` with a `Spacer`).
+    var titleRow: Rect
+    /// Where the grid's photos start in its content coordinates: below the header band's rows.
+    var gridTop: Double
     /// The grey dock panel.
     var dockPanel: Rect
     /// The dock's scroll area inside the panel's padding: its viewport and clip.
@@ -31,10 +39,18 @@ struct PickerLayout: Equatable, Sendable {
             inner.width -= size.width + config.dock.padding
         }
         dockViewport = Rect(inner.x, inner.y, max(0, inner.width), max(0, inner.height))
-        gridViewport = Rect(p, header.maxY, width, max(0, dockY - config.spacing - header.maxY))
+        gridViewport = Rect(p, header.minY, width, max(0, dockY - config.spacing - header.minY))
+        titleRow = Rect(0, 0, width, chrome.headerHeight)
+        gridTop = header.height
         grid = AdaptiveGrid(
             width: width, minimumColumnWidth: config.grid.minimumColumnWidth, spacing: config.grid.spacing,
             rowHeight: config.grid.rowHeight)
-        dock = DockRow(tileSize: Size(config.dock.tileWidth, config.dock.height), spacing: config.dock.spacing)
+        dock = DockRow(height: config.dock.height, spacing: config.dock.spacing, fallbackWidth: config.dock.tileWidth)
     }
+
+    /// Grid photo `index`'s frame in the grid's content coordinates (below the title).
+    func gridFrame(at index: Int) -> Rect { grid.frame(at: index).offsetBy(dx: 0, dy: gridTop) }
+
+    /// The grid's content height for `count` photos, the title's rows included.
+    func gridContentHeight(count: Int) -> Double { gridTop + grid.contentHeight(count: count) }
 }

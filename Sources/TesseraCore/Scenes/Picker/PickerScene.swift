@@ -11,16 +11,18 @@ extension ContainerID {
 extension SceneDescription {
     static let picker = SceneDescription(id: .picker, title: "Picker", config: PickerConfig.self) { context in
         PickerScene(
-            photoIDs: context.photos.ids, config: context.config, window: context.window, confirm: context.confirm)
+            photos: context.photos.photos, config: context.config, window: context.window, confirm: context.confirm)
     }
 }
 
 /// The picker (docs/BEHAVIOUR.md#picker): a photo grid above a dock. Tapping a grid photo moves it to the
 /// end of the dock, tapping a dock photo sends it back; every change animates through matched geometry
-/// on `.interactiveSpring()`, and the dock scrolls to reveal a new arrival.
+/// on `.interactiveSpring()`, and the dock scrolls to reveal a new arrival. The title is the first row of
+/// the grid's content and scrolls away with it; dock photos are 100 × their aspect ratio wide.
 final class PickerScene: Scene {
     let id = SceneID.picker
     var field = TileField()
+    var focus = FocusModel()
 
     private var config: Config
     private var window: Size
@@ -34,13 +36,21 @@ final class PickerScene: Scene {
     private var dockScrollAnimation: SpringParameters
     /// Makes a confirmed selection durable; the dock keeps its photos when it returns false.
     private let confirmHandler: ([String]) -> Bool
+    /// Each photo's width / height (nil where its size is unknown), for the dock's widths.
+    private var aspectRatios: [String: Double?] = [:]
+    /// The dock panel's frame, on the photos' spring: on a resize it travels with the photos it holds
+    /// instead of jumping ahead of them; and the step before, for interpolated drawing.
+    private var panel = AnimatedRect(.zero)
+    private var previousPanel = Rect.zero
+    /// Reduce motion: photos that changed place dissolve there instead of flying.
+    private var crossFades = CrossFades()
 
     /// The model: ordered ids per container. Every photo is in exactly one of them.
     var grid: [String] { field.items(.grid) }
     var dock: [String] { field.items(.dock) }
 
     init(
-        photoIDs: [String], config: Config, window: Size, confirm: @escaping ([String]) -> Bool = { _ in false }
+        photos: [Photo], config: Config, window: Size, confirm: @escaping ([String]) -> Bool = { _ in false }
     ) {
         self.config = config
         self.window = window
@@ -48,11 +58,14 @@ final class PickerScene: Scene {
         layout = PickerLayout(config: config.picker, chrome: config.chrome, window: window)
         animation = config.spring(config.picker.animation)
         dockScrollAnimation = config.spring(config.picker.dockScrollAnimation)
-        field.indicatorConfig = config.scrollIndicators
+        field.indicatorConfig = config.indicatorStyle
         field.addContainer(.grid, axis: .vertical, physics: config.scroll)
         // The articles hide the dock's indicator (`.scrollIndicators(.hidden)`).
         field.addContainer(.dock, axis: .horizontal, physics: config.scroll, showsIndicator: false)
-        for id in photoIDs { field.addTile(id, to: .grid) }
+        for photo in photos {
+            field.addTile(photo.id, to: .grid)
+            aspectRatios[photo.id] = photo.aspectRatio
+        }
         // The first frame shows everything in place, not flying in from nowhere.
         layOut(animated: false)
     }
@@ -68,12 +81,14 @@ final class PickerScene: Scene {
         switch command {
         case .select(let id):
             guard let index = grid.firstIndex(of: id) else { return false }
+            beginCrossFade(id)
             originalSlot[id] = index
             field.move(id, to: .dock)
             needsLayout = true
             pendingReveal = id
         case .deselect(let id):
             guard dock.contains(id) else { return false }
+            beginCrossFade(id)
             let slot = config.picker.returnToOriginalSlot ? originalSlot[id] : nil
             originalSlot[id] = nil
             field.move(id, to: .grid, at: slot)
@@ -86,6 +101,13 @@ final class PickerScene: Scene {
         return true
     }
 
+    /// Reduce motion: `id` is about to change place; its old one dissolves out.
+    private func beginCrossFade(_ id: String) {
+        guard config.reduceMotion, let tile = field.tile(id) else { return }
+        let radius = tile.container == .dock ? config.picker.dock.tileCornerRadius : config.picker.grid.cornerRadius
+        crossFades.begin(id, from: tile.presented, radius: radius, spring: animation)
+    }
+
     /// Takes a new config (live reload): springs, sizes and colours change, the model stays, and every
     /// tile animates to its new layout.
     func reconfigure(_ config: Config) -> Bool {
@@ -94,7 +116,7 @@ final class PickerScene: Scene {
         dockScrollAnimation = config.spring(config.picker.dockScrollAnimation)
         field[scroll: .grid].scroll.physics = config.scroll
         field[scroll: .dock].scroll.physics = config.scroll
-        field.indicatorConfig = config.scrollIndicators
+        field.indicatorConfig = config.indicatorStyle
         needsLayout = true
         return true
     }
@@ -112,9 +134,10 @@ final class PickerScene: Scene {
     func layOutIfNeeded() {
         guard needsLayout else { return }
         layOut(animated: true)
+        keepFocusInView()
         if let id = pendingReveal, let slot = dock.firstIndex(of: id) {
             // ScrollViewReader.scrollTo(id) on the newest photo.
-            field[scroll: .dock].reveal(layout.dock.frame(at: slot), animated: dockScrollAnimation)
+            field[scroll: .dock].reveal(dockFrames()[slot], animated: dockScrollAnimation)
         }
         pendingReveal = nil
     }
@@ -128,12 +151,14 @@ final class PickerScene: Scene {
         for id in changes.removed where field.tile(id) != nil {
             field.removeTile(id)
             originalSlot[id] = nil
+            aspectRatios[id] = nil
             if pendingReveal == id { pendingReveal = nil }
         }
         for photo in changes.added where field.tile(photo.id) == nil {
             field.insertTile(photo.id, into: .grid, at: grid.firstIndex { $0 > photo.id })
             appearing.insert(photo.id)
         }
+        for id in grid + dock { aspectRatios[id] = library.photo(for: id)?.aspectRatio }
         needsLayout = true
     }
 
@@ -142,28 +167,61 @@ final class PickerScene: Scene {
         needsLayout = false
         defer { appearing.removeAll() }
         layout = PickerLayout(config: config.picker, chrome: config.chrome, window: window)
-        let spring = animated ? animation : nil
+        // Reduce motion: everything is at its new place at once (moved photos dissolve there).
+        let spring = animated && !config.reduceMotion ? animation : nil
         field.setLayout(
             .grid, viewport: layout.gridViewport,
-            contentSize: Size(layout.grid.width, layout.grid.contentHeight(count: grid.count)))
+            contentSize: Size(layout.grid.width, layout.gridContentHeight(count: grid.count)))
+        let widths = dockWidths()
         field.setLayout(
             .dock, viewport: layout.dockViewport,
-            contentSize: Size(layout.dock.contentWidth(count: dock.count), layout.dock.tileSize.height),
+            contentSize: Size(layout.dock.contentWidth(widths: widths), layout.dock.height),
             hitFrame: layout.dockPanel)
         for (i, id) in grid.enumerated() {
-            field.place(id, at: layout.grid.frame(at: i), animation: appearing.contains(id) ? nil : spring)
+            field.place(id, at: layout.gridFrame(at: i), animation: appearing.contains(id) ? nil : spring)
         }
-        for (i, id) in dock.enumerated() { field.place(id, at: layout.dock.frame(at: i), animation: spring) }
+        for (id, frame) in zip(dock, layout.dock.frames(widths: widths)) {
+            field.place(id, at: frame, animation: spring)
+        }
+        if let spring, panel.target != .zero {
+            panel.animate(to: layout.dockPanel, with: spring)
+        } else {
+            panel.set(layout.dockPanel)
+            previousPanel = layout.dockPanel
+        }
+        moveDockWithPanel()
+    }
+
+    /// The dock's photos' widths, in dock order.
+    private func dockWidths() -> [Double] { dock.map { layout.dock.width(aspectRatio: aspectRatios[$0] ?? nil) } }
+
+    /// The dock's photos' frames in its content coordinates, in dock order.
+    private func dockFrames() -> [Rect] { layout.dock.frames(widths: dockWidths()) }
+
+    /// The dock's clip where the panel is now: its laid-out place inside the panel, moved with the
+    /// panel's spring (its scroll geometry and the photos' targets stay laid out).
+    private func moveDockWithPanel() {
+        let shift = panel.presented.origin - layout.dockPanel.origin
+        field.moveFrame(of: .dock, to: layout.dockViewport.offsetBy(dx: shift.x, dy: shift.y))
+    }
+
+    /// The panel `alpha` ∈ [0, 1] of the way from the previous step.
+    private func panelFrame(alpha: Double) -> Rect {
+        alpha >= 1 ? panel.presented : previousPanel.interpolated(to: panel.presented, alpha)
     }
 
     // MARK: Motion
 
     func step(_ dt: Double) {
         layOutIfNeeded()
+        previousPanel = panel.presented
+        panel.step(dt)
+        crossFades.step(dt)
+        moveDockWithPanel()
         field.step(dt)
     }
 
-    var isSettled: Bool { !needsLayout && field.isSettled }
+    var isSettled: Bool { !needsLayout && field.isSettled && panel.isSettled && crossFades.isSettled }
 
     // MARK: Input
 
@@ -192,22 +250,51 @@ final class PickerScene: Scene {
 
     // MARK: Drawing
 
+    /// The title's row in window points: the grid's first row, scrolled with it.
+    func titleFrame(alpha: Double = 1) -> Rect {
+        let o = field.offset(of: .grid, alpha: alpha)
+        return field.scroll(.grid).unscrolled(layout.titleRow).offsetBy(dx: -o.x, dy: -o.y)
+    }
+
+    var title: SceneTitle { SceneTitle(text: config.picker.title, frame: titleFrame()) }
+
+    /// The grid's content scrolls under the tab bar, which is drawn above it.
+    var scrollsUnderChrome: Bool { true }
+
     func draw(into list: inout DrawList, alpha: Double) {
         let theme = config.theme
         let picker = config.picker
-        Chrome(config: config.chrome).drawTitle(picker.title, window: window, color: theme.text, into: &list)
+        let gridClip = field.windowClip(of: .grid, alpha: alpha)
+        let title = titleFrame(alpha: alpha)
+        if title.intersects(gridClip) {
+            Chrome(config: config.chrome).drawTitle(
+                picker.title, in: title, color: theme.text, clip: gridClip, into: &list)
+        }
+        if grid.isEmpty && dock.isEmpty {
+            EmptyState.draw(in: layout.gridViewport, theme: theme, into: &list)
+        }
         field.drawTiles(in: .grid, alpha: alpha) { tile, frame, clip in
-            list.append(.photo(id: tile.id, frame: frame, radius: picker.grid.cornerRadius, opacity: 1, clip: clip))
+            list.append(
+                .photo(
+                    id: tile.id, frame: frame, radius: picker.grid.cornerRadius,
+                    opacity: crossFades.opacity(of: tile.id),
+                    clip: clip))
         }
         field.drawIndicator(of: .grid, alpha: alpha, into: &list)
         field.forEachTileAhead(in: .grid, screens: config.photos.prefetchScreens) { tile, frame in
             list.prefetch(tile.id, frame: frame)
         }
-        list.append(.fill(layout.dockPanel, radius: picker.dock.panelCornerRadius, color: theme.panel, clip: nil))
+        let panelNow = panelFrame(alpha: alpha)
+        list.append(.fill(panelNow, radius: picker.dock.panelCornerRadius, color: theme.panel, clip: nil))
         field.drawTiles(in: .dock, alpha: alpha) { tile, frame, clip in
-            list.append(.photo(id: tile.id, frame: frame, radius: picker.dock.tileCornerRadius, opacity: 1, clip: clip))
+            list.append(
+                .photo(
+                    id: tile.id, frame: frame, radius: picker.dock.tileCornerRadius,
+                    opacity: crossFades.opacity(of: tile.id), clip: clip))
         }
-        if let button = layout.doneButton {
+        if let laidOut = layout.doneButton {
+            let shift = panelNow.origin - layout.dockPanel.origin
+            let button = laidOut.offsetBy(dx: shift.x, dy: shift.y)
             // Dimmed while there is nothing to confirm, as a disabled UIButton.
             let opacity = dock.isEmpty ? 0.35 : 1
             list.append(.fill(button, radius: button.height / 2, color: theme.accent.withAlpha(opacity), clip: nil))
@@ -218,7 +305,48 @@ final class PickerScene: Scene {
         }
         field.drawAbove(alpha: alpha) { tile, frame in
             let radius = tile.container == .dock ? picker.dock.tileCornerRadius : picker.grid.cornerRadius
-            list.append(.photo(id: tile.id, frame: frame, radius: radius, opacity: 1, clip: nil))
+            list.append(
+                .photo(id: tile.id, frame: frame, radius: radius, opacity: crossFades.opacity(of: tile.id), clip: nil))
         }
+        crossFades.drawOutgoing(into: &list)
+        drawFocusRing(alpha: alpha, accent: theme.accent, into: &list)
+    }
+}
+
+/// Keyboard focus: the grid's photos, the dock's, then the Done button; Space selects or deselects a photo
+/// (the focus goes with it to its new place) or presses Done.
+extension PickerScene: FocusableScene {
+    /// The Done button's focus id (no photo file can have a `/` in its name).
+    static let doneFocusID = "picker/done"
+
+    var focusGroups: [[String]] { [grid, dock] + (layout.doneButton == nil ? [] : [[Self.doneFocusID]]) }
+
+    func focusFrame(of id: String) -> Rect? {
+        id == Self.doneFocusID ? layout.doneButton : field.laidOutFrame(of: id)
+    }
+
+    func activate(_ id: String) {
+        if id == Self.doneFocusID {
+            apply(.confirm)
+        } else if let tile = field.tile(id) {
+            apply(tile.container == .dock ? .deselect(id) : .select(id))
+        }
+    }
+
+    func revealFocus(_ id: String) {
+        guard id != Self.doneFocusID else { return }
+        field.scrollIntoView(id, animation: config.scroll.scrollAnimation)
+    }
+
+    func focusRing(of id: String, alpha: Double) -> FocusRing? {
+        if id == Self.doneFocusID, let button = layout.doneButton {
+            let shift = panelFrame(alpha: alpha).origin - layout.dockPanel.origin
+            return FocusRing(frame: button.offsetBy(dx: shift.x, dy: shift.y), radius: button.height / 2)
+        }
+        guard let tile = field.tile(id) else { return nil }
+        let dock = tile.container == .dock
+        let radius = dock ? config.picker.dock.tileCornerRadius : config.picker.grid.cornerRadius
+        let clip = tile.layer == .container ? field.windowClip(slot: tile.slot, alpha: alpha) : nil
+        return FocusRing(frame: tile.interpolated(alpha), radius: radius, clip: clip)
     }
 }

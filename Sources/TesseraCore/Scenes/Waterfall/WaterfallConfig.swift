@@ -5,9 +5,10 @@ struct WaterfallConfig: SceneConfig {
     var title = "Waterfall"
     /// Columns (the article: two `VStack`s in an `HStack`).
     var columns = 2
-    /// 0 keeps `columns` at every width. Otherwise wide windows get more: as many columns at least this
-    /// wide as fit (`GridItem(.adaptive)`'s formula), never fewer than `columns` *(ours)*.
-    var minimumColumnWidth = 0.0
+    /// Wide windows get more columns: as many at least this wide as fit (`GridItem(.adaptive)`'s
+    /// formula), never fewer than `columns` — 400 keeps the article's two up to 1024 points and gives a
+    /// 3000-point window seven *(ours)*. 0 keeps `columns` at every width.
+    var minimumColumnWidth = 400.0
     /// Between columns and between photos in a column (`HStack(spacing: 5)`, `VStack(spacing: 5)`).
     var spacing = 5.0
     /// Left and right of the columns (`.padding(.horizontal, 5)`).
@@ -27,13 +28,11 @@ struct WaterfallConfig: SceneConfig {
 }
 
 /// The frosted backdrop behind a fullscreen hero (`.background(.thinMaterial)`): the scene blurred and
-/// lightened, fading in and out with the transition.
+/// tinted with the theme's `material`, fading in and out with the transition.
 struct BackdropConfig: Codable, Equatable, Sendable {
     /// About how far (points) the blur spreads a pixel; the renderer halves the scene
     /// ⌊log₂(radius)⌉ times and scales it back up.
     var blurRadius = 16.0
-    /// Laid over the blur: white at about 45 % gives the thin material's light, milky look.
-    var tint = Color(255, 255, 255, 115)
     init() {}
 }
 

@@ -37,6 +37,7 @@ final class WaterfallScene: Scene {
     /// Read while `heroes` is being stepped (for the overlay frame), so not kept in it.
     private var aspectRatios: TileAspectRatios
     var field = TileField()
+    var focus = FocusModel()
     private var heroes: HeroOverlay
     private var layout: WaterfallLayout
     private var needsLayout = false
@@ -44,6 +45,13 @@ final class WaterfallScene: Scene {
     private var viewer: PhotoViewer
     /// Seconds left before a single tap on the fullscreen photo closes it (a double tap cancels it).
     private var pendingClose: Double?
+    /// Swiping between the photos at fit (`PhotoPager`); `paging` while a finger drives it, `caughtPages`
+    /// when a press stopped the pages moving (the tap that follows closes nothing).
+    private var pager: PhotoPager
+    private var paging = false
+    private var caughtPages = false
+    /// The photo the viewer was opened on (tapped, so in view); one paged to may not be.
+    private var openedID: String?
 
     /// - Parameter photos: the photos in model order; a photo without a known size is laid out at
     ///   `waterfall.fallbackAspectRatio`.
@@ -58,14 +66,17 @@ final class WaterfallScene: Scene {
             slotStyle: HeroTransition.Style(cornerRadius: settings.cornerRadius, shadow: 0),
             overlayStyle: HeroTransition.Style(cornerRadius: settings.fullscreenCornerRadius, shadow: 0),
             fadesWhilePresented: false)
+        heroes.reduceMotion = config.reduceMotion
         layout = WaterfallLayout(
             aspectRatios: aspectRatios.inModelOrder, config: settings,
             top: Chrome(config: config.chrome).contentTop(window: window),
             window: window)
         viewer = PhotoViewer(config: config.zoom, physics: config.scroll, fit: .zero, window: window)
+        pager = PhotoPager(physics: config.scroll)
         // (`refit` gives it the presented photo's fit frame before it is used.)
-        field.indicatorConfig = config.scrollIndicators
-        field.addContainer(.waterfall, axis: .vertical, physics: config.scroll)
+        field.indicatorConfig = config.indicatorStyle
+        // `ScrollView(showsIndicators: false)` in the article.
+        field.addContainer(.waterfall, axis: .vertical, physics: config.scroll, showsIndicator: false)
         for photo in photos { field.addTile(photo.id, to: .waterfall) }
         layOut(animated: false)
     }
@@ -77,11 +88,22 @@ final class WaterfallScene: Scene {
         return Rect(0, 0, window.width, window.height).aspectFit(aspect)
     }
 
-    /// Where the presented photo heads: the viewer's zoomed, panned, swiped frame.
+    /// Where the presented photo heads: the viewer's zoomed, panned, swiped frame, on its page.
     private func overlayFrame(of id: String) -> Rect {
         var v = viewer
         v.refit(fullscreenFrame(of: id), window: window)
-        return v.frame
+        return v.frame.offsetBy(dx: pager.offset(of: id) ?? 0, dy: 0)
+    }
+
+    /// Photo `id` at fit on its page (window points), for the neighbours shown while paging.
+    private func pageFrame(of id: String) -> Rect {
+        fullscreenFrame(of: id).offsetBy(dx: pager.offset(of: id) ?? 0, dy: 0)
+    }
+
+    /// The pages laid out for the window, the presented photo showing.
+    private func layOutPages() {
+        guard let id = heroes.stage.presented?.id else { return }
+        pager.layOut(ids: field.items(.waterfall), current: id, length: window.width + config.zoom.pageSpacing)
     }
 
     /// Gives the viewer the presented photo's fit frame.
@@ -104,7 +126,9 @@ final class WaterfallScene: Scene {
     }
 
     func layOutIfNeeded() {
-        if needsLayout { layOut(animated: true) }
+        guard needsLayout else { return }
+        layOut(animated: true)
+        keepFocusInView()
     }
 
     /// Photos added since the last layout: they appear in their slots while the others animate aside.
@@ -112,6 +136,7 @@ final class WaterfallScene: Scene {
 
     private func layOut(animated: Bool) {
         needsLayout = false
+        defer { if !pager.isDragging { layOutPages() } }
         layout = WaterfallLayout(
             aspectRatios: aspectRatios.inModelOrder, config: config.waterfall,
             top: Chrome(config: config.chrome).contentTop(window: window),
@@ -158,16 +183,24 @@ final class WaterfallScene: Scene {
         guard heroes.present(id, overlay: fullscreenFrame(of: id), in: &field) else { return false }
         viewer.reset(fadeBackOn: heroes.stage.spring)
         pendingClose = nil
+        openedID = id
+        layOutPages()
         return true
     }
 
     /// Sends the presented photo home from the frame drawn now, at `velocity` (a swipe's release) or at
     /// whatever speed the viewer's springs had. False when nothing was presented.
+    /// After paging, the waterfall scrolls the least that shows the current photo's slot (`scrollTo(id)`),
+    /// so a photo paged to from far away lands in view (the photo the viewer opened on was tapped in view).
     @discardableResult
     private func close(velocity: Rect?) -> Bool {
         pendingClose = nil
-        if let id = heroes.stage.presented?.id, let velocity {
-            field.hold(id, at: overlayFrame(of: id), velocity: velocity, animation: heroes.stage.spring)
+        paging = false
+        if let id = heroes.stage.presented?.id {
+            if let velocity {
+                field.hold(id, at: overlayFrame(of: id), velocity: velocity, animation: heroes.stage.spring)
+            }
+            if id != openedID { field.scrollIntoView(id, animation: heroes.stage.spring) }
         }
         viewer.reset(fadeBackOn: nil)
         return heroes.dismiss(in: &field) != nil
@@ -175,8 +208,13 @@ final class WaterfallScene: Scene {
 
     var heroStage: HeroStage? { heroes.stage }
 
+    var title: SceneTitle {
+        SceneTitle(text: config.waterfall.title, frame: Chrome(config: config.chrome).titleRow(window: window))
+    }
+
     func handle(_ gesture: Gesture) {
         refitViewer()
+        if heroes.stage.presented != nil, handlePager(gesture) { return }
         if viewedID != nil, handleViewer(gesture) { return }
         switch gesture {
         case .tap(let p):
@@ -194,6 +232,52 @@ final class WaterfallScene: Scene {
     }
 
     func tileID(at p: Point) -> String? { heroes.tileID(at: p, in: field) }
+
+    /// Paging at fit: a horizontal drag, a press on moving pages, Left and Right. True when taken.
+    private func handlePager(_ gesture: Gesture) -> Bool {
+        let atFit = !viewer.isZoomed && !viewer.isSwiping
+        switch gesture {
+        case .press:
+            caughtPages = pager.catchPages()
+            if caughtPages { pendingClose = nil }
+            return caughtPages
+        case .tap where caughtPages:
+            caughtPages = false
+            pager.endDrag(velocity: 0)
+            return true
+        case .dragBegan(_, .horizontal) where atFit && (viewedID != nil || pager.isMoving):
+            pendingClose = nil
+            caughtPages = false
+            paging = true
+            pager.beginDrag()
+            return true
+        case .dragChanged(let delta) where paging:
+            pager.drag(by: delta.x)
+            return true
+        case .dragEnded(let v) where paging:
+            paging = false
+            pager.endDrag(velocity: v.x)
+            return true
+        case .key(let key) where (key == .left || key == .right) && atFit && (viewedID != nil || pager.isMoving):
+            pager.turn(key == .left ? -1 : 1, spring: config.zoom.spring)
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The page nearest the offset became another photo: it is presented now (the old one goes home
+    /// under the backdrop) and the viewer starts at fit on it.
+    private func followPages() {
+        guard let now = pager.current, let shown = heroes.stage.presented?.id, now != shown,
+            let home = field.items(.waterfall).firstIndex(of: shown)
+        else { return }
+        let velocity = Rect(pager.velocity, 0, 0, 0)
+        guard heroes.page(to: now, at: pageFrame(of: now), velocity: velocity, home: layout.frames[home], in: &field)
+        else { return }
+        viewer.reset(fadeBackOn: nil)
+        viewer.refit(fullscreenFrame(of: now), window: window)
+    }
 
     /// Gestures on the photo at rest fullscreen. True when the viewer took it.
     private func handleViewer(_ gesture: Gesture) -> Bool {
@@ -243,17 +327,26 @@ final class WaterfallScene: Scene {
             pendingClose = left - dt
             if left - dt <= 1e-9 { close(velocity: nil) }
         }
+        let pagesMoved = pager.isMoving
+        pager.step(dt)
+        if heroes.stage.presented != nil { followPages() }
         let viewed = viewedID
         refitViewer()
         viewer.step(dt)
         heroes.step(dt, field: &field) { self.overlayFrame(of: $0) }
-        if let viewed, viewer.drivesFrame {
+        if let id = heroes.stage.presented?.id, pagesMoved {
+            // The pages carry the photo: held where they put it, at their speed.
+            // Once they rest, held still: the photo rests in the overlay at once.
+            let v = pager.isMoving ? pager.velocity : 0
+            field.hold(id, at: overlayFrame(of: id), velocity: Rect(v, 0, 0, 0), animation: heroes.stage.spring)
+        } else if let viewed, viewer.drivesFrame {
             field.hold(viewed, at: viewer.frame, velocity: viewer.velocity, animation: heroes.stage.spring)
         }
     }
 
     var isSettled: Bool {
         !needsLayout && heroes.isSettled && field.isSettled && viewer.isSettled && pendingClose == nil
+            && pager.isSettled
     }
 
     /// How much the backdrop shows: the stage's presence, less the swipe's progress.
@@ -272,10 +365,16 @@ final class WaterfallScene: Scene {
         let backdrop = backdropOpacity(alpha: alpha)
         Chrome(config: config.chrome).drawTitle(
             settings.title, window: window, color: config.theme.text, opacity: 1 - backdrop, into: &list)
-        field.drawTiles(in: .waterfall, alpha: alpha) { tile, frame, clip in
-            list.append(.photo(id: tile.id, frame: frame, radius: settings.cornerRadius, opacity: 1, clip: clip))
+        if field.items(.waterfall).isEmpty {
+            EmptyState.draw(in: layout.viewport, theme: config.theme, into: &list)
         }
-        field.drawIndicator(of: .waterfall, alpha: alpha, into: &list)
+        field.drawTiles(in: .waterfall, alpha: alpha) { tile, frame, clip in
+            list.append(
+                .photo(
+                    id: tile.id, frame: frame, radius: settings.cornerRadius, opacity: heroes.opacity(of: tile.id),
+                    clip: clip))
+        }
+        heroes.slotFades.drawOutgoing(into: &list)
         field.forEachTileAhead(in: .waterfall, screens: config.photos.prefetchScreens) { tile, frame in
             list.prefetch(tile.id, frame: frame)
         }
@@ -283,13 +382,29 @@ final class WaterfallScene: Scene {
             list.append(
                 .backdropBlur(
                     region: Rect(0, 0, window.width, window.height), radius: settings.backdrop.blurRadius,
-                    tint: settings.backdrop.tint, opacity: backdrop))
+                    tint: config.theme.material, opacity: backdrop))
+        }
+        // The neighbouring pages, at fit, while the viewer is open; the next ones decode ahead.
+        if let id = heroes.stage.presented?.id, let i = pager.ids.firstIndex(of: id) {
+            let windowRect = Rect(0, 0, window.width, window.height)
+            for j in [i - 1, i + 1] where pager.ids.indices.contains(j) {
+                let neighbour = pager.ids[j]
+                let frame = pageFrame(of: neighbour)
+                if frame.intersects(windowRect) {
+                    list.append(.photo(id: neighbour, frame: frame, radius: 0, opacity: 1, clip: nil))
+                }
+                list.prefetch(neighbour, frame: fullscreenFrame(of: neighbour))
+            }
         }
         // Heroes above the backdrop and every container, unclipped; the presented one last (on top).
         field.drawAbove(alpha: alpha) { tile, frame in
             let radius = heroes.stage.hero(tile.id)?.cornerRadius.value ?? settings.cornerRadius
-            list.append(.photo(id: tile.id, frame: frame, radius: max(0, radius), opacity: 1, clip: nil))
+            list.append(
+                .photo(
+                    id: tile.id, frame: frame, radius: max(0, radius), opacity: heroes.opacity(of: tile.id), clip: nil))
         }
+        heroes.overlayFades.drawOutgoing(into: &list)
+        drawFocusRing(alpha: alpha, accent: config.theme.accent, into: &list)
     }
 
     // MARK: State dump
@@ -301,5 +416,20 @@ final class WaterfallScene: Scene {
                 id: id, kind: Self.overlayKind, zoom: viewing ? viewer.scale.value : 1,
                 pan: viewing ? viewer.pan : .zero, dismiss: viewing ? viewer.dismissProgress : 0)
         }
+    }
+}
+
+/// Keyboard focus: the photos, the arrows following the masonry's columns; Space opens the focused photo.
+extension WaterfallScene: FocusableScene {
+    var focusGroups: [[String]] { [field.items(.waterfall)] }
+    func focusFrame(of id: String) -> Rect? { field.laidOutFrame(of: id) }
+    func activate(_ id: String) { apply(.present(id)) }
+    func revealFocus(_ id: String) { field.scrollIntoView(id, animation: config.scroll.scrollAnimation) }
+
+    func focusRing(of id: String, alpha: Double) -> FocusRing? {
+        guard let tile = field.tile(id) else { return nil }
+        let clip = tile.layer == .container ? field.windowClip(slot: tile.slot, alpha: alpha) : nil
+        let radius = heroes.stage.hero(id)?.cornerRadius.value ?? config.waterfall.cornerRadius
+        return FocusRing(frame: tile.interpolated(alpha), radius: max(0, radius), clip: clip)
     }
 }

@@ -198,15 +198,53 @@ final class DestinationsSceneTests: XCTestCase {
         XCTAssertEqual(sim.dump().overlay?.kind, "detail")
     }
 
-    /// The detail title is drawn after (above) the flying image.
-    func testDestinationsTitleIsAboveTheFlyingImage() throws {
+    /// Text never covers the flying image: the title and paragraph are drawn before (under) it — on the
+    /// way in, on a resize mid-flight and on an interrupted close.
+    func testDetailTextIsUnderTheFlyingImage() throws {
         let sim = makeDestinations()
+        func assertTextUnderImage(_ moment: String) throws {
+            let commands = sim.drawList().commands
+            let image = try XCTUnwrap(
+                commands.lastIndex { if case .photo = $0 { return true } else { return false } }, moment)
+            for (i, command) in commands.enumerated() {
+                switch command {
+                case .text("Place 1", _, _, _, _, _), .paragraph: XCTAssertLessThan(i, image, moment)
+                default: break
+                }
+            }
+        }
         sim.tap("place-1")
         sim.steps(10)
-        let commands = sim.drawList().commands
-        let image = try XCTUnwrap(commands.lastIndex { if case .photo = $0 { return true } else { return false } })
-        let title = try XCTUnwrap(
-            commands.firstIndex { if case .text("Place 1", _, _, _, _, _) = $0 { return true } else { return false } })
-        XCTAssertGreaterThan(title, image)
+        try assertTextUnderImage("flying in")
+        sim.handle(.resize(Size(800, 700)))
+        sim.steps(5)
+        try assertTextUnderImage("a resize mid-flight")
+        sim.settle()
+        sim.key(.escape)
+        sim.steps(8)
+        sim.tap("place-1")
+        sim.steps(3)
+        try assertTextUnderImage("a close turned round")
+    }
+
+    /// The tab bar (with the title) fades out over the first half of the detail view's fade and the close
+    /// button in over the second: they never show at once in the same corner.
+    func testTheCloseButtonAndTheTabBarNeverShowTogether() throws {
+        let sim = makeDestinations()
+        sim.tap("place-1")
+        for _ in 0..<120 {
+            sim.step()
+            let commands = sim.drawList().commands
+            let cross = commands.contains { if case .cross = $0 { return true } else { return false } }
+            let tabs = commands.contains {
+                if case .text("Destinations", _, _, TextStyle(size: 13, weight: .bold), _, _) = $0 {
+                    return true
+                } else {
+                    return false
+                }
+            }
+            XCTAssertFalse(cross && tabs, "at \(sim.time)")
+        }
+        XCTAssertEqual(sim.dump().chromeOpacity, 0)
     }
 }

@@ -122,8 +122,11 @@ final class GallerySceneTests: XCTestCase {
         XCTAssertEqual(sim.dump().position, "featured-1")
     }
 
+    /// The `palettes` look's discs over the row's ends.
     func testPaddlesAreClickableAndHiddenAtTheEnds() {
-        let sim = makeGallery()
+        var config = Config()
+        config.gallery.look = .palettes
+        let sim = makeGallery(config: config)
         let scene = sim.scene as! GalleryScene
         XCTAssertNil(scene.paddleFrames().back, "nothing before the first card")
         let forward = try! XCTUnwrap(scene.paddleFrames().forward)
@@ -336,7 +339,9 @@ final class GallerySceneTests: XCTestCase {
     /// The Featured paddle stays centred on the row's card area as the outer view scrolls it under the
     /// header, and goes once that centre is hidden.
     func testPaddleStaysOnItsRowsCardArea() throws {
-        let sim = makeGallery(window: Size(390, 844))
+        var config = Config()
+        config.gallery.look = .palettes
+        let sim = makeGallery(window: Size(390, 844), config: config)
         let gallery = try XCTUnwrap(sim.scene as? GalleryScene)
         let row = gallery.viewport(of: GalleryScene.featured)
         let forward = try XCTUnwrap(gallery.paddleFrames().forward)
@@ -350,5 +355,33 @@ final class GallerySceneTests: XCTestCase {
         } else {
             XCTAssertLessThan(scrolledRow.midY, sim.scene.field.scroll(.gallery).viewport.minY)
         }
+    }
+
+    /// The session's look: cards are red, blue and green on the background, and the paddles are plain
+    /// chevrons in the accent colour at the trailing end of the Featured header's row, back then forward.
+    func testTheSessionsLookIsTheDefault() throws {
+        let sim = makeGallery()
+        let gallery = try XCTUnwrap(sim.scene as? GalleryScene)
+        let theme = Config().theme
+        let card = try XCTUnwrap(gallery.palette(row: 0, card: 3))
+        XCTAssertEqual(card.background, theme.background)
+        XCTAssertEqual(card.colors, [theme.red, theme.blue, theme.green])
+        XCTAssertNil(gallery.paddleFrames().back, "nothing before the first card")
+        let forward = try XCTUnwrap(gallery.paddleFrames().forward)
+        let label = gallery.windowFrame(gallery.layout.rows[0].label)
+        XCTAssertEqual(forward.midY, label.midY, accuracy: 1e-9, "on the header's row, not over the cards")
+        XCTAssertEqual(forward.maxX, label.maxX, accuracy: 1e-9)
+        var list = DrawList()
+        sim.draw(into: &list)
+        let chevrons = list.commands.filter {
+            if case .text("›", _, _, _, theme.accent, _) = $0 { return true }
+            return false
+        }
+        XCTAssertEqual(chevrons.count, 1, "a plain chevron in the accent colour, no disc")
+        sim.click(forward.center)
+        sim.settle()
+        XCTAssertEqual(sim.dump().position, "featured-1")
+        let back = try XCTUnwrap(gallery.paddleFrames().back)
+        XCTAssertEqual(back.maxX, forward.minX, accuracy: 1e-9)
     }
 }

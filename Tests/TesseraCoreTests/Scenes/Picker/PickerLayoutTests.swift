@@ -5,10 +5,13 @@ import XCTest
 final class PickerLayoutTests: XCTestCase {
     func testDefaultWindowMatchesTheREADMEExample() {
         let layout = PickerLayout(config: PickerConfig(), chrome: ChromeConfig(), window: Size(1024, 768))
-        XCTAssertEqual(layout.gridViewport, Rect(16, 64, 992, 540))
+        // The grid's scroll holds the title's row: it starts at the header's top.
+        XCTAssertEqual(layout.gridViewport, Rect(16, 16, 992, 588))
+        XCTAssertEqual(layout.titleRow, Rect(0, 0, 992, 48))
+        XCTAssertEqual(layout.gridFrame(at: 0).minY, 48, "the photos start under the title")
         XCTAssertEqual(layout.dockPanel, Rect(16, 620, 992, 132))
         XCTAssertEqual(layout.dockViewport, Rect(32, 636, 960, 100))
-        XCTAssertEqual(layout.dock.frame(at: 0), Rect(0, 0, 100, 100))
+        XCTAssertEqual(layout.dock.frames(widths: [150])[0], Rect(0, 0, 150, 100))
     }
 
     func testRelayoutOnResizeKeepsTheDockAtTheBottom() {

@@ -9,6 +9,9 @@ final class ScriptRun {
     let sim: Simulation
     private var player: ScriptPlayer
     private let start: Double
+    /// When the run began, and seconds since (simulated).
+    var startTime: Double { start }
+    var elapsed: Double { sim.time - start }
 
     /// `steps`: the steps array's contents, times from now.
     init(_ sim: Simulation, _ steps: String) throws {

@@ -36,7 +36,11 @@ final class WaterfallLayoutTests: XCTestCase {
 
     func testWideWindowsGetMoreColumnsWhenAsked() {
         var config = WaterfallConfig()
-        XCTAssertEqual(layout([1], config: config, window: Size(3000, 768)).columns, 2, "off by default")
+        // Adaptive by default (`GridItem(.adaptive(minimum: 400))`): the article's two up to 1024 points.
+        XCTAssertEqual(layout([1], config: config, window: Size(1024, 768)).columns, 2)
+        XCTAssertEqual(layout([1], config: config, window: Size(3000, 768)).columns, 7)  // (2990 + 5) / 405
+        config.minimumColumnWidth = 0
+        XCTAssertEqual(layout([1], config: config, window: Size(3000, 768)).columns, 2, "0 turns it off")
         config.minimumColumnWidth = 300
         XCTAssertEqual(layout([1], config: config, window: Size(1600, 768)).columns, 5)  // (1590 + 5) / 305
         XCTAssertEqual(layout([1], config: config, window: Size(400, 768)).columns, 2)

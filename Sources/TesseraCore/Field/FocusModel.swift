@@ -1,0 +1,72 @@
+/// Keyboard focus (SwiftUI's `focusable()` and `FocusState`, Qt Quick's `KeyNavigation`): which tile, card
+/// or control has it, kept beside the field rather than in it — it names an id, so it follows that tile
+/// through reflows, flights and resizes, wherever layout puts it. Tab and Shift+Tab move between a scene's
+/// groups (a container's tiles, a row of controls) in order; the arrows move to the nearest item in their
+/// direction by the items' laid-out frames, so they follow the layout's geometry — a grid's rows and
+/// columns, a waterfall's columns, a row of cards, a list.
+struct FocusModel: Sendable, Equatable {
+    /// The focused id, nil for none.
+    var focused: String?
+
+    enum Direction: Sendable {
+        case left, right, up, down
+    }
+
+    /// Tab (`forward`) or Shift+Tab: to the next (or previous) non-empty group's first item, round the
+    /// end; with nothing focused, to the first (or last) group. A group is its items in order.
+    mutating func tab(forward: Bool, groups: [[String]]) {
+        let filled = groups.filter { !$0.isEmpty }
+        guard !filled.isEmpty else {
+            focused = nil
+            return
+        }
+        let current = focused.flatMap { id in filled.firstIndex { $0.contains(id) } }
+        let next: Int
+        if let current {
+            next = (current + (forward ? 1 : filled.count - 1)) % filled.count
+        } else {
+            next = forward ? 0 : filled.count - 1
+        }
+        focused = filled[next][0]
+    }
+
+    /// The item of `candidates` (ids with their laid-out frames, window points) nearest `from` in
+    /// `direction`, nil when none lies that way. An item counts as lying that way when its centre is past
+    /// the focused item's centre; items in the same row (or column) come first, then the nearest, the
+    /// distance across the direction weighing double (so Down in a masonry column stays in its column).
+    static func nearest(
+        to from: Rect, towards direction: Direction, in candidates: [(id: String, frame: Rect)]
+    ) -> String? {
+        var best: (id: String, score: Double)?
+        for (id, frame) in candidates {
+            let along: Double
+            let across: Double
+            let overlaps: Bool
+            switch direction {
+            case .left, .right:
+                along = (frame.midX - from.midX) * (direction == .right ? 1 : -1)
+                across = abs(frame.midY - from.midY)
+                overlaps = frame.minY < from.maxY && frame.maxY > from.minY
+            case .up, .down:
+                along = (frame.midY - from.midY) * (direction == .down ? 1 : -1)
+                across = abs(frame.midX - from.midX)
+                overlaps = frame.minX < from.maxX && frame.maxX > from.minX
+            }
+            guard along > 0.5 else { continue }
+            // In line first: an item beside it in its own row (column) beats a nearer one diagonally.
+            let score = (overlaps ? 0 : 1e9) + along + 2 * across
+            if best.map({ score < $0.score }) ?? true { best = (id, score) }
+        }
+        return best?.id
+    }
+}
+
+extension TileField {
+    /// Where tile `id` is laid out now, in window points (its slot after the containers' scroll): what
+    /// focus moves by, steady while its spring runs. Nil for no such tile.
+    func laidOutFrame(of id: String) -> Rect? {
+        guard let tile = tile(id) else { return nil }
+        let o = offset(slot: tile.slot)
+        return tile.home.offsetBy(dx: -o.x, dy: -o.y)
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import TesseraCore
+
+/// Asks the desktop whether it prefers dark, for a window whose config says `appearance: system`: the
+/// XDG Desktop Portal over D-Bus (`gdbus`, else `busctl`), then GNOME's setting (`gsettings`). A tool
+/// that is missing, fails or takes longer than a second is skipped; when none answers the answer is
+/// light, quietly (a kiosk under cage has no portal, and that is no fault).
+enum DesktopAppearance {
+    static func prefersDark() -> Bool {
+        let portal = ["org.freedesktop.appearance", "color-scheme"]
+        if let reply = run(
+            "gdbus",
+            [
+                "call", "--session", "--timeout", "1", "--dest", "org.freedesktop.portal.Desktop", "--object-path",
+                "/org/freedesktop/portal/desktop", "--method", "org.freedesktop.portal.Settings.Read",
+            ] + portal),
+            let dark = DesktopColorScheme.prefersDark(portalReply: reply)
+        {
+            return dark
+        }
+        if let reply = run(
+            "busctl",
+            [
+                "--user", "call", "org.freedesktop.portal.Desktop", "/org/freedesktop/portal/desktop",
+                "org.freedesktop.portal.Settings", "Read", "ss",
+            ] + portal),
+            let dark = DesktopColorScheme.prefersDark(portalReply: reply)
+        {
+            return dark
+        }
+        if let reply = run("gsettings", ["get", "org.gnome.desktop.interface", "color-scheme"]),
+            let dark = DesktopColorScheme.prefersDark(gsettingsReply: reply)
+        {
+            return dark
+        }
+        return false
+    }
+
+    /// `tool`'s standard output, nil when it cannot be found or run, fails, or is still running after a
+    /// second (it is then ended).
+    private static func run(_ tool: String, _ arguments: [String]) -> String? {
+        guard let path = locate(tool) else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let deadline = Date().addingTimeInterval(1)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            return nil
+        }
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    private static func locate(_ tool: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(tool)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+    }
+}

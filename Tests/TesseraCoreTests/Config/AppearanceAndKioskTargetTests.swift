@@ -1,0 +1,70 @@
+import XCTest
+
+@testable import TesseraCore
+
+/// One theme switch changes every colour, the desktop's preference is read from its tools' replies, and
+/// the kiosk's config makes every touch target at least 44 points (Apple's Human Interface Guidelines:
+/// "provide ample touch targets", 44 × 44 pt).
+final class AppearanceAndKioskTargetTests: XCTestCase {
+    func testDarkAppearanceSwitchesEveryColour() throws {
+        var config = Config()
+        config.appearance = .dark
+        XCTAssertEqual(config.theme, config.darkTheme)
+        XCTAssertEqual(config.theme.background, Color(0, 0, 0))
+        XCTAssertEqual(config.indicatorStyle.color, config.darkTheme.indicator)
+        // Every colour of the dark theme differs from the light one's, except the white glyph colours.
+        let light = Mirror(reflecting: Theme.light).children.map { "\($0.value)" }
+        let dark = Mirror(reflecting: Theme.dark).children.map { "\($0.value)" }
+        let same = zip(Mirror(reflecting: Theme.light).children, zip(light, dark)).filter { $1.0 == $1.1 }.map(
+            \.0.label)
+        XCTAssertEqual(same, ["accentText", "errorText"])
+        // What the scenes draw follows: the gallery's session cards sit on the dark background.
+        let sim = makeGallery(config: config)
+        let card = try XCTUnwrap((sim.scene as? GalleryScene)?.palette(row: 0, card: 0))
+        XCTAssertEqual(card.background, Color(0, 0, 0))
+        var list = DrawList()
+        sim.draw(into: &list)
+        XCTAssertTrue(
+            list.commands.contains {
+                if case .text("Gallery", _, _, _, Color(255, 255, 255), _) = $0 { true } else { false }
+            })
+    }
+
+    func testSystemFollowsTheDesktopAndAFileCanSayWhich() throws {
+        var config = try ConfigLoader.decode(Data(#"{"appearance": "system"}"#.utf8))
+        XCTAssertFalse(config.isDark, "light unless the desktop says dark")
+        config.desktopPrefersDark = true
+        XCTAssertTrue(config.isDark)
+        XCTAssertTrue(try ConfigLoader.decode(Data(#"{"appearance": "dark"}"#.utf8)).isDark)
+        XCTAssertThrowsError(try ConfigLoader.decode(Data(#"{"appearance": "dim"}"#.utf8))) { error in
+            XCTAssertTrue("\(error)".contains("appearance"), "\(error)")
+        }
+    }
+
+    func testDesktopRepliesAreRead() {
+        XCTAssertEqual(DesktopColorScheme.prefersDark(portalReply: "(<<uint32 1>>,)\n"), true)
+        XCTAssertEqual(DesktopColorScheme.prefersDark(portalReply: "(<<uint32 2>>,)"), false)
+        XCTAssertEqual(DesktopColorScheme.prefersDark(portalReply: "(<<uint32 0>>,)"), false)
+        XCTAssertEqual(DesktopColorScheme.prefersDark(portalReply: "v v u 1\n"), true)
+        XCTAssertNil(DesktopColorScheme.prefersDark(portalReply: "Error: no such interface"))
+        XCTAssertEqual(DesktopColorScheme.prefersDark(gsettingsReply: "'prefer-dark'\n"), true)
+        XCTAssertEqual(DesktopColorScheme.prefersDark(gsettingsReply: "'default'"), false)
+        XCTAssertNil(DesktopColorScheme.prefersDark(gsettingsReply: "No such key “color-scheme”"))
+    }
+
+    func testTheKioskConfigMakesEveryTouchTarget44Points() throws {
+        let config = try ConfigLoader.load(path: repositoryResources.resolve("Configs/kiosk.json"))
+        let window = Size(1280, 800)
+        for (_, segment) in TabBar(config: config.tabBar, chrome: config.chrome).segments(window: window) {
+            XCTAssertGreaterThanOrEqual(segment.height, 44, "tab bar")
+            XCTAssertGreaterThanOrEqual(segment.width, 44, "tab bar")
+        }
+        let picker = PickerLayout(config: config.picker, chrome: config.chrome, window: window)
+        let done = try XCTUnwrap(picker.doneButton)
+        XCTAssertGreaterThanOrEqual(min(done.width, done.height), 44, "Done")
+        XCTAssertGreaterThanOrEqual(config.gallery.paddle.diameter, 44, "paddles")
+        XCTAssertGreaterThanOrEqual(config.destinations.detail.closeButton.diameter, 44, "close button")
+        // The defaults are the articles' smaller controls.
+        XCTAssertLessThan(Config().tabBar.height, 44)
+    }
+}
