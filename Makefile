@@ -2,7 +2,7 @@
 # Both install the Debian packages Tessera builds against when they are missing.
 
 SWIFT ?= swift
-APT_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev zlib1g-dev libdeflate-dev fonts-dejavu-core
+APT_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libjpeg62-turbo-dev libspng-dev zlib1g-dev libdeflate-dev fonts-dejavu-core
 # The kiosk test runs under a real (virtual) X server.
 TEST_PACKAGES := xvfb
 FONT := /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
@@ -11,9 +11,9 @@ ARGS ?=
 
 .PHONY: run test test-deps monkey soak bench build release deps photos screenshots clean
 
-# Installs what is missing (pkg-config names are case-sensitive: sdl2, SDL2_image, SDL2_ttf, libturbojpeg, zlib, libdeflate).
+# Installs what is missing (pkg-config names are case-sensitive: sdl2, SDL2_image, SDL2_ttf, libturbojpeg, libjpeg, spng, zlib, libdeflate).
 deps:
-	@if ! pkg-config --exists sdl2 SDL2_image SDL2_ttf libturbojpeg zlib libdeflate 2>/dev/null || [ ! -f $(FONT) ]; then \
+	@if ! pkg-config --exists sdl2 SDL2_image SDL2_ttf libturbojpeg libjpeg spng zlib libdeflate 2>/dev/null || [ ! -f $(FONT) ]; then \
 		echo "Installing $(APT_PACKAGES)"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq pkg-config $(APT_PACKAGES) >/dev/null; \

@@ -14,20 +14,31 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
-        // libjpeg-turbo's TurboJPEG API (Debian: libturbojpeg0-dev): JPEGs decoded already scaled down.
+        // libjpeg-turbo's TurboJPEG API (Debian: libturbojpeg0-dev): the tests' and the bench's JPEG
+        // writer, and the bench's reference decode.
         .systemLibrary(
             name: "CTurboJPEG",
             pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]
         ),
-        // zlib (Debian: zlib1g-dev): thumbnails written as PNG at deflate's fastest level.
+        // libjpeg-turbo's libjpeg API (Debian: libjpeg62-turbo-dev), behind a small C wrapper: libjpeg
+        // reports errors by longjmp, which Swift must never see. It decodes every sampling layout the
+        // standard allows, scaled down while decoding.
+        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        // libspng (Debian: libspng-dev): PNGs decoded row by row from memory, thumbnails encoded.
+        .systemLibrary(
+            name: "CSPNG",
+            pkgConfig: "spng",
+            providers: [.apt(["libspng-dev"])]
+        ),
+        // zlib (Debian: zlib1g-dev): the tests' PNG writer (libspng uses it for the real ones).
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
-        // libdeflate (Debian: libdeflate-dev): PNG image data inflated in one call, about twice as fast
-        // as zlib's streaming inflate.
+        // libdeflate (Debian: libdeflate-dev): an RGBA PNG's image data inflated in one call, about
+        // twice as fast as zlib's streaming inflate; and the project's one CRC-32.
         .systemLibrary(
             name: "CDeflate",
             pkgConfig: "libdeflate",
@@ -37,12 +48,16 @@ let package = Package(
         // scrolling, layout, input → commands, scenes, scripts, state dumps, configs.
         .target(name: "TesseraCore"),
         // The SDL backend: window, renderer, textures, text, event translation.
-        .target(name: "TesseraSDL", dependencies: ["CSDL2", "CTurboJPEG", "CZlib", "CDeflate", "TesseraCore"]),
+        .target(name: "TesseraSDL", dependencies: ["CSDL2", "CJPEG", "CSPNG", "CDeflate", "TesseraCore"]),
         .executableTarget(name: "tessera", dependencies: ["TesseraCore", "TesseraSDL"]),
         // `make bench`: simulation steps, render overhead against bare SDL, decode throughput.
-        .executableTarget(name: "tessera-bench", dependencies: ["TesseraCore", "TesseraSDL", "CSDL2", "CTurboJPEG"]),
-        .testTarget(name: "TesseraCoreTests", dependencies: ["TesseraCore"]),
-        .testTarget(name: "TesseraSDLTests", dependencies: ["TesseraSDL", "TesseraCore"], exclude: ["Fixtures"]),
+        .executableTarget(
+            name: "tessera-bench", dependencies: ["TesseraCore", "TesseraSDL", "CSDL2", "CTurboJPEG", "CJPEG", "CSPNG"]),
+        .testTarget(name: "TesseraCoreTests", dependencies: ["TesseraCore", "CDeflate"]),
+        .testTarget(
+            name: "TesseraSDLTests",
+            dependencies: ["TesseraSDL", "TesseraCore", "CSDL2", "CTurboJPEG", "CJPEG", "CSPNG", "CZlib", "CDeflate"],
+            exclude: ["Fixtures"]),
         // Runs the built `tessera` executable as a user would: flags, exit codes, scripts, screenshots.
         .testTarget(
             name: "TesseraCLITests", dependencies: ["TesseraSDL", "TesseraCore", "CSDL2"],

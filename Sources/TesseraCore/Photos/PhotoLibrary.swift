@@ -128,11 +128,24 @@ package struct PhotoLibrary: Sendable {
                 photos.append(known)
                 continue
             }
-            guard FileManager.default.isReadableFile(atPath: path) else {
-                skipped.append((path, "cannot read the file (permission denied)"))
+            // A FIFO, socket or device with a photo's name is never opened for reading: `open` of a
+            // FIFO would wait for a writer, forever (`RegularFile`).
+            guard stamped else {
+                skipped.append((path, unstattable(path)))
                 continue
             }
-            guard let size = ImageHeader.pixelSize(ofFileAt: path) else {
+            if let kind = RegularFile.kind(info.st_mode) {
+                skipped.append((path, "not a regular file (\(kind))"))
+                continue
+            }
+            let header: ImageHeader.Info?
+            do {
+                header = try ImageHeader.read(ofFileAt: path)
+            } catch {
+                skipped.append((path, "cannot read the file (\(error))"))
+                continue
+            }
+            guard let size = header?.size else {
                 skipped.append((path, "not a JPEG or PNG image"))
                 continue
             }
@@ -144,5 +157,17 @@ package struct PhotoLibrary: Sendable {
         library.skipped = skipped
         library.folder = folder
         return library
+    }
+
+    /// Why `stat` failed on an entry the listing named: a symbolic link to nothing, a loop of them, or
+    /// the system's reason.
+    static func unstattable(_ path: String) -> String {
+        let reason = errno
+        var link = stat()
+        if reason == ENOENT, lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
+            return "a symbolic link to nothing"
+        }
+        if reason == ELOOP { return "a loop of symbolic links" }
+        return "cannot read the file (\(String(cString: strerror(reason)).lowercased()))"
     }
 }

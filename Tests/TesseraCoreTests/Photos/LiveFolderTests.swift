@@ -1,3 +1,4 @@
+import CDeflate
 import Foundation
 import XCTest
 
@@ -25,7 +26,7 @@ final class LiveFolderTests: XCTestCase {
             header += [UInt8(v >> 24), UInt8((v >> 16) & 255), UInt8((v >> 8) & 255), UInt8(v & 255)]
         }
         header += [8, 6, 0, 0, 0]
-        let crc = CRC32.checksum(header)
+        let crc = UInt32(libdeflate_crc32(0, header, header.count))
         var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + header
         bytes += [UInt8(crc >> 24), UInt8((crc >> 16) & 255), UInt8((crc >> 8) & 255), UInt8(crc & 255)]
         bytes += [0, 0, 0, 0] + Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82]
