@@ -60,7 +60,7 @@ let package = Package(
             exclude: ["Fixtures"]),
         // Runs the built `tessera` executable as a user would: flags, exit codes, scripts, screenshots.
         .testTarget(
-            name: "TesseraCLITests", dependencies: ["TesseraSDL", "TesseraCore", "CSDL2"],
+            name: "TesseraCLITests", dependencies: ["TesseraSDL", "TesseraCore", "CSDL2", "CDeflate"],
             exclude: ["References"]),
     ],
     swiftLanguageModes: [.v6]

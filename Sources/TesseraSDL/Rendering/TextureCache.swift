@@ -263,11 +263,16 @@ package final class TextureCache {
             // Deterministic: only a decode at exactly this size is used. One made at another size (asked
             // for ahead, for a frame that then changed, or before its file changed) is dropped, and this
             // one asked for until it is in, whatever finished first.
-            while collected == nil || collected!.side != side {
+            // A quit asked for meanwhile ends the wait: the tile draws as loading, the run ends.
+            while collected == nil || collected!.side != side, !ProcessSignals.quitRequested {
                 if let other = collected { Self.free(other.outcome) }
                 decoder.request(id, path: path, side: side)
                 decoder.wait(for: [id])
                 collected = decoder.collect(id)
+            }
+            if let early = collected, early.side != side {
+                Self.free(early.outcome)
+                collected = nil
             }
         } else if collected == nil || collected!.side < side {
             // A smaller decode that finished is still better than what there is.
