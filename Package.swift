@@ -31,6 +31,12 @@ let package = Package(
             pkgConfig: "spng",
             providers: [.apt(["libspng-dev"])]
         ),
+        // libexif (Debian: libexif-dev): the tests' reference for the EXIF orientation Tessera reads itself.
+        .systemLibrary(
+            name: "CExif",
+            pkgConfig: "libexif",
+            providers: [.apt(["libexif-dev"])]
+        ),
         // zlib (Debian: zlib1g-dev): the tests' PNG writer (libspng uses it for the real ones).
         .systemLibrary(
             name: "CZlib",
@@ -56,7 +62,9 @@ let package = Package(
         .testTarget(name: "TesseraCoreTests", dependencies: ["TesseraCore", "CDeflate"]),
         .testTarget(
             name: "TesseraSDLTests",
-            dependencies: ["TesseraSDL", "TesseraCore", "CSDL2", "CTurboJPEG", "CJPEG", "CSPNG", "CZlib", "CDeflate"],
+            dependencies: [
+                "TesseraSDL", "TesseraCore", "CSDL2", "CTurboJPEG", "CJPEG", "CSPNG", "CZlib", "CDeflate", "CExif",
+            ],
             exclude: ["Fixtures"]),
         // Runs the built `tessera` executable as a user would: flags, exit codes, scripts, screenshots.
         .testTarget(
@@ -65,3 +73,19 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// `make fuzz`: one libFuzzer harness per hand-written parser of untrusted bytes (Tests/Fuzz), built
+// only when asked for (`TESSERA_FUZZ=1`, with `-sanitize=fuzzer,address`): libFuzzer supplies `main`.
+if Context.environment["TESSERA_FUZZ"] != nil {
+    package.targets.append(.target(name: "FuzzDriver", path: "Tests/Fuzz/Driver"))
+    for (name, folder, dependencies) in [
+        ("fuzz-jpeg-eighth", "JPEGEighth", ["TesseraSDL", "TesseraCore", "CSDL2"]),
+        ("fuzz-png", "PNG", ["TesseraSDL", "CSDL2"]),
+        ("fuzz-image-header", "ImageHeader", ["TesseraCore"]),
+    ] {
+        package.targets.append(
+            .executableTarget(
+                name: name, dependencies: (dependencies + ["FuzzDriver"]).map { .target(name: $0) },
+                path: "Tests/Fuzz/\(folder)"))
+    }
+}

@@ -70,7 +70,7 @@ enum PNGDecoder {
             case .found: break
             }
             let scanlines = PNGScanlines(
-                bytes: inflated, width: header.width, height: header.height, channels: header.channels)
+                bytes: inflated, width: header.width, height: header.height)
             // As BoxShrink: a factor under 2, or one that leaves no whole output row or column, is no shrink.
             let surface =
                 factor >= 2 && header.width / factor > 0 && header.height / factor > 0
