@@ -43,7 +43,7 @@ extension TextureCache {
         }
         guard case .success(let sharper)? = outcome else { return regular }
         defer { for level in sharper.levels { SDL_FreeSurface(level) } }
-        guard let made = makeTextures(levels: sharper.levels, originalSize: original) else { return regular }
+        guard let made = factory.textures(levels: sharper.levels, originalSize: original) else { return regular }
         zoomed?.textures.destroy()
         zoomed = (id, made, frame)
         return made
