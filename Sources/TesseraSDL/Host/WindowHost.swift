@@ -269,7 +269,8 @@ package final class WindowHost: FrameSink, InteractiveHost {
             // A photo still loading pulses, and a decoded one replaces it, under the same command: only
             // a frame after one that drew no loading tile can be compared command by command.
             drawnDamage = FrameDamage.between(
-                lastFrame.commands, list.commands, window: size, scratch: &damageScratch
+                lastFrame.commands, list.commands, window: size, scratch: &damageScratch,
+                textureGeneration: drawer.textures.generation(of:)
             ) { text, style in
                 drawer.measure(text, style: style)
             }

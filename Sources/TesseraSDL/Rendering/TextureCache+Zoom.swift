@@ -46,6 +46,7 @@ extension TextureCache {
         guard let made = factory.textures(levels: sharper.levels, originalSize: original) else { return regular }
         zoomed?.textures.destroy()
         zoomed = (id, made, frame)
+        texturesChanged(id)
         return made
     }
 
@@ -53,6 +54,7 @@ extension TextureCache {
     func releaseZoomIfUnused() {
         guard let z = zoomed, z.lastUsed < frame else { return }
         z.textures.destroy()
+        texturesChanged(z.id)
         zoomed = nil
         zoomRequested = nil
     }

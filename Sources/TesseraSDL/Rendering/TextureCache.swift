@@ -54,6 +54,9 @@ package final class TextureCache {
     var zoomed: (id: String, textures: PhotoTextures, lastUsed: Int)?
     var zoomRequested: String?
     private let placeholderTile = PlaceholderTile()
+    /// Changes whenever the textures a photo draws with do (`FrameDamage` compares it).
+    private var generations: [String: Int] = [:]
+    private var lastGeneration = 0
     private let loadingTile = LoadingTile()
 
     /// - Parameters:
@@ -175,8 +178,19 @@ package final class TextureCache {
         }
     }
 
+    /// The generation of the textures `id` draws with now: a photo decoded again, dropped, failed or
+    /// zoomed gets a new one, though its draw command stays the same.
+    func generation(of id: String) -> Int { generations[id] ?? 0 }
+
+    /// Marks `id`'s textures as changed.
+    func texturesChanged(_ id: String) {
+        lastGeneration += 1
+        generations[id] = lastGeneration
+    }
+
     /// Frees `id`'s textures.
     private func drop(_ id: String) {
+        texturesChanged(id)
         entries.removeValue(forKey: id)?.destroy()
         residentBytes -= entryBytes.removeValue(forKey: id) ?? 0
         entrySides[id] = nil
@@ -242,6 +256,7 @@ package final class TextureCache {
             }
             drop(id)
             entries[id] = made
+            texturesChanged(id)
             entrySides[id] = collected.side
             lastUsed[id] = frame
             let bytes = made.levels.reduce(0) { $0 + $1.width * $1.height * 4 }
@@ -252,6 +267,7 @@ package final class TextureCache {
 
     /// Records a failure and names it on stderr, once per photo in the whole process.
     private func fail(_ id: String, _ message: String) {
+        if !failures.contains(id) { texturesChanged(id) }
         failures.record(id, path: photos.path(for: id) ?? id, message)
     }
 
