@@ -182,10 +182,7 @@ package final class FrameLoop {
                     if let frames, simulation.stepCount >= frames { break }
                 }
             }
-            if let due = folderDue, due <= 0 {
-                folderWatcher?.clear()
-                takeInFolderChanges()
-            }
+            if let due = folderDue, due <= 0 { takeInFolderChanges() }
             if now - lastConfigPoll >= Self.configPollInterval || ProcessSignals.reloadRequested {
                 lastConfigPoll = now
                 pollConfig()
@@ -231,9 +228,12 @@ package final class FrameLoop {
         return folderWatcher?.secondsUntilDue(quiet: photos.rescanQuietSeconds, maxDelay: photos.rescanMaxDelay)
     }
 
-    /// Rescans the photo folder and hands its changes to the simulation (tiles) and the sink (pixels).
+    /// Hands the photo folder's changes to the simulation (tiles) and the sink (pixels): the watcher's
+    /// scan, made off the main thread, or (a script's `rescan`) a scan made now.
     private func takeInFolderChanges() {
-        let changes = simulation.rescanPhotos()
+        let scanned = folderWatcher?.takeScan()
+        if folderWatcher != nil && scanned == nil { return }
+        let changes = simulation.rescanPhotos(scanned: scanned)
         if !changes.isEmpty { sink.takeIn(changes) }
     }
 

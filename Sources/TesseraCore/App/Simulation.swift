@@ -173,10 +173,11 @@ package final class Simulation {
     // MARK: A live folder
 
     /// Takes in the photo folder's changes now (a script's `rescan` step, or the folder watcher in a
-    /// window): every scene adds, removes and replaces its tiles in one relayout. Returns the changes.
+    /// window, which passes the scan it made off the main thread): every scene adds, removes and
+    /// replaces its tiles in one relayout. Returns the changes.
     @discardableResult
-    package func rescanPhotos() -> PhotoChanges {
-        let changes = photos.rescan()
+    package func rescanPhotos(scanned: PhotoLibrary? = nil) -> PhotoChanges {
+        let changes = scanned.map { photos.adopt($0) } ?? photos.rescan()
         guard !changes.isEmpty else { return changes }
         revision &+= 1
         // A selected photo whose file went leaves the dock; say so, once, on stderr.

@@ -28,11 +28,28 @@ package struct Photo: Equatable, Sendable {
     package var aspectRatio: Double? { pixelSize.map { $0.width / $0.height } }
 }
 
+/// What a file was when it was looked at: the same inode, size and modification time is the same file.
+struct FileStamp: Equatable, Sendable {
+    var inode: UInt64
+    var bytes: Int
+    var modified: Int
+
+    init(_ info: stat) {
+        inode = UInt64(info.st_ino)
+        bytes = Int(info.st_size)
+        modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+    }
+}
+
 /// The photos of a run, in name order: every JPEG/PNG in a folder.
 package struct PhotoLibrary: Sendable {
     package private(set) var photos: [Photo]
     /// Files with a photo's extension that were left out, and why (named once on stderr by the caller).
     package internal(set) var skipped: [(path: String, reason: String)] = []
+    /// The same by file name, with what each file was when it was looked at: a rescan passes over a
+    /// file that is still so without reading it again (a folder of 20,000 junk `.jpg` files costs a
+    /// `stat` each per change, not a read).
+    var skippedFiles: [String: (stamp: FileStamp, reason: String)] = [:]
     /// The folder scanned, nil for a library made from a list.
     package internal(set) var folder: String?
     private var pathByID: [String: String]
@@ -108,6 +125,11 @@ package struct PhotoLibrary: Sendable {
         var seen = Set<String>()
         var photos: [Photo] = []
         var skipped: [(path: String, reason: String)] = []
+        var skippedFiles: [String: (stamp: FileStamp, reason: String)] = [:]
+        func skip(_ name: String, _ path: String, _ reason: String, _ stamp: FileStamp?) {
+            skipped.append((path, reason))
+            if let stamp { skippedFiles[name] = (stamp, reason) }
+        }
         for name in names.sorted() where extensions.contains((name as NSString).pathExtension.lowercased()) {
             let id = (name as NSString).deletingPathExtension
             guard !id.hasPrefix("."), !seen.contains(id) else { continue }
@@ -131,22 +153,28 @@ package struct PhotoLibrary: Sendable {
             // A FIFO, socket or device with a photo's name is never opened for reading: `open` of a
             // FIFO would wait for a writer, forever (`RegularFile`).
             guard stamped else {
-                skipped.append((path, unstattable(path)))
+                skip(name, path, unstattable(path), nil)
+                continue
+            }
+            let stamp = FileStamp(info)
+            // Skipped before and unchanged since: skipped again, unread.
+            if let before = earlier?.skippedFiles[name], before.stamp == stamp {
+                skip(name, path, before.reason, stamp)
                 continue
             }
             if let kind = RegularFile.kind(info.st_mode) {
-                skipped.append((path, "not a regular file (\(kind))"))
+                skip(name, path, "not a regular file (\(kind))", stamp)
                 continue
             }
             let header: ImageHeader.Info?
             do {
                 header = try ImageHeader.read(ofFileAt: path)
             } catch {
-                skipped.append((path, "cannot read the file (\(error))"))
+                skip(name, path, "cannot read the file (\(error))", stamp)
                 continue
             }
             guard let size = header?.size else {
-                skipped.append((path, "not a JPEG or PNG image"))
+                skip(name, path, "not a JPEG or PNG image", stamp)
                 continue
             }
             seen.insert(id)
@@ -155,6 +183,7 @@ package struct PhotoLibrary: Sendable {
         guard !photos.isEmpty || allowingEmpty else { throw LoadError.noPhotos(folder) }
         var library = PhotoLibrary(photos: photos)
         library.skipped = skipped
+        library.skippedFiles = skippedFiles
         library.folder = folder
         return library
     }
