@@ -84,6 +84,56 @@ final class HostileFileTests: XCTestCase {
             added, 256 + 11, "peak \(baseline.peakMegabytes) MB against \(without.peakMegabytes) MB")
     }
 
+    // MARK: Messages
+
+    func testANameWithANewlineOrEscapeCannotForgeALineOfStderr() throws {
+        let whole = try Data(contentsOf: photos.appendingPathComponent("photo-01.jpg"))
+        let name = "bad\ntessera: all good\u{1B}[2J.jpg"
+        try whole.prefix(700).write(to: photos.appendingPathComponent(name))
+        let run = try headless()
+        XCTAssertEqual(run.exitCode, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("bad\\ntessera: all good\\e[2J.jpg"), run.stderr)
+        XCTAssertFalse(run.stderr.split(separator: "\n").contains { $0.hasPrefix("tessera: all good") }, run.stderr)
+        XCTAssertFalse(run.stderr.contains("\u{1B}"), "no raw escape reaches the terminal")
+    }
+
+    func testALatin1NamedPhotoIsShownAndNamedEscaped() throws {
+        let path = Array(photos.path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".jpg".utf8)
+        let whole = try Data(contentsOf: photos.appendingPathComponent("photo-01.jpg"))
+        let fd = (path.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer {
+            open($0.baseAddress!, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        }
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        _ = whole.prefix(whole.count / 2).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        let run = try headless()
+        XCTAssertEqual(run.exitCode, 0, run.stderr)
+        // Half a JPEG: read (not "permission denied"), found damaged, and named with its byte escaped.
+        XCTAssertTrue(run.stderr.contains("caf\\xE9.jpg: damaged image"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("permission denied"), run.stderr)
+    }
+
+    func testAHugeFileWithASmallHeaderSaysItsSize() throws {
+        var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        png += Self.chunk("IHDR", [0, 0, 0, 130, 0, 0, 0, 90, 8, 6, 0, 0, 0])
+        let path = photos.appendingPathComponent("huge.png").path
+        try png.write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(truncate(path, 4 << 30), 0, "a sparse 4 GB file")
+        let run = try headless()
+        XCTAssertEqual(run.exitCode, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("huge.png: too large to decode (the file is 4.0 GB"), run.stderr)
+    }
+
+    func testAFolderWhereEveryFileIsSkippedNamesTheReasons() throws {
+        try FileManager.default.removeItem(at: photos.appendingPathComponent("photo-01.jpg"))
+        try "shopping list".write(to: photos.appendingPathComponent("notes.jpg"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(mkfifo(photos.appendingPathComponent("pipe.jpg").path, 0o600), 0)
+        let run = try headless()
+        XCTAssertEqual(run.exitCode, 2)
+        XCTAssertTrue(run.stderr.contains("notes.jpg: not a JPEG or PNG image"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("pipe.jpg: not a regular file (a FIFO)"), run.stderr)
+    }
+
     // MARK: Making the files
 
     static func chunk(_ type: String, _ body: [UInt8]) -> Data {

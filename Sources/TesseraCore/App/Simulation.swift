@@ -184,7 +184,9 @@ package final class Simulation {
         let selected = Set(scenes.values.compactMap(\.selection).joined())
         for id in changes.removed where selected.contains(id) {
             FileHandle.standardError.write(
-                Data("tessera: \(id) was removed from the photo folder and left the selection\n".utf8))
+                Data(
+                    "tessera: \(FileNames.printable(id)) was removed from the photo folder and left the selection\n"
+                        .utf8))
         }
         for scene in scenes.values { scene.photosChanged(changes, library: photos) }
         return changes

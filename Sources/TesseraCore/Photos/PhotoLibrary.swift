@@ -44,7 +44,8 @@ struct FileStamp: Equatable, Sendable {
 /// The photos of a run, in name order: every JPEG/PNG in a folder.
 package struct PhotoLibrary: Sendable {
     package private(set) var photos: [Photo]
-    /// Files with a photo's extension that were left out, and why (named once on stderr by the caller).
+    /// Files with a photo's extension that were left out, and why (named once on stderr by the caller):
+    /// their paths as printed (`FileNames.printable`).
     package internal(set) var skipped: [(path: String, reason: String)] = []
     /// The same by file name, with what each file was when it was looked at: a rescan passes over a
     /// file that is still so without reading it again (a folder of 20,000 junk `.jpg` files costs a
@@ -70,18 +71,28 @@ package struct PhotoLibrary: Sendable {
 
     package enum LoadError: Error, Equatable, CustomStringConvertible {
         case missingFolder(String)
-        case noPhotos(String)
+        /// No usable photo; `skipped` says what each file with a photo's name was instead.
+        case noPhotos(String, skipped: [String] = [])
         /// A file, not a folder.
         case notAFolder(String)
         /// The folder is there but cannot be opened or listed: the system's reason.
         case unreadableFolder(String, reason: String)
         package var description: String {
             switch self {
-            case .missingFolder(let path): "photo folder not found: \(path)"
-            case .noPhotos(let path): "no JPEG or PNG photos in \(path)"
-            case .notAFolder(let path): "photo folder \(path): is a file, not a folder"
-            case .unreadableFolder(let path, let reason): "photo folder \(path): \(reason)"
+            case .missingFolder(let path): "photo folder not found: \(FileNames.printable(path))"
+            case .noPhotos(let path, let skipped):
+                "no JPEG or PNG photos in \(FileNames.printable(path))" + Self.reasons(skipped)
+            case .notAFolder(let path): "photo folder \(FileNames.printable(path)): is a file, not a folder"
+            case .unreadableFolder(let path, let reason): "photo folder \(FileNames.printable(path)): \(reason)"
             }
+        }
+
+        /// The first few files skipped and why, on the same line.
+        static func reasons(_ skipped: [String]) -> String {
+            guard !skipped.isEmpty else { return "" }
+            let shown = skipped.prefix(5).joined(separator: "; ")
+            let more = skipped.count > 5 ? "; and \(skipped.count - 5) more" : ""
+            return " (\(skipped.count) skipped: \(shown)\(more))"
         }
     }
 
@@ -101,8 +112,9 @@ package struct PhotoLibrary: Sendable {
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
+            // The name's bytes as they are (`FileNames`): a Latin-1 name is a name, not damage.
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+                FileNames.string(fromBytes: raw.prefix { $0 != 0 })
             }
             if name != "." && name != ".." { names.append(name) }
         }
@@ -127,7 +139,7 @@ package struct PhotoLibrary: Sendable {
         var skipped: [(path: String, reason: String)] = []
         var skippedFiles: [String: (stamp: FileStamp, reason: String)] = [:]
         func skip(_ name: String, _ path: String, _ reason: String, _ stamp: FileStamp?) {
-            skipped.append((path, reason))
+            skipped.append((FileNames.printable(path), reason))
             if let stamp { skippedFiles[name] = (stamp, reason) }
         }
         for name in names.sorted() where extensions.contains((name as NSString).pathExtension.lowercased()) {
@@ -138,7 +150,7 @@ package struct PhotoLibrary: Sendable {
             // file): skip it. A file whose header is fine but whose data is damaged stays, and draws as
             // a "can't open" placeholder once decoding fails.
             var info = stat()
-            let stamped = stat(path, &info) == 0
+            let stamped = FileNames.withPath(path) { stat($0, &info) } == 0
             let modified = stamped ? Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec) : 0
             let bytes = stamped ? Int(info.st_size) : 0
             // A rescan keeps what it read of a file that has not changed (a thousand headers are not
@@ -180,7 +192,10 @@ package struct PhotoLibrary: Sendable {
             seen.insert(id)
             photos.append(Photo(id: id, path: path, pixelSize: size, modified: modified, bytes: bytes))
         }
-        guard !photos.isEmpty || allowingEmpty else { throw LoadError.noPhotos(folder) }
+        guard !photos.isEmpty || allowingEmpty else {
+            let names = skipped.map { "\(($0.path as NSString).lastPathComponent): \($0.reason)" }
+            throw LoadError.noPhotos(folder, skipped: names)
+        }
         var library = PhotoLibrary(photos: photos)
         library.skipped = skipped
         library.skippedFiles = skippedFiles
@@ -193,7 +208,7 @@ package struct PhotoLibrary: Sendable {
     static func unstattable(_ path: String) -> String {
         let reason = errno
         var link = stat()
-        if reason == ENOENT, lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
+        if reason == ENOENT, FileNames.withPath(path, { lstat($0, &link) }) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
             return "a symbolic link to nothing"
         }
         if reason == ELOOP { return "a loop of symbolic links" }

@@ -32,7 +32,7 @@ package enum RegularFile {
     package static func withDescriptor<R>(_ path: String, _ body: (Int32, Int) throws(Failure) -> R) throws(Failure)
         -> R
     {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        let fd = FileNames.withPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
         guard fd >= 0 else { throw .system(systemReason()) }
         defer { close(fd) }
         var info = stat()

@@ -94,7 +94,7 @@ package enum PhotoDecoder {
             return .failure(isJPEG ? .corrupt("no frame header") : .notAnImage)
         }
         var status = stat()
-        guard stat(path, &status) == 0 else {
+        guard FileNames.withPath(path, { stat($0, &status) }) == 0 else {
             return .failure(.unreadable(String(cString: strerror(errno)).lowercased()))
         }
         let fileSize = Int(status.st_size)

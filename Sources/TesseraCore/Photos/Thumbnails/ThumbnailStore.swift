@@ -58,7 +58,7 @@ package struct ThumbnailStore: Sendable {
         /// The file at `path` as it is now; nil when it cannot be stat'ed.
         package init?(path: String) {
             var info = stat()
-            guard stat(path, &info) == 0 else { return nil }
+            guard FileNames.withPath(path, { stat($0, &info) }) == 0 else { return nil }
             self.init(path: path, mtime: Int(info.st_mtim.tv_sec), size: Int(info.st_size))
         }
 
