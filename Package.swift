@@ -14,8 +14,8 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
-        // libjpeg-turbo's TurboJPEG API (Debian: libturbojpeg0-dev): the tests' and the bench's JPEG
-        // writer, and the bench's reference decode.
+        // libjpeg-turbo's TurboJPEG API (Debian: libturbojpeg0-dev): the tests' JPEG writer and reference
+        // decode.
         .systemLibrary(
             name: "CTurboJPEG",
             pkgConfig: "libturbojpeg",
@@ -57,8 +57,7 @@ let package = Package(
         .target(name: "TesseraSDL", dependencies: ["CSDL2", "CJPEG", "CSPNG", "CDeflate", "TesseraCore"]),
         .executableTarget(name: "tessera", dependencies: ["TesseraCore", "TesseraSDL"]),
         // `make bench`: simulation steps, render overhead against bare SDL, decode throughput.
-        .executableTarget(
-            name: "tessera-bench", dependencies: ["TesseraCore", "TesseraSDL", "CSDL2", "CTurboJPEG", "CJPEG", "CSPNG"]),
+        .executableTarget(name: "tessera-bench", dependencies: ["TesseraCore", "TesseraSDL", "CSDL2"]),
         .testTarget(name: "TesseraCoreTests", dependencies: ["TesseraCore", "CDeflate"]),
         .testTarget(
             name: "TesseraSDLTests",

@@ -75,8 +75,11 @@ package enum PhotoDecoder {
 
     /// Decodes `path` so that its long side is at most `maxDimension` pixels (never upscaled), turned
     /// upright by its EXIF orientation, within `budget` and before `timeLimit` seconds have passed.
+    /// `handWritten: false` decodes through the libraries alone (libjpeg at every scale, libspng for
+    /// every PNG): what the hand-written decoders are measured against (`tessera-bench`).
     static func decode(
-        path: String, maxDimension: Int, budget: DecodeBudget = .shared, timeLimit: Double = timeLimit
+        path: String, maxDimension: Int, budget: DecodeBudget = .shared, timeLimit: Double = timeLimit,
+        handWritten: Bool = true
     ) -> Result<Decoded, Failure> {
         let deadline = DecodeLimits.now() + timeLimit
         // The header first (a few KB), to know what the decode will cost before reading the file whole.
@@ -100,7 +103,9 @@ package enum PhotoDecoder {
         let fileSize = Int(status.st_size)
         guard fileSize <= maxFileBytes else { return .failure(.fileTooLarge(bytes: fileSize)) }
         if let implausible = implausibility(of: info, fileBytes: fileSize) { return .failure(implausible) }
-        let plan = Plan(info, maxDimension: maxDimension)
+        var plan = Plan(info, maxDimension: maxDimension)
+        plan.usesHandWrittenDecoders = handWritten
+        plan.usesEighthDecoder = plan.usesEighthDecoder && handWritten
         let bytes = fileSize * (plan.usesEighthDecoder ? 2 : 1) + plan.workingBytes
         let outcome = budget.withReservation(of: bytes) { () -> Result<Decoded, Failure> in
             // Read, not mapped: a file replaced or truncated while mapped kills the process with SIGBUS
@@ -118,8 +123,9 @@ package enum PhotoDecoder {
 
     /// Decodes `path` as `decode(path:maxDimension:)` does and frees the result: what a decode costs,
     /// for `tessera-bench`. True when it decoded.
-    package static func decodeAndDiscard(path: String, maxDimension: Int) -> Bool {
-        guard case .success(let decoded) = decode(path: path, maxDimension: maxDimension) else { return false }
+    package static func decodeAndDiscard(path: String, maxDimension: Int, handWritten: Bool = true) -> Bool {
+        guard case .success(let decoded) = decode(path: path, maxDimension: maxDimension, handWritten: handWritten)
+        else { return false }
         for level in decoded.levels { SDL_FreeSurface(level) }
         return true
     }
@@ -148,6 +154,8 @@ package enum PhotoDecoder {
         var denominator: Int
         /// A baseline JPEG at 1/8 small enough for the DC-only decoder's planes (below).
         var usesEighthDecoder: Bool
+        /// False: the libraries alone (`decode(path:maxDimension:budget:timeLimit:handWritten:)`).
+        var usesHandWrittenDecoders = true
         /// What the decoding library may allocate for itself (libjpeg's coefficients and rows).
         var libraryBytes: Int
         /// Everything: the decoded pixels, the upright copy and the mip levels, plus the above and the
@@ -243,7 +251,7 @@ package enum PhotoDecoder {
         let surface =
             info.isJPEG
             ? decodeJPEG(UnsafeRawBufferPointer(file), plan: plan, limits: limits)
-            : decodePNG(file, maxDimension: plan.maxDimension, limits: limits)
+            : decodePNG(file, maxDimension: plan.maxDimension, limits: limits, fastPath: plan.usesHandWrittenDecoders)
         switch surface {
         case .failure(let failure):
             return .failure(limits.isPast ? .timedOut(seconds: timeLimit) : failure)
@@ -307,10 +315,10 @@ package enum PhotoDecoder {
 
     /// PNG: 8-bit RGBA through `PNGDecoder`, already box-shrunk; every other kind (and whatever it
     /// declines, its bytes put back as they were) through libspng, shrunk the same way.
-    private static func decodePNG(_ file: UnsafeMutableRawBufferPointer, maxDimension: Int, limits: DecodeLimits)
-        -> Result<Surface, Failure>
-    {
-        if let decoded = PNGDecoder.decode(file, maxDimension: maxDimension) { return decoded.map { $0 } }
+    private static func decodePNG(
+        _ file: UnsafeMutableRawBufferPointer, maxDimension: Int, limits: DecodeLimits, fastPath: Bool
+    ) -> Result<Surface, Failure> {
+        if fastPath, let decoded = PNGDecoder.decode(file, maxDimension: maxDimension) { return decoded.map { $0 } }
         return PNGRowDecoder.decode(UnsafeRawBufferPointer(file), maxDimension: maxDimension, limits: limits).map {
             $0
         }
