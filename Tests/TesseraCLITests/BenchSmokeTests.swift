@@ -41,7 +41,7 @@ final class BenchSmokeTests: XCTestCase {
         XCTAssertGreaterThan(try XCTUnwrap(fling["peakRSSMegabytes"] as? Double), 0)
         XCTAssertEqual(fling["framesWaitingOnDecode"] as? Int, 0)
         let thumbnail = try XCTUnwrap(library["thumbnailDecode"] as? [String: Any])
-        for key in ["jpegMs", "jpegTurboJPEGMs", "pngMs", "pngSDLImageMs"] {
+        for key in ["jpegMs", "jpegLibjpegMs", "pngMs", "pngLibspngMs"] {
             XCTAssertGreaterThan(try XCTUnwrap(thumbnail[key] as? Double, key), 0, key)
         }
     }
