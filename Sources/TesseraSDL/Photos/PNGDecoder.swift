@@ -117,13 +117,13 @@ enum PNGDecoder {
 
     private enum Outcome<Value> {
         case found(Value)
-        /// Not for this decoder: `IMG_Load` reads it, or names what is wrong with it.
+        /// Not for this decoder: libspng reads it, or names what is wrong with it.
         case declined
         case failed(PhotoDecoder.Failure)
     }
 
     /// Where the bodies of the `IDAT` chunks lie, after checking every chunk up to the last of them.
-    /// Chunks after the image data are not read: SDL_image stops reading once the image is decoded, so
+    /// Chunks after the image data are not read: libspng stops reading once the rows are decoded, so
     /// a file whose end (even `IEND`) was lost after the image data shows today, and still does.
     private static func imageData(in png: UnsafeRawBufferPointer, header: Header) -> Outcome<[Range<Int>]> {
         var offset = 8
@@ -163,7 +163,7 @@ enum PNGDecoder {
                 // ("PLTE Palette"): decoding ignores it. Grey + alpha may not have one: libpng decides.
                 guard header.colourType & 2 != 0 else { return .declined }
             case ChunkType.transparency:
-                return .declined  // SDL_image turns it into a colour key or an alpha channel
+                return .declined  // libspng turns its colour into transparency
             default:
                 // IEND before any image data, or a critical chunk this decoder does not know.
                 guard !critical else { return .declined }
@@ -177,7 +177,7 @@ enum PNGDecoder {
     /// libdeflate inflates whole buffers only, so the bodies are moved together first, inside `png`
     /// itself: image data chunks are consecutive, so each body moves back over the 12 bytes (CRC,
     /// length, type) between it and the one before, and no second copy of a 16 MB file is made. When
-    /// the outcome is `declined` the bytes are put back, for SDL_image to read.
+    /// the outcome is `declined` the bytes are put back, for libspng to read.
     private static func inflate(
         _ chunks: [Range<Int>], of png: UnsafeMutableRawBufferPointer, into out: UnsafeMutablePointer<UInt8>,
         size: Int
