@@ -2,8 +2,8 @@
 # Both install the Debian packages Tessera builds against when they are missing.
 
 SWIFT ?= swift
-APT_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev zlib1g-dev libdeflate-dev \
-	libwayland-dev libx11-dev libfontconfig-dev fonts-dejavu-core fonts-comfortaa
+APT_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libjpeg62-turbo-dev libspng-dev \
+	zlib1g-dev libdeflate-dev libexif-dev libwayland-dev libx11-dev libfontconfig-dev fonts-dejavu-core fonts-comfortaa
 # Window tests run under real displays: an X server (Xvfb, with xdotool to click), and the Wayland
 # kiosk compositor cage on its headless backend, natively and through Xwayland, with grim to look.
 # fonts-noto-cjk: the tests draw the articles' Chinese titles through fontconfig's fallback.
@@ -17,13 +17,13 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS ?=
 
 .PHONY: run test test-deps monkey soak bench build release deps photos screenshots check-scenes clean install \
-	install-files uninstall
+	install-files uninstall fuzz fuzz-build fuzz-corpus
 
-# Installs what is missing (pkg-config names are case-sensitive: sdl2, SDL2_image, SDL2_ttf, libturbojpeg, zlib,
-# libdeflate, fontconfig).
+# Installs what is missing (pkg-config names are case-sensitive: sdl2, SDL2_image, SDL2_ttf, libturbojpeg, libjpeg,
+# spng, zlib, libdeflate, libexif, wayland-client, x11, fontconfig).
 deps:
-	@if ! pkg-config --exists sdl2 SDL2_image SDL2_ttf libturbojpeg zlib libdeflate wayland-client x11 fontconfig \
-		2>/dev/null || [ ! -f $(FONT) ] || [ ! -f $(ROUNDED_FONT) ]; then \
+	@if ! pkg-config --exists sdl2 SDL2_image SDL2_ttf libturbojpeg libjpeg spng zlib libdeflate libexif wayland-client x11 \
+		fontconfig 2>/dev/null || [ ! -f $(FONT) ] || [ ! -f $(ROUNDED_FONT) ]; then \
 		echo "Installing $(APT_PACKAGES)"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq pkg-config $(APT_PACKAGES) >/dev/null; \
@@ -47,10 +47,43 @@ test-deps: deps
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(TEST_PACKAGES) >/dev/null; \
 	fi
 
-# The whole suite, headless (the SDL tests render offscreen with the software renderer).
+# The whole suite, headless (the SDL tests render offscreen with the software renderer), then a short
+# fuzz of every hand-written parser (FUZZ_SECONDS each).
 test: test-deps
 	$(SWIFT) build
 	SDL_VIDEODRIVER=dummy $(SWIFT) test
+	$(MAKE) fuzz FUZZ_SECONDS=$(TEST_FUZZ_SECONDS)
+
+# libFuzzer under AddressSanitizer, one harness per hand-written parser of untrusted bytes
+# (Tests/Fuzz): FUZZ_MINUTES per target (10 by default), from the seed corpus in
+# Tests/Fuzz/Corpus/<target> and what earlier runs found (.build/fuzz/corpus/<target>). A finding
+# (a crash, a leak, an input running past 10 s) stops it, written to .build/fuzz/findings-<target>-*,
+# which `.build/fuzz/release/fuzz-<target> FILE` replays.
+FUZZ_TARGETS := jpeg-eighth png image-header
+FUZZ_MINUTES ?= 10
+FUZZ_SECONDS ?= $(shell echo $$(( $(FUZZ_MINUTES) * 60 )))
+TEST_FUZZ_SECONDS ?= 20
+FUZZ_BUILD := TESSERA_FUZZ=1 $(SWIFT) build -c release --scratch-path .build/fuzz \
+	-Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing -Xswiftc -use-ld=lld
+
+fuzz-build: deps
+	@for target in $(FUZZ_TARGETS); do $(FUZZ_BUILD) --product fuzz-$$target || exit 1; done
+
+fuzz: fuzz-build
+	@for target in $(FUZZ_TARGETS); do \
+		mkdir -p .build/fuzz/corpus/$$target; \
+		echo "fuzz-$$target: $(FUZZ_SECONDS) s"; \
+		SWIFT_BACKTRACE=enable=no .build/fuzz/release/fuzz-$$target -max_total_time=$(FUZZ_SECONDS) \
+			-timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+			-artifact_prefix=.build/fuzz/findings-$$target- \
+			.build/fuzz/corpus/$$target Tests/Fuzz/Corpus/$$target 2>.build/fuzz/$$target.log \
+			|| { tail -40 .build/fuzz/$$target.log; exit 1; }; \
+		grep -E "^Done|stat::number_of_executed_units" .build/fuzz/$$target.log | head -1; \
+	done
+
+# Regenerates the seed corpora (needs Python 3 with Pillow, and libjpeg-turbo-progs: cjpeg, jpegtran).
+fuzz-corpus:
+	python3 Tools/fuzzcorpus/generate.py Tests/Fuzz/Corpus
 
 # Long reliability runs: full monkey storms (2,500 events over 50 simulated seconds from each scene),
 # and a simulated hour whose memory must stay flat.

@@ -14,20 +14,37 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
-        // libjpeg-turbo's TurboJPEG API (Debian: libturbojpeg0-dev): JPEGs decoded already scaled down.
+        // libjpeg-turbo's TurboJPEG API (Debian: libturbojpeg0-dev): the tests' JPEG writer and reference
+        // decode.
         .systemLibrary(
             name: "CTurboJPEG",
             pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]
         ),
-        // zlib (Debian: zlib1g-dev): thumbnails written as PNG at deflate's fastest level.
+        // libjpeg-turbo's libjpeg API (Debian: libjpeg62-turbo-dev), behind a small C wrapper: libjpeg
+        // reports errors by longjmp, which Swift must never see. It decodes every sampling layout the
+        // standard allows, scaled down while decoding.
+        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        // libspng (Debian: libspng-dev): PNGs decoded row by row from memory, thumbnails encoded.
+        .systemLibrary(
+            name: "CSPNG",
+            pkgConfig: "spng",
+            providers: [.apt(["libspng-dev"])]
+        ),
+        // libexif (Debian: libexif-dev): the tests' reference for the EXIF orientation Tessera reads itself.
+        .systemLibrary(
+            name: "CExif",
+            pkgConfig: "libexif",
+            providers: [.apt(["libexif-dev"])]
+        ),
+        // zlib (Debian: zlib1g-dev): the tests' PNG writer (libspng uses it for the real ones).
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
-        // libdeflate (Debian: libdeflate-dev): PNG image data inflated in one call, about twice as fast
-        // as zlib's streaming inflate.
+        // libdeflate (Debian: libdeflate-dev): an RGBA PNG's image data inflated in one call, about
+        // twice as fast as zlib's streaming inflate; and the project's one CRC-32.
         .systemLibrary(
             name: "CDeflate",
             pkgConfig: "libdeflate",
@@ -57,18 +74,41 @@ let package = Package(
         // scrolling, layout, input → commands, scenes, scripts, state dumps, configs.
         .target(name: "TesseraCore"),
         // The SDL backend: window, renderer, textures, text, event translation.
-        .target(name: "TesseraSDL", dependencies: [
-                "CSDL2", "CTurboJPEG", "CZlib", "CDeflate", "CWayland", "CX11", "CFontconfig", "TesseraCore",
+        .target(
+            name: "TesseraSDL",
+            dependencies: [
+                "CSDL2", "CJPEG", "CSPNG", "CDeflate", "CWayland", "CX11", "CFontconfig", "TesseraCore",
             ]),
         .executableTarget(name: "tessera", dependencies: ["TesseraCore", "TesseraSDL"]),
         // `make bench`: simulation steps, render overhead against bare SDL, decode throughput.
-        .executableTarget(name: "tessera-bench", dependencies: ["TesseraCore", "TesseraSDL", "CSDL2", "CTurboJPEG"]),
-        .testTarget(name: "TesseraCoreTests", dependencies: ["TesseraCore"]),
-        .testTarget(name: "TesseraSDLTests", dependencies: ["TesseraSDL", "TesseraCore"], exclude: ["Fixtures"]),
+        .executableTarget(name: "tessera-bench", dependencies: ["TesseraCore", "TesseraSDL", "CSDL2"]),
+        .testTarget(name: "TesseraCoreTests", dependencies: ["TesseraCore", "CDeflate"]),
+        .testTarget(
+            name: "TesseraSDLTests",
+            dependencies: [
+                "TesseraSDL", "TesseraCore", "CSDL2", "CTurboJPEG", "CJPEG", "CSPNG", "CZlib", "CDeflate", "CExif",
+            ],
+            exclude: ["Fixtures"]),
         // Runs the built `tessera` executable as a user would: flags, exit codes, scripts, screenshots.
         .testTarget(
-            name: "TesseraCLITests", dependencies: ["TesseraSDL", "TesseraCore", "CSDL2"],
+            name: "TesseraCLITests", dependencies: ["TesseraSDL", "TesseraCore", "CSDL2", "CDeflate"],
             exclude: ["References"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// `make fuzz`: one libFuzzer harness per hand-written parser of untrusted bytes (Tests/Fuzz), built
+// only when asked for (`TESSERA_FUZZ=1`, with `-sanitize=fuzzer,address`): libFuzzer supplies `main`.
+if Context.environment["TESSERA_FUZZ"] != nil {
+    package.targets.append(.target(name: "FuzzDriver", path: "Tests/Fuzz/Driver"))
+    for (name, folder, dependencies) in [
+        ("fuzz-jpeg-eighth", "JPEGEighth", ["TesseraSDL", "TesseraCore", "CSDL2"]),
+        ("fuzz-png", "PNG", ["TesseraSDL", "CSDL2"]),
+        ("fuzz-image-header", "ImageHeader", ["TesseraCore"]),
+    ] {
+        package.targets.append(
+            .executableTarget(
+                name: name, dependencies: (dependencies + ["FuzzDriver"]).map { .target(name: $0) },
+                path: "Tests/Fuzz/\(folder)"))
+    }
+}

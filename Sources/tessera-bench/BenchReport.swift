@@ -115,8 +115,8 @@ struct BenchReport: Encodable {
                 + " queue at most \(fl.peakQueue)",
             "photo copied into the watched folder → on screen: "
                 + (l.folderToScreenSeconds.map { "\(f($0, 3)) s \(verdict($0 <= 1, "limit 1"))" } ?? "not seen"),
-            "one photo for a 256-px thumbnail (ms): \(t.jpeg) \(f(t.jpegMs, 1)) (TurboJPEG at 1/8 "
-                + "\(f(t.jpegTurboJPEGMs, 1)));  \(t.png) \(f(t.pngMs, 1)) (SDL_image's full decode alone \(f(t.pngSDLImageMs, 1)))",
+            "one photo for a 256-px thumbnail (ms): \(t.jpeg) \(f(t.jpegMs, 1)) (libjpeg at 1/8 "
+                + "\(f(t.jpegLibjpegMs, 1)));  \(t.png) \(f(t.pngMs, 1)) (libspng row by row \(f(t.pngLibspngMs, 1)))",
         ]
         lines += windowedLines()
         lines += realScreenLines()

@@ -4,8 +4,8 @@ import TesseraCore
 import TesseraSDL
 
 /// Decoding large photos: a folder of generated `width`×`height` JPEGs (camera-sized, with noise so
-/// they compress like photos), loaded through the `TextureCache` — `IMG_Load`, the cap to 1600 px,
-/// the mip chain, texture creation — and the latency of a first frame showing them.
+/// they compress like photos), loaded through the `TextureCache` — libjpeg's scaled decode for the cap
+/// to 1600 px, the mip chain, texture creation — and the latency of a first frame showing them.
 struct DecodeBenchmark {
     var count = 8
     var width = 4000

@@ -97,7 +97,7 @@ struct Launcher {
         // `rescan` steps only, so they stay deterministic.
         var folderWatcher: FolderWatcher?
         if timing == .interactive, config.photos.watchFolder, let folder = photos.folder, let host {
-            folderWatcher = FolderWatcher(folder: folder, wake: host.wake)
+            folderWatcher = FolderWatcher(folder: folder, library: photos, wake: host.wake)
             if let folderWatcher { loop.sources.append(FolderChangesSource(watcher: folderWatcher)) }
         }
         defer { folderWatcher?.stop() }

@@ -79,3 +79,74 @@ func writeScript(_ steps: String, in folder: URL) throws -> String {
     try #"{"steps": [\#(steps)]}"#.write(to: url, atomically: true, encoding: .utf8)
     return url.path
 }
+
+/// A run of `tessera` under a time limit of the harness's (a hang fails the test instead of stalling
+/// the suite), with its peak memory from the kernel's own accounting (`wait4`'s `ru_maxrss`).
+struct LimitedRun {
+    /// Killed (SIGKILL) at the limit: it hung.
+    var timedOut: Bool
+    var exitCode: Int32?
+    var stdout: String
+    var stderr: String
+    /// Peak resident memory, megabytes.
+    var peakMegabytes: Double
+
+    /// Runs `arguments` (give absolute paths: it runs in this process's folder), its output kept in
+    /// `directory`; after `signal.after` seconds sends it `signal.number`; kills it
+    /// once `limit` seconds have passed (counted from the signal when there is one).
+    static func run(
+        _ arguments: [String], in directory: URL, environment extra: [String: String] = [:], limit: Double,
+        signal: (number: Int32, after: Double)? = nil
+    ) throws -> LimitedRun {
+        let out = directory.appendingPathComponent("stdout-\(UUID().uuidString)").path
+        let err = directory.appendingPathComponent("stderr-\(UUID().uuidString)").path
+        defer {
+            unlink(out)
+            unlink(err)
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let argv = ([TesseraProcess.executable.path] + arguments).map { strdup($0) } + [nil]
+        let env = TesseraProcess.environment(merging: extra).map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for p in argv { free(p) }
+            for p in env { free(p) }
+        }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, TesseraProcess.executable.path, &actions, nil, argv, env)
+        guard rc == 0 else { throw NSError(domain: NSPOSIXErrorDomain, code: Int(rc)) }
+        let start = Date()
+        var deadline = start.addingTimeInterval(limit + (signal?.after ?? 0))
+        var signalled = signal == nil
+        var status: Int32 = 0
+        var usage = rusage()
+        var timedOut = false
+        while true {
+            let reaped = wait4(pid, &status, WNOHANG, &usage)
+            if reaped == pid { break }
+            if !signalled, let signal, Date().timeIntervalSince(start) >= signal.after {
+                kill(pid, signal.number)
+                signalled = true
+                deadline = Date().addingTimeInterval(limit)
+            }
+            if Date() > deadline {
+                timedOut = true
+                kill(pid, SIGKILL)
+                _ = wait4(pid, &status, 0, &usage)
+                break
+            }
+            usleep(5_000)
+        }
+        // WIFEXITED / WEXITSTATUS, spelled out (the macros do not import).
+        let exited = status & 0x7F == 0
+        return LimitedRun(
+            timedOut: timedOut, exitCode: exited ? (status >> 8) & 0xFF : nil,
+            stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
+            stderr: String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: err))) ?? Data(), as: UTF8.self),
+            peakMegabytes: Double(usage.ru_maxrss) / 1024)
+    }
+}

@@ -49,8 +49,8 @@ package final class ConfigReloadSource: RunLoopSource {
 }
 
 /// The photo folder's changes, taken in once the folder has been quiet for `photos.rescanQuietSeconds`
-/// (at the latest `photos.rescanMaxDelay` after the first change): the simulation gets the new tiles,
-/// the sink the new pixels (`FolderWatcher`).
+/// (at the latest `photos.rescanMaxDelay` after the first change): the watcher scans the folder on its
+/// own thread, and the simulation gets the new tiles, the sink the new pixels (`FolderWatcher`).
 package final class FolderChangesSource: RunLoopSource {
     package let watcher: FolderWatcher
 
@@ -62,8 +62,8 @@ package final class FolderChangesSource: RunLoopSource {
     }
 
     package func run(now: Double, simulation: Simulation, sink: FrameSink) {
-        watcher.clear()
-        let changes = simulation.rescanPhotos()
+        guard let scanned = watcher.takeScan() else { return }
+        let changes = simulation.rescanPhotos(scanned: scanned)
         if !changes.isEmpty { sink.takeIn(changes) }
     }
 }

@@ -177,17 +177,20 @@ package final class Simulation {
     // MARK: A live folder
 
     /// Takes in the photo folder's changes now (a script's `rescan` step, or the folder watcher in a
-    /// window): every scene adds, removes and replaces its tiles in one relayout. Returns the changes.
+    /// window, which passes the scan it made off the main thread): every scene adds, removes and
+    /// replaces its tiles in one relayout. Returns the changes.
     @discardableResult
-    package func rescanPhotos() -> PhotoChanges {
-        let changes = photos.rescan()
+    package func rescanPhotos(scanned: PhotoLibrary? = nil) -> PhotoChanges {
+        let changes = scanned.map { photos.adopt($0) } ?? photos.rescan()
         guard !changes.isEmpty else { return changes }
         revision &+= 1
         // A selected photo whose file went leaves the dock; say so, once, on stderr.
         let selected = Set(scenes.values.compactMap(\.selection).joined())
         for id in changes.removed where selected.contains(id) {
             FileHandle.standardError.write(
-                Data("tessera: \(id) was removed from the photo folder and left the selection\n".utf8))
+                Data(
+                    "tessera: \(FileNames.printable(id)) was removed from the photo folder and left the selection\n"
+                        .utf8))
         }
         for scene in scenes.values { scene.photosChanged(changes, library: photos) }
         return changes

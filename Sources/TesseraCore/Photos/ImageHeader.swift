@@ -42,22 +42,25 @@ package enum ImageHeader {
     package static func pixelSize(ofFileAt path: String) -> Size? { info(ofFileAt: path)?.size }
 
     /// The header of the PNG or JPEG at `path`; nil as for `pixelSize(ofFileAt:)`.
-    package static func info(ofFileAt path: String) -> Info? {
+    package static func info(ofFileAt path: String) -> Info? { try? read(ofFileAt: path) }
+
+    /// The header of the PNG or JPEG at `path` (nil when it has none), or why the file cannot be read —
+    /// a FIFO or a device among them, refused without opening it for reading (`RegularFile`).
+    package static func read(ofFileAt path: String) throws(RegularFile.Failure) -> Info? {
         // Read, not mapped: a file truncated while it is mapped kills the reader with SIGBUS. The
         // header is near the start; a long run of EXIF or ICC segments before it is read further.
         for limit in [4096, 65536, 1 << 20, 16 << 20] {
-            guard let data = readPrefix(of: path, limit: limit) else { return nil }
+            let data = try RegularFile.prefix(of: path, limit: limit)
             if let info = info(of: data) { return info }
             if data.count < limit { return nil }
         }
         return nil
     }
 
-    /// Up to `limit` bytes from the start of the file; nil when it cannot be opened.
+    /// Up to `limit` bytes from the start of the file; nil when it cannot be opened or is not a regular
+    /// file.
     package static func readPrefix(of path: String, limit: Int) -> Data? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        return try? handle.read(upToCount: limit) ?? Data()
+        try? RegularFile.prefix(of: path, limit: limit)
     }
 
     /// Pixel size as shown, declared by a PNG or JPEG header in `data`; nil if there is none.

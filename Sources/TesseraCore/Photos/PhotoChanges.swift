@@ -46,9 +46,11 @@ extension PhotoLibrary {
         list.sort { $0.id < $1.id }
         let keptFolder = folder
         let keptSkipped = skipped
+        let keptSkippedFiles = skippedFiles
         self = PhotoLibrary(photos: list)
         folder = keptFolder
         skipped = keptSkipped
+        skippedFiles = keptSkippedFiles
     }
 
     /// Rescans the folder this library was scanned from and returns the changes (empty when it has no
@@ -58,6 +60,12 @@ extension PhotoLibrary {
         else {
             return PhotoChanges()
         }
+        return adopt(newer)
+    }
+
+    /// Becomes `newer`, a scan of the same folder made elsewhere (`FolderWatcher`, off the main
+    /// thread), and returns what changed.
+    package mutating func adopt(_ newer: PhotoLibrary) -> PhotoChanges {
         let changes = self.changes(to: newer)
         self = newer
         return changes

@@ -28,11 +28,29 @@ package struct Photo: Equatable, Sendable {
     package var aspectRatio: Double? { pixelSize.map { $0.width / $0.height } }
 }
 
+/// What a file was when it was looked at: the same inode, size and modification time is the same file.
+struct FileStamp: Equatable, Sendable {
+    var inode: UInt64
+    var bytes: Int
+    var modified: Int
+
+    init(_ info: stat) {
+        inode = UInt64(info.st_ino)
+        bytes = Int(info.st_size)
+        modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+    }
+}
+
 /// The photos of a run, in name order: every JPEG/PNG in a folder.
 package struct PhotoLibrary: Sendable {
     package private(set) var photos: [Photo]
-    /// Files with a photo's extension that were left out, and why (named once on stderr by the caller).
+    /// Files with a photo's extension that were left out, and why (named once on stderr by the caller):
+    /// their paths as printed (`FileNames.printable`).
     package internal(set) var skipped: [(path: String, reason: String)] = []
+    /// The same by file name, with what each file was when it was looked at: a rescan passes over a
+    /// file that is still so without reading it again (a folder of 20,000 junk `.jpg` files costs a
+    /// `stat` each per change, not a read).
+    var skippedFiles: [String: (stamp: FileStamp, reason: String)] = [:]
     /// The folder scanned, nil for a library made from a list.
     package internal(set) var folder: String?
     private var pathByID: [String: String]
@@ -53,18 +71,28 @@ package struct PhotoLibrary: Sendable {
 
     package enum LoadError: Error, Equatable, CustomStringConvertible {
         case missingFolder(String)
-        case noPhotos(String)
+        /// No usable photo; `skipped` says what each file with a photo's name was instead.
+        case noPhotos(String, skipped: [String] = [])
         /// A file, not a folder.
         case notAFolder(String)
         /// The folder is there but cannot be opened or listed: the system's reason.
         case unreadableFolder(String, reason: String)
         package var description: String {
             switch self {
-            case .missingFolder(let path): "photo folder not found: \(path)"
-            case .noPhotos(let path): "no JPEG or PNG photos in \(path)"
-            case .notAFolder(let path): "photo folder \(path): is a file, not a folder"
-            case .unreadableFolder(let path, let reason): "photo folder \(path): \(reason)"
+            case .missingFolder(let path): "photo folder not found: \(FileNames.printable(path))"
+            case .noPhotos(let path, let skipped):
+                "no JPEG or PNG photos in \(FileNames.printable(path))" + Self.reasons(skipped)
+            case .notAFolder(let path): "photo folder \(FileNames.printable(path)): is a file, not a folder"
+            case .unreadableFolder(let path, let reason): "photo folder \(FileNames.printable(path)): \(reason)"
             }
+        }
+
+        /// The first few files skipped and why, on the same line.
+        static func reasons(_ skipped: [String]) -> String {
+            guard !skipped.isEmpty else { return "" }
+            let shown = skipped.prefix(5).joined(separator: "; ")
+            let more = skipped.count > 5 ? "; and \(skipped.count - 5) more" : ""
+            return " (\(skipped.count) skipped: \(shown)\(more))"
         }
     }
 
@@ -84,8 +112,9 @@ package struct PhotoLibrary: Sendable {
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
+            // The name's bytes as they are (`FileNames`): a Latin-1 name is a name, not damage.
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+                FileNames.string(fromBytes: raw.prefix { $0 != 0 })
             }
             if name != "." && name != ".." { names.append(name) }
         }
@@ -108,6 +137,11 @@ package struct PhotoLibrary: Sendable {
         var seen = Set<String>()
         var photos: [Photo] = []
         var skipped: [(path: String, reason: String)] = []
+        var skippedFiles: [String: (stamp: FileStamp, reason: String)] = [:]
+        func skip(_ name: String, _ path: String, _ reason: String, _ stamp: FileStamp?) {
+            skipped.append((FileNames.printable(path), reason))
+            if let stamp { skippedFiles[name] = (stamp, reason) }
+        }
         for name in names.sorted() where extensions.contains((name as NSString).pathExtension.lowercased()) {
             let id = (name as NSString).deletingPathExtension
             guard !id.hasPrefix("."), !seen.contains(id) else { continue }
@@ -116,7 +150,7 @@ package struct PhotoLibrary: Sendable {
             // file): skip it. A file whose header is fine but whose data is damaged stays, and draws as
             // a "can't open" placeholder once decoding fails.
             var info = stat()
-            let stamped = stat(path, &info) == 0
+            let stamped = FileNames.withPath(path) { stat($0, &info) } == 0
             let modified = stamped ? Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec) : 0
             let bytes = stamped ? Int(info.st_size) : 0
             // A rescan keeps what it read of a file that has not changed (a thousand headers are not
@@ -128,21 +162,56 @@ package struct PhotoLibrary: Sendable {
                 photos.append(known)
                 continue
             }
-            guard FileManager.default.isReadableFile(atPath: path) else {
-                skipped.append((path, "cannot read the file (permission denied)"))
+            // A FIFO, socket or device with a photo's name is never opened for reading: `open` of a
+            // FIFO would wait for a writer, forever (`RegularFile`).
+            guard stamped else {
+                skip(name, path, unstattable(path), nil)
                 continue
             }
-            guard let size = ImageHeader.pixelSize(ofFileAt: path) else {
-                skipped.append((path, "not a JPEG or PNG image"))
+            let stamp = FileStamp(info)
+            // Skipped before and unchanged since: skipped again, unread.
+            if let before = earlier?.skippedFiles[name], before.stamp == stamp {
+                skip(name, path, before.reason, stamp)
+                continue
+            }
+            if let kind = RegularFile.kind(info.st_mode) {
+                skip(name, path, "not a regular file (\(kind))", stamp)
+                continue
+            }
+            let header: ImageHeader.Info?
+            do {
+                header = try ImageHeader.read(ofFileAt: path)
+            } catch {
+                skip(name, path, "cannot read the file (\(error))", stamp)
+                continue
+            }
+            guard let size = header?.size else {
+                skip(name, path, "not a JPEG or PNG image", stamp)
                 continue
             }
             seen.insert(id)
             photos.append(Photo(id: id, path: path, pixelSize: size, modified: modified, bytes: bytes))
         }
-        guard !photos.isEmpty || allowingEmpty else { throw LoadError.noPhotos(folder) }
+        guard !photos.isEmpty || allowingEmpty else {
+            let names = skipped.map { "\(($0.path as NSString).lastPathComponent): \($0.reason)" }
+            throw LoadError.noPhotos(folder, skipped: names)
+        }
         var library = PhotoLibrary(photos: photos)
         library.skipped = skipped
+        library.skippedFiles = skippedFiles
         library.folder = folder
         return library
+    }
+
+    /// Why `stat` failed on an entry the listing named: a symbolic link to nothing, a loop of them, or
+    /// the system's reason.
+    static func unstattable(_ path: String) -> String {
+        let reason = errno
+        var link = stat()
+        if reason == ENOENT, FileNames.withPath(path, { lstat($0, &link) }) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
+            return "a symbolic link to nothing"
+        }
+        if reason == ELOOP { return "a loop of symbolic links" }
+        return "cannot read the file (\(String(cString: strerror(reason)).lowercased()))"
     }
 }

@@ -235,7 +235,8 @@ package final class WindowHost: FrameSink, InteractiveHost {
         // A photo still loading pulses, and a decoded one replaces it, under the same command: only a
         // frame after one that drew no loading tile can be compared command by command.
         if presenter.keepsLastFrame, !contentsLost, !drawer.textures.drewLoadingTile {
-            drawnDamage = lastFrame.damage(to: list, window: size) { text, style in
+            drawnDamage = lastFrame.damage(to: list, window: size, textureGeneration: drawer.textures.generation(of:)) {
+                text, style in
                 drawer.measure(text, style: style)
             }
         }
@@ -280,9 +281,14 @@ struct LastFrame {
     private(set) var list = DrawList()
     private var scratch = FrameDamage.Scratch()
 
-    /// What must be redrawn to turn this frame into `next`.
-    mutating func damage(to next: DrawList, window: Size, measure: (String, TextStyle) -> Size) -> FrameDamage {
-        FrameDamage.between(list.commands, next.commands, window: window, scratch: &scratch, measure: measure)
+    /// What must be redrawn to turn this frame into `next`; `textureGeneration` tells a photo whose
+    /// pixels changed under the same command.
+    mutating func damage(
+        to next: DrawList, window: Size, textureGeneration: (String) -> Int, measure: (String, TextStyle) -> Size
+    ) -> FrameDamage {
+        FrameDamage.between(
+            list.commands, next.commands, window: window, scratch: &scratch, textureGeneration: textureGeneration,
+            measure: measure)
     }
 
     mutating func remember(_ next: DrawList) {

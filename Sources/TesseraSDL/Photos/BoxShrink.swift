@@ -1,7 +1,7 @@
 import CSDL2
 
 /// Shrinks a full-size decode by a whole factor k with a k×k box filter, straight from whatever format
-/// SDL_image returned (RGB24 for an opaque PNG) into a small ARGB8888 surface — a few rows at a time,
+/// a decoder returned (a full-size interlaced PNG from libspng) into a small ARGB8888 surface — a few rows at a time,
 /// so the full image is never converted (or copied) whole: for 5600×3200 that is a 54 MB decode and a
 /// 4.5 MB result, instead of a further 72 MB ARGB copy and two halvings. Averaging every source pixel
 /// also makes a better reduction than bilinear steps.

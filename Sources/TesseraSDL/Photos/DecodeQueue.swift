@@ -12,8 +12,19 @@ import TesseraCore
 /// decodes ahead never hold every core (`aheadLimit`), so a photo that comes into view starts at once.
 /// A request not yet started can be withdrawn (`withdraw(keeping:)`): a tile that scrolled away before
 /// its turn is never decoded.
+///
+/// Nothing waits on a decode without end. Decoders stop at their own deadline (`PhotoDecoder.timeLimit`);
+/// one still running `abandonAfter` seconds after it started — a decoder stuck where it cannot look at
+/// the clock — is abandoned: its photo is given up as unreadable, and whatever it returns later is
+/// dropped. And a wait ends as soon as a quit is asked for (`ProcessSignals`), so SIGTERM ends a
+/// headless run within a frame however long its decodes would take.
 final class DecodeQueue: @unchecked Sendable {
     typealias Outcome = Result<PhotoDecoder.Decoded, PhotoDecoder.Failure>
+    /// Decodes one request: the photo at `path` for a long side of `side` pixels.
+    typealias Decode =
+        @Sendable (_ path: String, _ side: Int, _ thumbnails: ThumbnailStore?) -> (
+            Outcome, ThumbnailCodec.Source
+        )
 
     /// How soon a request is wanted: lower first.
     enum Urgency: Int, Comparable {
@@ -33,6 +44,12 @@ final class DecodeQueue: @unchecked Sendable {
         var order: Int
     }
 
+    /// A decode under way: the side it was asked for and when it started (monotonic seconds).
+    private struct Running {
+        var side: Int
+        var started: Double
+    }
+
     private let queue = DispatchQueue(label: "tessera.decode", qos: .userInitiated, attributes: .concurrent)
     /// Bounds the decodes in flight to the cores, so a folder of hundreds queues rather than piles up
     /// full-size buffers at once.
@@ -40,9 +57,9 @@ final class DecodeQueue: @unchecked Sendable {
     private let lock = NSLock()
     private let finished = NSCondition()
     private var waiting: [Job] = []
-    private var running: [String: Int] = [:]
+    private var running: [String: Running] = [:]
     private var results: [String: (outcome: Outcome, side: Int)] = [:]
-    /// Running decodes whose file changed meanwhile: their results are dropped.
+    /// Running decodes whose file changed meanwhile, or that were abandoned: their results are dropped.
     private var discarded = Set<String>()
     private var nextOrder = 0
     /// Decodes ahead running now, and at most: one core fewer than there are (at least one).
@@ -54,9 +71,28 @@ final class DecodeQueue: @unchecked Sendable {
     /// The shared thumbnail cache, nil when off.
     let thumbnails: ThumbnailStore?
     private(set) var statistics = PhotoStatistics()
+    private let decode: Decode
+    /// Seconds after which a decode still running is abandoned.
+    let abandonAfter: Double
 
-    init(thumbnails: ThumbnailStore? = nil) {
+    /// A little past the decoders' own deadline, so a decoder that keeps to it is never abandoned.
+    static let defaultAbandonAfter = PhotoDecoder.timeLimit + 2
+
+    init(
+        thumbnails: ThumbnailStore? = nil, abandonAfter: Double = defaultAbandonAfter,
+        decode: @escaping Decode = DecodeQueue.decodeFile
+    ) {
         self.thumbnails = thumbnails
+        self.abandonAfter = abandonAfter
+        self.decode = decode
+    }
+
+    /// A thumbnail size through the shared cache, any other size from the photo itself.
+    static let decodeFile: Decode = { path, side, thumbnails in
+        if let size = ThumbnailSize(rawValue: side) {
+            return ThumbnailCodec.decode(path: path, size: size, store: thumbnails)
+        }
+        return (PhotoDecoder.decode(path: path, maxDimension: side), .direct)
     }
 
     deinit {
@@ -71,7 +107,7 @@ final class DecodeQueue: @unchecked Sendable {
     func request(_ id: String, path: String, side: Int, urgency: Urgency = .visible) {
         lock.lock()
         defer { lock.unlock() }
-        if let s = running[id], s >= side { return }
+        if let s = running[id]?.side, s >= side { return }
         if let r = results[id], r.side >= side { return }
         if let i = waiting.firstIndex(where: { $0.id == id }) {
             waiting[i].side = max(waiting[i].side, side)
@@ -105,21 +141,22 @@ final class DecodeQueue: @unchecked Sendable {
             return
         }
         let job = waiting.remove(at: best)
-        running[job.id] = job.side
+        running[job.id] = Running(side: job.side, started: DecodeLimits.now())
+        runningOrder[job.id] = job.order
         if job.urgency == .ahead { aheadRunning += 1 }
         lock.unlock()
 
-        let outcome: Outcome
-        let source: ThumbnailCodec.Source
-        if let size = ThumbnailSize(rawValue: job.side) {
-            (outcome, source) = ThumbnailCodec.decode(path: job.path, size: size, store: thumbnails)
-        } else {
-            (outcome, source) = (PhotoDecoder.decode(path: job.path, maxDimension: job.side), .direct)
-        }
+        let (outcome, source) = decode(job.path, job.side, thumbnails)
 
         lock.lock()
-        running[job.id] = nil
         if job.urgency == .ahead { aheadRunning -= 1 }
+        // Abandoned meanwhile (`abandonOverrunning`): its failure is in already, and a newer request
+        // for the same photo may be running under its id.
+        let abandoned = abandonedJobs.removeValue(forKey: job.order) != nil
+        if !abandoned {
+            running[job.id] = nil
+            runningOrder[job.id] = nil
+        }
         if deferred > 0 {
             deferred -= 1
             queue.async { [self] in runMostUrgent() }
@@ -129,7 +166,7 @@ final class DecodeQueue: @unchecked Sendable {
         case .miss: statistics.thumbnailMisses += 1
         case .direct: statistics.directDecodes += 1
         }
-        if discarded.remove(job.id) != nil {
+        if abandoned || discarded.remove(job.id) != nil {
             if case .success(let decoded) = outcome { for level in decoded.levels { SDL_FreeSurface(level) } }
         } else {
             results[job.id] = (outcome, job.side)
@@ -147,6 +184,8 @@ final class DecodeQueue: @unchecked Sendable {
     /// turn), and frees finished decodes nobody wants now (decoded ahead, then flung past: a fling
     /// through a thousand photos would otherwise keep every one); running decodes finish.
     func withdraw(keeping wanted: Set<String>) {
+        // Once a frame: a window, which never waits, finds its stuck decodes here.
+        abandonOverrunning()
         lock.lock()
         let before = waiting.count
         waiting.removeAll { !wanted.contains($0.id) }
@@ -208,10 +247,38 @@ final class DecodeQueue: @unchecked Sendable {
     }
 
     /// Blocks until none of `ids` is still decoding (headless runs: a frame waits for its photos, so
-    /// every run renders the same pixels).
+    /// every run renders the same pixels), a decode among them overran (abandoned, its photo failed),
+    /// or a quit was asked for (then it returns at once, whatever is pending).
     func wait(for ids: some Collection<String>) {
         finished.lock()
         defer { finished.unlock() }
-        while ids.contains(where: isPending) { finished.wait() }
+        while !ProcessSignals.quitRequested {
+            abandonOverrunning()
+            guard ids.contains(where: isPending) else { return }
+            // Woken by every finished decode; otherwise a look at the clock and the quit flag a few
+            // times a second.
+            _ = finished.wait(until: Date(timeIntervalSinceNow: Self.pollInterval))
+        }
+    }
+
+    /// How often a wait looks at the quit flag and at decodes that overran.
+    static let pollInterval = 0.05
+
+    /// Jobs given up while still running, by their request order (unique per job).
+    private var abandonedJobs: [Int: String] = [:]
+    /// The order of each running job, to know it when it is abandoned.
+    private var runningOrder: [String: Int] = [:]
+
+    /// Gives up the decodes running longer than `abandonAfter`: each becomes a `timedOut` failure now,
+    /// and its result, whenever it comes, is dropped.
+    private func abandonOverrunning() {
+        lock.lock()
+        let now = DecodeLimits.now()
+        for (id, job) in running where now - job.started > abandonAfter {
+            running[id] = nil
+            if let order = runningOrder.removeValue(forKey: id) { abandonedJobs[order] = id }
+            results[id] = (.failure(.timedOut(seconds: abandonAfter)), job.side)
+        }
+        lock.unlock()
     }
 }

@@ -222,8 +222,8 @@ enum JPEGEntropyPass {
     }
 
     /// Reads every MCU of the scan; returns each component's DC coefficients (row-major over its
-    /// blocks), or nil when the data is damaged: a code that is no code, a DC size over 11, or an
-    /// interval that reads past its end.
+    /// blocks), or nil when the data is damaged: a code that is no code, a DC size over 11, an
+    /// interval that reads past its end or leaves a whole byte unread.
     static func dcCoefficients(
         _ segments: Segments, components: [Component], mcusAcross: Int, mcusDown: Int, restartInterval: Int,
         dcTables: [HuffmanTable?], acTables: [HuffmanTable?]
@@ -291,6 +291,10 @@ enum JPEGEntropyPass {
                     }
                     guard reader.position <= end else { return false }
                 }
+                // An encoder pads an interval's last byte with one bits, never a whole byte more: a
+                // byte or more left over is data libjpeg calls "extraneous bytes before marker",
+                // damage it names, so it decides (a block that ended early is the usual cause).
+                guard end - reader.position < 8 else { return false }
             }
             return true
         }()

@@ -2,25 +2,32 @@ import CDeflate
 import CSDL2
 import Foundation
 
-/// Decodes the PNGs cameras, phones and editors write — 8-bit RGB or RGBA (or grey with alpha), not
-/// interlaced — faster than `IMG_Load` (SDL_image → libpng → zlib), and already shrunk by a whole
-/// factor. Anything else (interlaced, 16-bit, palette, grey without alpha, `tRNS`, an unknown critical
-/// chunk…) is declined with nil and goes through `IMG_Load` as before.
+/// Decodes 8-bit RGBA PNGs (not interlaced) — what editors and screenshot tools export with an alpha
+/// channel — faster than libspng, and already shrunk by a whole factor. Anything else (RGB, grey,
+/// palette, 16-bit, interlaced, `tRNS`, an unknown critical chunk…) is declined with nil and goes to
+/// libspng (`PNGRowDecoder`), which gives the same pixels.
 ///
-/// Two costs go. The image data is inflated in one call by libdeflate, "significantly faster than the
-/// zlib library ... especially on x86 processors" (its README) but whole-buffer only (measured here:
-/// half the time of zlib's `uncompress` on a 4000×3000 photo's data). And the scanlines are unfiltered one at a
-/// time into the sums of a k×k box filter, so no full-size surface is made (or converted) at all: what
+/// Why it is kept (measured here, release, a 4000×3000 photo shrunk for a 256-px thumbnail): 86 ms
+/// against libspng's 192 ms row by row for RGBA; for RGB the margin was 153 against 173 ms, too small
+/// to keep a second decoder for, so RGB goes to libspng. Two costs go. The image data is inflated in
+/// one call by libdeflate, "significantly faster than the zlib library ... especially on x86
+/// processors" (its README), but whole-buffer only. And the scanlines are unfiltered one at a time
+/// into the sums of a k×k box filter, so no full-size surface is made (or converted) at all: what
 /// remains full size is the inflated data, which libdeflate's whole-buffer interface needs.
 ///
-/// The pixels are exactly those of `IMG_Load` followed by `BoxShrink.shrink(_:by:)`: the same
-/// rounding, the same last `width % k` columns and `height % k` rows dropped; below a factor of 2
-/// (or where BoxShrink would decline) a full-size ARGB8888 surface, as `MipChain` converts today's.
+/// The pixels are exactly those of libspng (or libpng) followed by `BoxShrink.shrink(_:by:)`: the
+/// same rounding, the same last `width % k` columns and `height % k` rows dropped; below a factor of
+/// 2 a full-size ARGB8888 surface.
 ///
-/// Damage is named only where libpng would refuse the file too — a critical chunk whose CRC does not
+/// Damage is named only where libspng would refuse the file too — a critical chunk whose CRC does not
 /// match (PNG specification, "Chunk layout": CRC-32 of the type and data), the file ending inside the
 /// image data, image data that inflates to too few bytes, an undefined filter type. Any other oddity
-/// declines, so libpng decides as it always has (it tolerates, for example, a bad zlib check value).
+/// declines, so libspng decides. Image data that inflates to more than the header allows (a
+/// decompression bomb) stops at the first byte too many (libdeflate never writes past the buffer) and
+/// is declined: libspng then reads only the rows the header declares.
+///
+/// Its safety rests on the checks below and on fuzzing (`make fuzz`, target `png`), with its output
+/// compared against libspng's on the corpus (`Tests/Fuzz`).
 enum PNGDecoder {
     /// A decoded ARGB8888 surface (the caller frees it) and the PNG's own width and height.
     typealias Decoded = (surface: UnsafeMutablePointer<SDL_Surface>, width: Int, height: Int)
@@ -63,7 +70,7 @@ enum PNGDecoder {
             case .found: break
             }
             let scanlines = PNGScanlines(
-                bytes: inflated, width: header.width, height: header.height, channels: header.channels)
+                bytes: inflated, width: header.width, height: header.height)
             // As BoxShrink: a factor under 2, or one that leaves no whole output row or column, is no shrink.
             let surface =
                 factor >= 2 && header.width / factor > 0 && header.height / factor > 0
@@ -82,12 +89,8 @@ enum PNGDecoder {
         var channels: Int
 
         /// Nil unless `png` starts with the PNG signature and an `IHDR` (it must come first) declaring
-        /// bit depth 8, colour type 2, 4 or 6, compression and filter method 0 and no interlacing, in
+        /// bit depth 8, colour type 6 (RGBA), compression and filter method 0 and no interlacing, in
         /// libpng's size limits. Its CRC is checked with the other chunks'.
-        ///
-        /// Grey without alpha (colour type 0) is left to SDL_image: it returns it as a palette surface,
-        /// which BoxShrink declines, so such a photo reaches `MipChain` full size and is halved there —
-        /// a different picture from a box filter's.
         init?(_ png: UnsafeRawBufferPointer) {
             let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
             guard png.count >= 33, signature.indices.allSatisfy({ png[$0] == signature[$0] }),
@@ -96,12 +99,8 @@ enum PNGDecoder {
             width = Int(PNGDecoder.word(png, at: 16))
             height = Int(PNGDecoder.word(png, at: 20))
             colourType = png[25]
-            switch colourType {
-            case 2: channels = 3
-            case 4: channels = 2
-            case 6: channels = 4
-            default: return nil
-            }
+            guard colourType == 6 else { return nil }
+            channels = 4
             guard (1...PNGDecoder.maxSide).contains(width), (1...PNGDecoder.maxSide).contains(height),
                 png[24] == 8, png[26] == 0, png[27] == 0, png[28] == 0
             else { return nil }
@@ -118,13 +117,13 @@ enum PNGDecoder {
 
     private enum Outcome<Value> {
         case found(Value)
-        /// Not for this decoder: `IMG_Load` reads it, or names what is wrong with it.
+        /// Not for this decoder: libspng reads it, or names what is wrong with it.
         case declined
         case failed(PhotoDecoder.Failure)
     }
 
     /// Where the bodies of the `IDAT` chunks lie, after checking every chunk up to the last of them.
-    /// Chunks after the image data are not read: SDL_image stops reading once the image is decoded, so
+    /// Chunks after the image data are not read: libspng stops reading once the rows are decoded, so
     /// a file whose end (even `IEND`) was lost after the image data shows today, and still does.
     private static func imageData(in png: UnsafeRawBufferPointer, header: Header) -> Outcome<[Range<Int>]> {
         var offset = 8
@@ -164,7 +163,7 @@ enum PNGDecoder {
                 // ("PLTE Palette"): decoding ignores it. Grey + alpha may not have one: libpng decides.
                 guard header.colourType & 2 != 0 else { return .declined }
             case ChunkType.transparency:
-                return .declined  // SDL_image turns it into a colour key or an alpha channel
+                return .declined  // libspng turns its colour into transparency
             default:
                 // IEND before any image data, or a critical chunk this decoder does not know.
                 guard !critical else { return .declined }
@@ -178,7 +177,7 @@ enum PNGDecoder {
     /// libdeflate inflates whole buffers only, so the bodies are moved together first, inside `png`
     /// itself: image data chunks are consecutive, so each body moves back over the 12 bytes (CRC,
     /// length, type) between it and the one before, and no second copy of a 16 MB file is made. When
-    /// the outcome is `declined` the bytes are put back, for SDL_image to read.
+    /// the outcome is `declined` the bytes are put back, for libspng to read.
     private static func inflate(
         _ chunks: [Range<Int>], of png: UnsafeMutableRawBufferPointer, into out: UnsafeMutablePointer<UInt8>,
         size: Int

@@ -19,7 +19,6 @@ enum PNGRowFilter {
         // Specialised per pixel size: with `bpp` a constant, the compiler unrolls the channels.
         switch bytesPerPixel {
         case 4: reconstructPixels(type, row, previous, count, bpp: 4)
-        case 3: reconstructPixels(type, row, previous, count, bpp: 3)
         default: reconstructBytes(type, row, previous, from: 0, to: count, bpp: bytesPerPixel)
         }
         return true

@@ -1,20 +1,18 @@
 import CSDL2
 import Foundation
 
-/// A PNG's inflated image data — `height` scanlines, each a filter-type byte then `width` pixels of
-/// `channels` bytes (grey + alpha, RGB or RGBA at bit depth 8) — made into an ARGB8888 surface one
-/// scanline at a time. Each scanline is unfiltered in place, where the next one finds it as the row
+/// A PNG's inflated image data — `height` scanlines, each a filter-type byte then `width` RGBA pixels
+/// at bit depth 8 — made into an ARGB8888 surface one scanline at a time. Each scanline is unfiltered in place, where the next one finds it as the row
 /// above, and is used at once: no full-size surface is made for a shrunk picture.
 struct PNGScanlines {
     let bytes: UnsafeMutablePointer<UInt8>
     let width: Int
     let height: Int
-    let channels: Int
+    private let channels = 4
 
     private var stride: Int { 1 + width * channels }
 
-    /// Every pixel, in a new ARGB8888 surface the caller owns: what `MipChain` makes of `IMG_Load`'s
-    /// RGB24 or RGBA surface (grey + alpha is grey in R, G and B, as SDL_image expands it).
+    /// Every pixel, in a new ARGB8888 surface the caller owns: what `MipChain` makes of libpng's RGBA.
     func fullSize() -> Result<UnsafeMutablePointer<SDL_Surface>, PhotoDecoder.Failure> {
         let rowBytes = width * channels
         guard let zeros = calloc(rowBytes, 1)?.assumingMemoryBound(to: UInt8.self) else {
@@ -34,35 +32,19 @@ struct PNGScanlines {
             }
             let source = bytes + (y &* stride &+ 1)
             let row = (pixels + y &* pitch).assumingMemoryBound(to: UInt32.self)
-            switch channels {
-            case 4:
-                for x in 0..<width {
-                    let p = source + x &* 4
-                    let alpha = UInt32(p[3]) << 24
-                    let red = UInt32(p[0]) << 16
-                    let green = UInt32(p[1]) << 8
-                    row[x] = alpha | red | green | UInt32(p[2])
-                }
-            case 3:
-                for x in 0..<width {
-                    let p = source + x &* 3
-                    let red = UInt32(p[0]) << 16
-                    let green = UInt32(p[1]) << 8
-                    row[x] = 0xFF00_0000 | red | green | UInt32(p[2])
-                }
-            default:
-                for x in 0..<width {
-                    let p = source + x &* 2
-                    let grey = UInt32(p[0]) &* 0x01_0101
-                    row[x] = UInt32(p[1]) << 24 | grey
-                }
+            for x in 0..<width {
+                let p = source + x &* 4
+                let alpha = UInt32(p[3]) << 24
+                let red = UInt32(p[0]) << 16
+                let green = UInt32(p[1]) << 8
+                row[x] = alpha | red | green | UInt32(p[2])
             }
         }
         return .success(surface)
     }
 
     /// Reduced by `factor` (≥ 2, and no larger than either side) into a new ARGB8888 surface the
-    /// caller owns, exactly as `BoxShrink.shrink(_:by:)` reduces `IMG_Load`'s surface: each output
+    /// caller owns, exactly as `BoxShrink.shrink(_:by:)` reduces a full-size decode: each output
     /// channel is the rounded mean of a `factor`×`factor` box, and the last `width % factor` columns
     /// and `height % factor` rows are dropped.
     func boxShrunk(by factor: Int) -> Result<UnsafeMutablePointer<SDL_Surface>, PhotoDecoder.Failure> {
@@ -126,33 +108,14 @@ struct PNGScanlines {
             var s1: UInt64 = 0
             var s2: UInt64 = 0
             var s3: UInt64 = 0
-            switch channels {
-            case 4:
-                for _ in 0..<factor {
-                    s0 &+= UInt64(p[0])
-                    s1 &+= UInt64(p[1])
-                    s2 &+= UInt64(p[2])
-                    s3 &+= UInt64(p[3])
-                    p += 4
-                }
-                row[ox] = mean(s3) << 24 | mean(s0) << 16 | mean(s1) << 8 | mean(s2)
-            case 3:
-                // Opaque: BoxShrink's alpha is the mean of 255s, 255.
-                for _ in 0..<factor {
-                    s0 &+= UInt64(p[0])
-                    s1 &+= UInt64(p[1])
-                    s2 &+= UInt64(p[2])
-                    p += 3
-                }
-                row[ox] = 0xFF00_0000 | mean(s0) << 16 | mean(s1) << 8 | mean(s2)
-            default:
-                for _ in 0..<factor {
-                    s0 &+= UInt64(p[0])
-                    s1 &+= UInt64(p[1])
-                    p += 2
-                }
-                row[ox] = mean(s1) << 24 | mean(s0) &* 0x01_0101
+            for _ in 0..<factor {
+                s0 &+= UInt64(p[0])
+                s1 &+= UInt64(p[1])
+                s2 &+= UInt64(p[2])
+                s3 &+= UInt64(p[3])
+                p += 4
             }
+            row[ox] = mean(s3) << 24 | mean(s0) << 16 | mean(s1) << 8 | mean(s2)
         }
     }
 

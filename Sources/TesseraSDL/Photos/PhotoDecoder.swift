@@ -1,5 +1,4 @@
 import CSDL2
-import CTurboJPEG
 import Dispatch
 import Foundation
 import TesseraCore
@@ -7,20 +6,20 @@ import TesseraCore
 /// Decodes one photo file into ARGB8888 surfaces no larger than needed: safe to call from any thread
 /// (it touches no renderer). Textures are made later, on the render thread.
 ///
-/// JPEG goes through libjpeg-turbo's scaled decoding: the IDCT itself produces 1/2, 1/4 or 1/8 size,
-/// so a 5600×3200 photo shown at most 1024 px wide decodes at 1400×800 — measured here 41 ms and
-/// 4.5 MB, against 85 ms and a 72 MB full-size surface through `IMG_Load` (which cannot scale) plus
-/// the shrinking afterwards. PNG cannot decode scaled; the common kinds go through `PNGDecoder`, which
-/// shrinks each row as it unfilters it (a 4000×3000 RGBA PNG shown at most 256 px wide: measured here
-/// 110 ms, against 285 ms through `IMG_Load`), the rest through `IMG_Load`, shrunk at once. Either way
-/// the full-size pixels are freed before this returns (`MipChain` keeps the capped base level and its
-/// halvings).
+/// JPEG goes through libjpeg-turbo's scaled decoding (`JPEGDecoder`): the IDCT itself produces 1/2, 1/4
+/// or 1/8 size, so a 5600×3200 photo shown at most 1024 px wide decodes at 1400×800; at 1/8 a baseline
+/// file is made from its DC coefficients alone (`JPEGEighthDecoder`). PNG cannot decode scaled: an
+/// 8-bit RGBA one goes through `PNGDecoder`, which shrinks each row as it unfilters it, every other
+/// through libspng row by row (`PNGRowDecoder`), shrunk the same way. Either way the full-size pixels
+/// are freed before this returns (`MipChain` keeps the capped base level and its halvings).
 ///
-/// Against files that change or lie: the file is read into memory (never mapped, so truncating it
+/// Against files that change or lie: only regular files are opened (`RegularFile`: a FIFO named like a
+/// photo would block `open` forever); the file is read into memory (never mapped, so truncating it
 /// mid-decode cannot raise SIGBUS); a header that declares more pixels than its file can hold is
 /// damaged before anything is allocated; every decode reserves its bytes from one `DecodeBudget`
-/// shared by all decoder threads. CMYK and YCCK JPEGs are converted (`CMYKConversion`) and every photo
-/// is turned upright by its EXIF orientation (`SurfaceOrientation`).
+/// shared by all decoder threads, and stops at its deadline (`timeLimit`). CMYK and YCCK JPEGs are
+/// converted (`CMYKConversion`) and every photo is turned upright by its EXIF orientation
+/// (`SurfaceOrientation`).
 package enum PhotoDecoder {
     struct Decoded {
         /// Mip levels, largest first, ARGB8888; the receiver frees them.
@@ -35,7 +34,11 @@ package enum PhotoDecoder {
         case notAnImage
         case corrupt(String)
         case tooLarge(width: Int, height: Int)
+        /// A file past `maxFileBytes`, whatever its header says.
+        case fileTooLarge(bytes: Int)
         case outOfMemory
+        /// Still decoding at its deadline: abandoned.
+        case timedOut(seconds: Double)
 
         var description: String {
             switch self {
@@ -43,7 +46,10 @@ package enum PhotoDecoder {
             case .notAnImage: "not a JPEG or PNG"
             case .corrupt(let reason): "damaged image (\(reason))"
             case .tooLarge(let w, let h): "too large to decode (\(w)×\(h) pixels)"
+            case .fileTooLarge(let bytes):
+                "too large to decode (the file is \(RegularFile.describe(bytes)); photos over \(RegularFile.describe(PhotoDecoder.maxFileBytes)) are not read)"
             case .outOfMemory: "out of memory"
+            case .timedOut(let seconds): "took longer than \(Int(seconds)) s to decode; abandoned"
             }
         }
     }
@@ -62,30 +68,54 @@ package enum PhotoDecoder {
     /// 1 KB file claiming 60000×50000 is damaged, and refused before its 12 GB are allocated.
     static let maxPixelsPerJPEGByte = 1024
 
+    /// The longest a decode may take. The largest photo decodes in well under a second here (a 100 MP
+    /// progressive JPEG at 1/8); past this a file is taken to be made to spin the decoder (a
+    /// pathological progressive JPEG, a decompression bomb) and is abandoned as unreadable.
+    static let timeLimit = 10.0
+
     /// Decodes `path` so that its long side is at most `maxDimension` pixels (never upscaled), turned
-    /// upright by its EXIF orientation, within `budget`.
-    static func decode(path: String, maxDimension: Int, budget: DecodeBudget = .shared) -> Result<Decoded, Failure> {
+    /// upright by its EXIF orientation, within `budget` and before `timeLimit` seconds have passed.
+    /// `handWritten: false` decodes through the libraries alone (libjpeg at every scale, libspng for
+    /// every PNG): what the hand-written decoders are measured against (`tessera-bench`).
+    static func decode(
+        path: String, maxDimension: Int, budget: DecodeBudget = .shared, timeLimit: Double = timeLimit,
+        handWritten: Bool = true
+    ) -> Result<Decoded, Failure> {
+        let deadline = DecodeLimits.now() + timeLimit
         // The header first (a few KB), to know what the decode will cost before reading the file whole.
-        guard let prefix = ImageHeader.readPrefix(of: path, limit: 16) else {
-            return .failure(.unreadable(String(cString: strerror(errno)).lowercased()))
+        let header: ImageHeader.Info?
+        let prefix: Data
+        do {
+            prefix = try RegularFile.prefix(of: path, limit: 16)
+            header = try ImageHeader.read(ofFileAt: path)
+        } catch {
+            return .failure(.unreadable(error.description))
         }
         guard prefix.count > 8 else { return .failure(prefix.isEmpty ? .corrupt("empty file") : .notAnImage) }
-        guard let info = ImageHeader.info(ofFileAt: path) else {
+        guard let info = header else {
             let isJPEG = prefix[0] == 0xFF && prefix[1] == 0xD8
             return .failure(isJPEG ? .corrupt("no frame header") : .notAnImage)
         }
-        let fileSize = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+        var status = stat()
+        guard FileNames.withPath(path, { stat($0, &status) }) == 0 else {
+            return .failure(.unreadable(String(cString: strerror(errno)).lowercased()))
+        }
+        let fileSize = Int(status.st_size)
+        guard fileSize <= maxFileBytes else { return .failure(.fileTooLarge(bytes: fileSize)) }
         if let implausible = implausibility(of: info, fileBytes: fileSize) { return .failure(implausible) }
-        // The file, and a JPEG's entropy-coded data once more, unstuffed (`JPEGEighthDecoder`).
-        let bytes = fileSize * (info.isJPEG ? 2 : 1) + estimatedBytes(info, maxDimension: maxDimension)
+        var plan = Plan(info, maxDimension: maxDimension)
+        plan.usesHandWrittenDecoders = handWritten
+        plan.usesEighthDecoder = plan.usesEighthDecoder && handWritten
+        let bytes = fileSize * (plan.usesEighthDecoder ? 2 : 1) + plan.workingBytes
         let outcome = budget.withReservation(of: bytes) { () -> Result<Decoded, Failure> in
             // Read, not mapped: a file replaced or truncated while mapped kills the process with SIGBUS
             // the moment the decoder touches a page that is gone. A copy in memory cannot change.
-            readWhole(path) { file in
+            readWhole(path, upTo: fileSize) { file in
                 // The file may have changed since its header was read: decode only what was estimated.
                 let data = Data(bytesNoCopy: file.baseAddress!, count: file.count, deallocator: .none)
                 guard ImageHeader.info(of: data) == info else { return .failure(.corrupt("changed while being read")) }
-                return decode(file, info: info, maxDimension: maxDimension)
+                let limits = DecodeLimits(deadline: deadline, memory: max(plan.libraryBytes, 1 << 20))
+                return decode(file, plan: plan, limits: limits, timeLimit: timeLimit)
             }
         }
         return outcome ?? .failure(.tooLarge(width: info.storedWidth, height: info.storedHeight))
@@ -93,8 +123,9 @@ package enum PhotoDecoder {
 
     /// Decodes `path` as `decode(path:maxDimension:)` does and frees the result: what a decode costs,
     /// for `tessera-bench`. True when it decoded.
-    package static func decodeAndDiscard(path: String, maxDimension: Int) -> Bool {
-        guard case .success(let decoded) = decode(path: path, maxDimension: maxDimension) else { return false }
+    package static func decodeAndDiscard(path: String, maxDimension: Int, handWritten: Bool = true) -> Bool {
+        guard case .success(let decoded) = decode(path: path, maxDimension: maxDimension, handWritten: handWritten)
+        else { return false }
         for level in decoded.levels { SDL_FreeSurface(level) }
         return true
     }
@@ -112,35 +143,98 @@ package enum PhotoDecoder {
         return .corrupt("declares \(info.storedWidth)×\(info.storedHeight) pixels in a file of \(size)")
     }
 
-    /// What decoding `info` allocates at most, besides the file: the decoded pixels (full size for
-    /// PNG, scaled for JPEG, with a 1/8 decode's DC planes and samples), a progressive JPEG's
-    /// coefficients (two bytes per sample, whole frame), the upright copy and the mip levels.
+    /// How a file will be decoded, and what that allocates at most besides the file.
+    struct Plan {
+        var info: ImageHeader.Info
+        var maxDimension: Int
+        /// The decoded size before orientation: JPEG scaled by the IDCT, PNG full size.
+        var decodedWidth: Int
+        var decodedHeight: Int
+        /// JPEG: 1, 2, 4 or 8.
+        var denominator: Int
+        /// A baseline JPEG at 1/8 small enough for the DC-only decoder's planes (below).
+        var usesEighthDecoder: Bool
+        /// False: the libraries alone (`decode(path:maxDimension:budget:timeLimit:handWritten:)`).
+        var usesHandWrittenDecoders = true
+        /// What the decoding library may allocate for itself (libjpeg's coefficients and rows).
+        var libraryBytes: Int
+        /// Everything: the decoded pixels, the upright copy and the mip levels, plus the above and the
+        /// DC-only decoder's planes.
+        var workingBytes: Int
+
+        /// The DC-only decoder keeps, per component, a 4-byte DC plane, its samples and (when
+        /// subsampled) an upsampled copy — up to 6 bytes per output pixel per component, 18 for a
+        /// 4:4:4 photo, more than the pixels themselves. Past this it is not used: a 30000×30000 4:4:4
+        /// photo decodes through libjpeg at 1/8 instead, a few rows at a time.
+        static let eighthDecoderLimit = 96 << 20
+
+        init(_ info: ImageHeader.Info, maxDimension: Int) {
+            self.info = info
+            self.maxDimension = maxDimension
+            guard info.isJPEG else {
+                decodedWidth = info.storedWidth
+                decodedHeight = info.storedHeight
+                denominator = 1
+                usesEighthDecoder = false
+                libraryBytes = 0
+                // PNGDecoder's inflated rows (4 bytes a pixel and one a row) or an interlaced image's full
+                // size, then the shrunk picture, its upright copy and its mip levels: under 2 bytes a
+                // pixel when shrunk by 2 or more. Unshrunk, the picture itself, a capped copy and levels.
+                let pixels = info.storedWidth * info.storedHeight
+                let shrinks = max(info.storedWidth, info.storedHeight) / max(1, maxDimension) >= 2
+                workingBytes = pixels * (shrinks ? 6 : 10) + info.storedHeight
+                return
+            }
+            let (w, h, d) = PhotoDecoder.scaled(width: info.storedWidth, height: info.storedHeight, cover: maxDimension)
+            decodedWidth = w
+            decodedHeight = h
+            denominator = d
+            let pixels = w * h
+            let components = max(1, info.components)
+            let eighthPlanes = pixels * 6 * components
+            usesEighthDecoder =
+                d == 8 && !info.isProgressive && !info.isArithmeticCoded && eighthPlanes <= Self.eighthDecoderLimit
+            // A progressive file's coefficients: two bytes per sample of every component over the
+            // whole frame padded to whole MCUs (libjpeg's JCOEF; at most 4×8 pixels an MCU side); a
+            // sequential one's few rows of MCUs.
+            let paddedWidth = (info.storedWidth + 31) / 32 * 32
+            let paddedHeight = (info.storedHeight + 31) / 32 * 32
+            let rows = paddedWidth * components * 32 * 2 + (64 << 10)
+            libraryBytes = (info.isProgressive ? paddedWidth * paddedHeight * components * 2 : 0) + rows
+            // The decoded surface, the upright copy, the mip levels (4/3 of the base), CMYK in place.
+            workingBytes = pixels * 4 * 2 + pixels * 4 * 4 / 3 + libraryBytes + (usesEighthDecoder ? eighthPlanes : 0)
+        }
+    }
+
+    /// What decoding `info` allocates at most, besides the file (`Plan.workingBytes`).
     static func estimatedBytes(_ info: ImageHeader.Info, maxDimension: Int) -> Int {
-        guard info.isJPEG else { return info.storedWidth * info.storedHeight * 5 }
-        let (w, h) = scaledSize(width: info.storedWidth, height: info.storedHeight, cover: maxDimension)
-        let coefficients = info.isProgressive ? info.storedWidth * info.storedHeight * max(1, info.components) * 2 : 0
-        return w * h * 4 * 4 + coefficients
+        Plan(info, maxDimension: maxDimension).workingBytes
     }
 
     /// `body` with the whole file read into a scratch buffer (lent for the call: nothing made from it
     /// may outlive it, and a decoder may rearrange it); a special file (a FIFO, a device) is refused,
     /// not read.
-    private static func readWhole(_ path: String, _ body: (UnsafeMutableRawBufferPointer) -> Result<Decoded, Failure>)
-        -> Result<Decoded, Failure>
-    {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)).lowercased())) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            return .failure(.unreadable("not a regular file"))
+    private static func readWhole(
+        _ path: String, upTo expected: Int, _ body: (UnsafeMutableRawBufferPointer) -> Result<Decoded, Failure>
+    ) -> Result<Decoded, Failure> {
+        do {
+            return try RegularFile.withDescriptor(path) { fd, size in
+                // Grown since it was measured: not what the reservation was made for.
+                guard size <= expected else { return .failure(.corrupt("changed while being read")) }
+                return read(fd, size: size, body)
+            }
+        } catch {
+            return .failure(.unreadable(error.description))
         }
-        guard Int(info.st_size) <= maxFileBytes else { return .failure(.unreadable("larger than 256 MB")) }
-        let size = Int(info.st_size)
-        return ScratchBuffers.shared.withBuffer(atLeast: size) { buffer in
+    }
+
+    private static func read(
+        _ fd: Int32, size: Int, _ body: (UnsafeMutableRawBufferPointer) -> Result<Decoded, Failure>
+    ) -> Result<Decoded, Failure> {
+        ScratchBuffers.shared.withBuffer(atLeast: size) { buffer in
             var total = 0
             while total < size {
-                let n = read(fd, buffer.baseAddress! + total, size - total)
+                let n = Glibc.read(fd, buffer.baseAddress! + total, size - total)
                 if n < 0 && errno == EINTR { continue }
                 guard n >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)).lowercased())) }
                 if n == 0 { break }  // truncated since fstat: what there is
@@ -150,23 +244,24 @@ package enum PhotoDecoder {
         } ?? .failure(.outOfMemory)
     }
 
-    private static func decode(_ file: UnsafeMutableRawBufferPointer, info: ImageHeader.Info, maxDimension: Int)
-        -> Result<Decoded, Failure>
-    {
+    private static func decode(
+        _ file: UnsafeMutableRawBufferPointer, plan: Plan, limits: DecodeLimits, timeLimit: Double
+    ) -> Result<Decoded, Failure> {
+        let info = plan.info
         let surface =
             info.isJPEG
-            ? decodeJPEG(UnsafeRawBufferPointer(file), maxDimension: maxDimension)
-            : decodeOther(file, maxDimension: maxDimension)
+            ? decodeJPEG(UnsafeRawBufferPointer(file), plan: plan, limits: limits)
+            : decodePNG(file, maxDimension: plan.maxDimension, limits: limits, fastPath: plan.usesHandWrittenDecoders)
         switch surface {
         case .failure(let failure):
-            return .failure(failure)
+            return .failure(limits.isPast ? .timedOut(seconds: timeLimit) : failure)
         case .success(let (decoded, width, height)):
             guard let upright = SurfaceOrientation.apply(info.orientation, to: decoded) else {
                 SDL_FreeSurface(decoded)
                 return .failure(.outOfMemory)
             }
             if upright != decoded { SDL_FreeSurface(decoded) }
-            guard let levels = MipChain.levels(takingOwnershipOf: upright, maxDimension: maxDimension) else {
+            guard let levels = MipChain.levels(takingOwnershipOf: upright, maxDimension: plan.maxDimension) else {
                 return .failure(.outOfMemory)
             }
             let swaps = info.orientation.swapsAxes
@@ -178,84 +273,54 @@ package enum PhotoDecoder {
     /// A decoded surface (the caller frees it) and the file's own width and height.
     private typealias Surface = (surface: UnsafeMutablePointer<SDL_Surface>, width: Int, height: Int)
 
-    /// TurboJPEG at the smallest scaling factor that still covers `maxDimension`.
-    private static func decodeJPEG(_ raw: UnsafeRawBufferPointer, maxDimension: Int) -> Result<Surface, Failure> {
-        guard let handle = tjInitDecompress() else { return .failure(.outOfMemory) }
-        defer { tjDestroy(handle) }
-        let bytes = raw.bindMemory(to: UInt8.self).baseAddress!
-        let size = UInt(raw.count)
-        var width: Int32 = 0
-        var height: Int32 = 0
-        var subsampling: Int32 = 0
-        var colorspace: Int32 = 0
-        guard tjDecompressHeader3(handle, bytes, size, &width, &height, &subsampling, &colorspace) == 0,
-            width > 0, height > 0
-        else { return .failure(.corrupt(String(cString: tjGetErrorStr2(handle)))) }
-        let (scaledWidth, scaledHeight) = scaledSize(width: Int(width), height: Int(height), cover: maxDimension)
-        guard scaledWidth * scaledHeight <= maxDecodedPixels else {
-            return .failure(.tooLarge(width: Int(width), height: Int(height)))
+    /// libjpeg at the plan's scale; at 1/8 the DC-only decoder first, which declines what it does not
+    /// take (and any damage, which libjpeg then names).
+    private static func decodeJPEG(_ raw: UnsafeRawBufferPointer, plan: Plan, limits: DecodeLimits) -> Result<
+        Surface, Failure
+    > {
+        guard let session = JPEGDecoder.open(raw, limits: limits) else { return .failure(.outOfMemory) }
+        if let failure = session.failure { return .failure(failure) }
+        let header = session.header
+        // The header read above and libjpeg's must agree on the size the plan was made for.
+        guard header.width == plan.info.storedWidth, header.height == plan.info.storedHeight else {
+            return .failure(.corrupt("declares \(header.width)×\(header.height) pixels to libjpeg"))
         }
-        // At 1/8 (every thumbnail of a camera photo) the DC coefficients are the picture; nil for
-        // what that decoder does not take, and for damage, which TurboJPEG then names.
-        if scaledWidth < Int(width), scaledWidth == (Int(width) + 7) / 8, scaledHeight == (Int(height) + 7) / 8,
-            let surface = JPEGEighthDecoder.decode(raw)
-        {
-            return .success((surface, Int(width), Int(height)))
+        guard plan.decodedWidth * plan.decodedHeight <= maxDecodedPixels else {
+            return .failure(.tooLarge(width: header.width, height: header.height))
         }
-        guard
-            let surface = SDL_CreateRGBSurfaceWithFormat(
-                0, Int32(scaledWidth), Int32(scaledHeight), 32, SDL_PIXELFORMAT_ARGB8888.rawValue),
-            let pixels = surface.pointee.pixels
-        else { return .failure(.outOfMemory) }
-        // ARGB8888 is B, G, R, A in memory on little-endian machines: TJPF_BGRA writes it directly.
-        // CMYK and YCCK files (print exports) can only be decoded to CMYK, converted below.
-        let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
-        let format = Int32(isCMYK ? TJPF_CMYK.rawValue : TJPF_BGRA.rawValue)
-        let rc = tjDecompress2(
-            handle, bytes, size, pixels.assumingMemoryBound(to: UInt8.self), Int32(scaledWidth),
-            surface.pointee.pitch, Int32(scaledHeight), format, TJFLAG_ACCURATEDCT)
-        // libjpeg-turbo "warns" on a truncated file and fills the rest with grey: that is a damaged
-        // photo, shown as the "can't open" placeholder and named, not a half-grey picture.
-        if rc != 0 {
-            SDL_FreeSurface(surface)
-            return .failure(.corrupt(String(cString: tjGetErrorStr2(handle))))
+        if plan.usesEighthDecoder, let surface = JPEGEighthDecoder.decode(raw) {
+            return .success((surface, header.width, header.height))
         }
-        if isCMYK { CMYKConversion.convertInPlace(surface) }
-        return .success((surface, Int(width), Int(height)))
+        return JPEGDecoder.decode(session, denominator: plan.denominator).map { ($0, header.width, header.height) }
     }
 
-    /// The smallest of TurboJPEG's scaling factors (1/8 … 1) whose result still has a long side of at
-    /// least `cover` (or the full size when the photo is smaller than that).
-    static func scaledSize(width: Int, height: Int, cover: Int) -> (Int, Int) {
-        var best = (width, height)
+    /// The smallest of libjpeg's scaling factors (1/8 … 1) whose result still has a long side of at
+    /// least `cover` (or the full size when the photo is smaller than that), and its denominator.
+    static func scaled(width: Int, height: Int, cover: Int) -> (width: Int, height: Int, denominator: Int) {
+        var best = (width, height, 1)
         for denominator in [2, 4, 8] {
-            // TJSCALED: ceil(dimension · 1/denominator).
+            // jpeg_calc_output_dimensions: ceil(dimension · 1/denominator).
             let w = (width + denominator - 1) / denominator
             let h = (height + denominator - 1) / denominator
             guard max(w, h) >= cover else { break }
-            best = (w, h)
+            best = (w, h, denominator)
         }
         return best
     }
 
-    /// PNG: the common kinds through `PNGDecoder`, already box-shrunk; the others (and anything else
-    /// SDL_image reads) through `IMG_Load` at full size, then shrunk.
-    private static func decodeOther(_ file: UnsafeMutableRawBufferPointer, maxDimension: Int) -> Result<
-        Surface, Failure
-    > {
-        // The common PNGs decode faster, and already shrunk, without SDL_image; it reads the rest
-        // (the bytes as they were: `PNGDecoder` puts back what it moved before it declines).
-        if let decoded = PNGDecoder.decode(file, maxDimension: maxDimension) { return decoded }
-        guard let rw = SDL_RWFromConstMem(file.baseAddress, Int32(file.count)) else { return .failure(.outOfMemory) }
-        guard let surface = IMG_Load_RW(rw, 1) else { return .failure(.corrupt(String(cString: SDL_GetError()))) }
-        let width = Int(surface.pointee.w)
-        let height = Int(surface.pointee.h)
-        // Far larger than needed: box-shrink by a whole factor first (still at least maxDimension).
-        let factor = max(width, height) / max(1, maxDimension)
-        if factor >= 2, let small = BoxShrink.shrink(surface, by: factor) {
-            SDL_FreeSurface(surface)
-            return .success((small, width, height))
+    static func scaledSize(width: Int, height: Int, cover: Int) -> (Int, Int) {
+        let s = scaled(width: width, height: height, cover: cover)
+        return (s.width, s.height)
+    }
+
+    /// PNG: 8-bit RGBA through `PNGDecoder`, already box-shrunk; every other kind (and whatever it
+    /// declines, its bytes put back as they were) through libspng, shrunk the same way.
+    private static func decodePNG(
+        _ file: UnsafeMutableRawBufferPointer, maxDimension: Int, limits: DecodeLimits, fastPath: Bool
+    ) -> Result<Surface, Failure> {
+        if fastPath, let decoded = PNGDecoder.decode(file, maxDimension: maxDimension) { return decoded.map { $0 } }
+        return PNGRowDecoder.decode(UnsafeRawBufferPointer(file), maxDimension: maxDimension, limits: limits).map {
+            $0
         }
-        return .success((surface, width, height))
     }
 }

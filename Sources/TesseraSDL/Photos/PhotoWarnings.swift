@@ -1,4 +1,5 @@
 import Foundation
+import TesseraCore
 
 /// Names each photo that cannot be shown once per process on stderr. A texture cache is per renderer,
 /// and a headless run makes a new renderer for every window size, so a storm of resizes would
@@ -12,6 +13,7 @@ enum PhotoWarnings {
         lock.lock()
         let isNew = named.insert(path).inserted
         lock.unlock()
-        if isNew { warn(message) }
+        // A file name may hold a newline or ESC: one line, escaped, whatever it holds.
+        if isNew { warn(FileNames.printable(message)) }
     }
 }

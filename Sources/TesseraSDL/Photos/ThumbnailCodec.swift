@@ -9,6 +9,13 @@ import TesseraCore
 /// The pixels are the same either way: a thumbnail holds exactly the base level a decode at its size
 /// produces (PNG is lossless), and the mip levels are made from it the same way, so a headless run
 /// renders the same frame with a cold cache and a warm one.
+///
+/// Other programs write to the cache too, so a thumbnail is untrusted input. One whose header declares
+/// more than its size class allows (the standard: at most 128, 256, 512 or 1024 pixels on the long
+/// side), whose data does not hold what its header declares, or that cannot be read at all, is passed
+/// over — the photo is decoded and the thumbnail replaced — and a thumbnail is decoded under the same
+/// `DecodeBudget` and deadline as a photo. Its `Thumb::Image::Width`/`Height` are believed only when
+/// they could be the photo it shows (no smaller than it, about its aspect ratio).
 enum ThumbnailCodec {
     typealias Outcome = Result<PhotoDecoder.Decoded, PhotoDecoder.Failure>
 
@@ -23,55 +30,94 @@ enum ThumbnailCodec {
     }
 
     /// Decodes `path` for a long side of `size` pixels, through `store` when there is one.
-    static func decode(path: String, size: ThumbnailSize, store: ThumbnailStore?) -> (Outcome, Source) {
+    static func decode(
+        path: String, size: ThumbnailSize, store: ThumbnailStore?, budget: DecodeBudget = .shared,
+        timeLimit: Double = PhotoDecoder.timeLimit
+    ) -> (Outcome, Source) {
         guard let store, let source = ThumbnailStore.Source(path: path) else {
-            return (PhotoDecoder.decode(path: path, maxDimension: size.pixels), .direct)
+            return (
+                PhotoDecoder.decode(path: path, maxDimension: size.pixels, budget: budget, timeLimit: timeLimit),
+                .direct
+            )
         }
-        if let fresh = store.fresh(source, size: size), let decoded = decodePNG(fresh.png, size: size) {
+        if let png = store.thumbnail(of: source, size: size), let texts = ThumbnailPNG.texts(of: png),
+            source.isDescribed(by: texts),
+            let decoded = decodeThumbnail(png, size: size, budget: budget, timeLimit: timeLimit)
+        {
             var result = decoded
-            if let w = fresh.photoWidth, let h = fresh.photoHeight {
-                result.originalWidth = w
-                result.originalHeight = h
+            if let photo = photoSize(texts, thumbnail: (decoded.originalWidth, decoded.originalHeight)) {
+                (result.originalWidth, result.originalHeight) = photo
             }
             return (.success(result), .hit)
         }
-        let outcome = PhotoDecoder.decode(path: path, maxDimension: size.pixels)
+        let outcome = PhotoDecoder.decode(path: path, maxDimension: size.pixels, budget: budget, timeLimit: timeLimit)
         // A photo this program failed on before is not thumbnailed again (the standard's fail/); it is
         // still decoded above, which names why it cannot be shown.
-        guard !store.hasFailed(source) else { return (outcome, .miss) }
+        guard !hasFailed(source, in: store) else { return (outcome, .miss) }
         switch outcome {
         case .success(let decoded):
-            if let png = encodePNG(decoded.levels[0]) {
-                try? store.store(
-                    png, for: source, size: size, photoWidth: decoded.originalWidth,
-                    photoHeight: decoded.originalHeight)
+            let texts = source.textEntries(width: decoded.originalWidth, height: decoded.originalHeight)
+            if let png = ThumbnailPNG.encode(
+                decoded.levels[0], opaque: MipChain.isOpaque(decoded.levels[0]), texts: texts)
+            {
+                try? store.store(png, for: source, size: size)
             }
-        case .failure(.outOfMemory), .failure(.tooLarge):
-            // Not the file's fault: another time may do.
+        case .failure(.outOfMemory), .failure(.tooLarge), .failure(.timedOut):
+            // Not the file's fault, or not surely: another time may do.
             break
         case .failure:
-            try? store.recordFailure(source)
+            recordFailure(source, in: store)
         }
         return (outcome, .miss)
     }
 
-    /// A thumbnail's pixels as mip levels (nil if it cannot be read: it is made again).
-    static func decodePNG(_ png: Data, size: ThumbnailSize) -> PhotoDecoder.Decoded? {
+    /// A thumbnail's pixels as mip levels, nil when it is not a thumbnail of `size` (larger than its
+    /// class, damaged, or truncated).
+    static func decodeThumbnail(
+        _ png: Data, size: ThumbnailSize, budget: DecodeBudget = .shared, timeLimit: Double = PhotoDecoder.timeLimit
+    ) -> PhotoDecoder.Decoded? {
         png.withUnsafeBytes { raw -> PhotoDecoder.Decoded? in
-            guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)),
-                let surface = IMG_LoadTyped_RW(rw, 1, "PNG")
+            guard case .success(let declared) = PNGRowDecoder.size(of: raw),
+                max(declared.width, declared.height) <= size.pixels
             else { return nil }
-            let width = Int(surface.pointee.w)
-            let height = Int(surface.pointee.h)
-            guard let levels = MipChain.levels(takingOwnershipOf: surface, maxDimension: size.pixels) else {
-                return nil
+            // The picture, its mip levels, libspng's rows.
+            let bytes = declared.width * declared.height * 4 * 2 + declared.width * 16
+            let limits = DecodeLimits(deadline: DecodeLimits.now() + timeLimit, memory: 0)
+            let decoded = budget.withReservation(of: bytes) { () -> PhotoDecoder.Decoded? in
+                guard case .success(let d) = PNGRowDecoder.decode(raw, maxDimension: size.pixels, limits: limits),
+                    let levels = MipChain.levels(takingOwnershipOf: d.surface, maxDimension: size.pixels)
+                else { return nil }
+                return PhotoDecoder.Decoded(levels: levels, originalWidth: d.width, originalHeight: d.height)
             }
-            return PhotoDecoder.Decoded(levels: levels, originalWidth: width, originalHeight: height)
+            return decoded ?? nil
         }
     }
 
-    /// `surface` (ARGB8888) as PNG bytes: RGB when every pixel is opaque (smaller, quicker to read).
-    static func encodePNG(_ surface: UnsafeMutablePointer<SDL_Surface>) -> Data? {
-        PNGEncoder.encode(surface, opaque: MipChain.isOpaque(surface))
+    /// The photo's size the chunks record, if it could be the photo the thumbnail shows: at least the
+    /// thumbnail's size and its aspect ratio within a pixel of rounding.
+    static func photoSize(_ texts: [String: String], thumbnail: (width: Int, height: Int)) -> (Int, Int)? {
+        guard let w = texts["Thumb::Image::Width"].flatMap({ Int($0) }),
+            let h = texts["Thumb::Image::Height"].flatMap({ Int($0) }),
+            w >= thumbnail.width, h >= thumbnail.height, w <= 1_000_000, h <= 1_000_000
+        else { return nil }
+        // The thumbnail's width is the photo's scaled and rounded: within one pixel of w · th / h.
+        let expected = Double(w) * Double(thumbnail.height) / Double(h)
+        guard abs(expected - Double(thumbnail.width)) <= 1 + Double(thumbnail.width) / 100 else { return nil }
+        return (w, h)
+    }
+
+    /// True when this program failed to thumbnail `source` as it is now.
+    static func hasFailed(_ source: ThumbnailStore.Source, in store: ThumbnailStore) -> Bool {
+        guard let png = store.failEntry(of: source), let texts = ThumbnailPNG.texts(of: png) else { return false }
+        return source.isDescribed(by: texts)
+    }
+
+    /// Records that `source` could not be thumbnailed: an empty 1×1 PNG with its URI and MTime.
+    static func recordFailure(_ source: ThumbnailStore.Source, in store: ThumbnailStore) {
+        guard let empty = SDL_CreateRGBSurfaceWithFormat(0, 1, 1, 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else { return }
+        defer { SDL_FreeSurface(empty) }
+        if let png = ThumbnailPNG.encode(empty, opaque: false, texts: source.textEntries(width: nil, height: nil)) {
+            try? store.storeFailEntry(png, for: source)
+        }
     }
 }

@@ -5,6 +5,10 @@ import TesseraCore
 /// one of anything that moved. The same idea as Qt Quick's software renderer, which repaints and
 /// flushes only dirty regions.
 ///
+/// A photo command can stay the same while its pixels change — its file replaced and decoded again,
+/// its sharper decode for a zoom arriving — so the textures' generation (`TextureCache.generation`) is
+/// compared too: a photo whose textures changed since the last frame is damage where it is drawn.
+///
 /// A frame is redrawn whole when a partial redraw could not be trusted to give the same pixels: the
 /// first frame, a backdrop blur (it shows everything under it), commands whose order changed (what is
 /// on top would change without any command changing), or damage over most of the window (one full
@@ -20,13 +24,16 @@ enum FrameDamage: Equatable {
     /// Past this share of the window, a partial redraw costs about as much as a whole one.
     static let wholeShare = 0.5
 
-    /// The damage from `old` to `new` in a `window`; `measure` sizes a line of text (points). `scratch`
-    /// holds the working storage, kept from frame to frame so a warm window allocates nothing here.
+    /// The damage from `old` to `new` in a `window`; `textureGeneration` says which textures each
+    /// photo id draws with now (it changes whenever they do), `measure` sizes a line of text (points).
+    /// `scratch` holds the working storage and the generations the last frame was compared with, kept
+    /// from frame to frame so a warm window allocates nothing here.
     static func between(
         _ old: [DrawCommand], _ new: [DrawCommand], window: Size, scratch: inout Scratch,
-        measure: (String, TextStyle) -> Size
+        textureGeneration: (String) -> Int = { _ in 0 }, measure: (String, TextStyle) -> Size
     ) -> FrameDamage {
-        if old == new { return .none }
+        let texturesChanged = scratch.noteGenerations(of: new, textureGeneration)
+        if old == new && !texturesChanged { return .none }
         if old.isEmpty || old.contains(where: isBackdrop) || new.contains(where: isBackdrop) { return .whole }
         var damage: Rect?
         func add(_ command: DrawCommand) {
@@ -37,6 +44,12 @@ enum FrameDamage: Equatable {
         scratch.keep(from: old, against: new, into: \.keptInOld, otherwise: add)
         scratch.keep(from: new, against: old, into: \.keptInNew, otherwise: add)
         guard scratch.keptInOld == scratch.keptInNew else { return .whole }
+        // A photo drawn the same way with other textures.
+        if texturesChanged {
+            for command in new {
+                if case .photo(let id, _, _, _, _) = command, scratch.changedTextures.contains(id) { add(command) }
+            }
+        }
         guard let damage else { return .none }
         let visible = damage.intersection(Rect(0, 0, window.width, window.height))
         if visible.isEmpty { return .none }
@@ -48,6 +61,26 @@ enum FrameDamage: Equatable {
         private var counts: [DrawCommand: Int] = [:]
         fileprivate(set) var keptInOld: [DrawCommand] = []
         fileprivate(set) var keptInNew: [DrawCommand] = []
+        /// The texture generation of each photo the last compared frame drew.
+        private var generations: [String: Int] = [:]
+        private var nextGenerations: [String: Int] = [:]
+        /// The photos of the frame being compared whose textures changed since.
+        fileprivate(set) var changedTextures = Set<String>()
+
+        /// Records the generation of every photo `list` draws and collects those that changed since
+        /// the last call; true when any did.
+        fileprivate mutating func noteGenerations(of list: [DrawCommand], _ generation: (String) -> Int) -> Bool {
+            changedTextures.removeAll(keepingCapacity: true)
+            nextGenerations.removeAll(keepingCapacity: true)
+            for command in list {
+                guard case .photo(let id, _, _, _, _) = command else { continue }
+                let now = generation(id)
+                nextGenerations[id] = now
+                if generations[id, default: 0] != now { changedTextures.insert(id) }
+            }
+            swap(&generations, &nextGenerations)
+            return !changedTextures.isEmpty
+        }
 
         /// Appends to `kept` each command of `list` that `other` also holds (as many times as it does),
         /// and passes the rest to `otherwise`.

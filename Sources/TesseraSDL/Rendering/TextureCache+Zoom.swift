@@ -43,9 +43,10 @@ extension TextureCache {
         }
         guard case .success(let sharper)? = outcome else { return regular }
         defer { for level in sharper.levels { SDL_FreeSurface(level) } }
-        guard let made = makeTextures(levels: sharper.levels, originalSize: original) else { return regular }
+        guard let made = factory.textures(levels: sharper.levels, originalSize: original) else { return regular }
         zoomed?.textures.destroy()
         zoomed = (id, made, frame)
+        texturesChanged(id)
         return made
     }
 
@@ -53,6 +54,7 @@ extension TextureCache {
     func releaseZoomIfUnused() {
         guard let z = zoomed, z.lastUsed < frame else { return }
         z.textures.destroy()
+        texturesChanged(z.id)
         zoomed = nil
         zoomRequested = nil
     }

@@ -2,49 +2,6 @@ import CSDL2
 import Foundation
 import TesseraCore
 
-/// One level of a photo's mip chain: an SDL texture and its size in PIXELS (texels).
-struct MipLevel {
-    let texture: OpaquePointer
-    let width: Int
-    let height: Int
-}
-
-/// All levels of one decoded photo (or of the placeholder), largest first.
-final class PhotoTextures {
-    let levels: [MipLevel]
-    /// The decoded file's size in pixels before the cap; nil for the placeholder.
-    let originalSize: (width: Int, height: Int)?
-    /// Every pixel opaque: the body strips may be copied without blending at full opacity.
-    let isOpaque: Bool
-    /// The corners baked for the size this photo is drawn at (`CornerAtlas`), and the size it was
-    /// drawn at last, which decides when to bake.
-    var cornerAtlas: CornerAtlas?
-    var lastCornerKey: CornerAtlas.Key?
-
-    init(levels: [MipLevel], originalSize: (width: Int, height: Int)?, isOpaque: Bool) {
-        self.levels = levels
-        self.originalSize = originalSize
-        self.isOpaque = isOpaque
-    }
-
-    /// The smallest level whose texels still cover a `width`×`height` PIXEL destination in aspect-fill
-    /// (both sides at least the destination's), so a draw never magnifies a level that a larger
-    /// one could serve and never reduces by 2× or more. Falls back to the largest level.
-    func level(covering width: Int, _ height: Int) -> MipLevel {
-        var best = levels[0]
-        for level in levels.dropFirst() {
-            guard level.width >= width, level.height >= height else { break }
-            best = level
-        }
-        return best
-    }
-
-    func destroy() {
-        cornerAtlas = nil
-        for level in levels { SDL_DestroyTexture(level.texture) }
-    }
-}
-
 /// Decoded photos as renderer textures, keyed by photo id.
 ///
 /// Photos decode off the render thread on every core (`DecodeQueue`, `PhotoDecoder`) at the size they
@@ -63,6 +20,10 @@ final class PhotoTextures {
 ///
 /// `waitsForPhotos` (headless runs, tests): a frame waits until every photo it draws is decoded, so a
 /// script renders the same pixels every time.
+///
+/// This type is the cache itself (entries, sizes, recency, eviction, installing decodes); what to
+/// decode when is `DecodeScheduler`'s, the textures are made by `TextureFactory`, the tiles drawn
+/// meanwhile are `LoadingTile` and `PlaceholderTile`, and failures are kept by `PhotoFailures`.
 package final class TextureCache {
     /// Long-side cap of the stored base level, in pixels. The renderer raises it to its output size.
     var maxDimension: Int
@@ -76,29 +37,27 @@ package final class TextureCache {
     package private(set) var photos: PhotoLibrary
     /// Block a frame until its photos are decoded (deterministic) instead of drawing placeholders.
     var waitsForPhotos = true
-    private let renderer: OpaquePointer
-    let decoder: DecodeQueue
+    let factory: TextureFactory
+    private let scheduler: DecodeScheduler
+    var decoder: DecodeQueue { scheduler.queue }
     private var entries: [String: PhotoTextures] = [:]
     /// The long side (pixels) each entry was decoded for.
     private var entrySides: [String: Int] = [:]
-    /// The long side each photo of the current frame needs (pixels), from `prepare`.
-    private var wantedSides: [String: Int] = [:]
-    /// The photos of the current frame and the next screenful, whose waiting decodes stay.
-    private var wantedIDs = Set<String>()
     /// Frame number each entry was last drawn in (LRU).
     private var lastUsed: [String: Int] = [:]
     private(set) var frame = 0
-    /// The photos a frame asks for that are not decoded yet (reused across frames).
-    private var missing: [Photo] = []
-    /// Photos that failed, with the reason, so each is reported once and not decoded again.
-    private var failures: [String: String] = [:]
+    /// Photos that failed, so each is reported once and not decoded again.
+    private var failures = PhotoFailures()
     private(set) var originalSizes: [String: (width: Int, height: Int)] = [:]
     /// The one photo decoded sharper for a zoom (`TextureCache+Zoom`), the frame it was last drawn in, and
     /// the photo whose sharper decode was asked for.
     var zoomed: (id: String, textures: PhotoTextures, lastUsed: Int)?
     var zoomRequested: String?
-    private var placeholderTextures: PhotoTextures?
-    private var loadingTextures: PhotoTextures?
+    private let placeholderTile = PlaceholderTile()
+    /// Changes whenever the textures a photo draws with do (`FrameDamage` compares it).
+    private var generations: [String: Int] = [:]
+    private var lastGeneration = 0
+    private let loadingTile = LoadingTile()
 
     /// - Parameters:
     ///   - renderer: the `SDL_Renderer*` the textures belong to (it must outlive this cache).
@@ -110,8 +69,8 @@ package final class TextureCache {
         byteCapacity: Int = 128 << 20, thumbnails: ThumbnailStore? = nil
     ) {
         SDLLibraries.initialize()
-        decoder = DecodeQueue(thumbnails: thumbnails)
-        self.renderer = renderer
+        scheduler = DecodeScheduler(queue: DecodeQueue(thumbnails: thumbnails))
+        factory = TextureFactory(renderer: renderer)
         self.photos = photos
         self.maxDimension = max(16, maxDimension)
         self.capacity = max(1, capacity)
@@ -121,8 +80,6 @@ package final class TextureCache {
     deinit {
         for entry in entries.values { entry.destroy() }
         zoomed?.textures.destroy()
-        placeholderTextures?.destroy()
-        loadingTextures?.destroy()
     }
 
     /// The photo's decoded size in pixels (before any scaling), for aspect ratios; nil if it cannot be
@@ -165,31 +122,21 @@ package final class TextureCache {
     func prepare(_ visible: [(id: String, side: Int)], ahead: [(id: String, side: Int)], waiting: Bool) {
         frame += 1
         drewLoadingTile = false
-        wantedSides.removeAll(keepingCapacity: true)
-        wantedIDs.removeAll(keepingCapacity: true)
-        for (id, side) in visible { wantedSides[id] = max(wantedSides[id] ?? 0, side) }
-        for (id, _) in visible { wantedIDs.insert(id) }
-        for (id, _) in ahead { wantedIDs.insert(id) }
         // A zoomed photo's sharper decode stays wanted while its photo is drawn.
-        if let zoomed = zoomRequested, wantedIDs.contains(zoomed) { wantedIDs.insert(Self.zoomKey(zoomed)) }
-        decoder.withdraw(keeping: wantedIDs)
-        missing.removeAll(keepingCapacity: true)
-        for (id, side) in wantedSides where needsDecode(id, side: side) {
-            if let photo = photos.photo(for: id) { missing.append(photo) }
+        var zoomKey: String?
+        if let zoomed = zoomRequested,
+            visible.contains(where: { $0.id == zoomed }) || ahead.contains(where: { $0.id == zoomed })
+        {
+            zoomKey = Self.zoomKey(zoomed)
         }
-        // Longest first: a full-size PNG decode costs several times a scaled JPEG's of the same size, so
-        // those start first and the cores finish together, instead of one PNG running alone at the end.
-        if missing.count > 1 { missing.sort { Self.decodeCost($0) > Self.decodeCost($1) } }
-        for photo in missing { decoder.request(photo.id, path: photo.path, side: wantedSides[photo.id]!) }
-        for (id, side) in ahead where wantedSides[id] == nil && needsDecode(id, side: side) {
-            if let path = photos.path(for: id) { decoder.request(id, path: path, side: side, urgency: .ahead) }
-        }
-        if waiting { decoder.wait(for: wantedSides.keys) }
+        scheduler.schedule(
+            visible: visible, ahead: ahead, alsoWanted: zoomKey, photos: photos, waiting: waiting,
+            needsDecode: needsDecode)
     }
 
     /// True when `id` has no textures of at least `side` pixels and has not failed.
     private func needsDecode(_ id: String, side: Int) -> Bool {
-        guard failures[id] == nil else { return false }
+        guard !failures.contains(id) else { return false }
         guard entries[id] != nil, let had = entrySides[id] else { return true }
         return had < side
     }
@@ -208,7 +155,7 @@ package final class TextureCache {
         photos.apply(changes)
         for id in changes.removed + changes.replaced.map(\.id) {
             drop(id)
-            failures[id] = nil
+            failures.forget(id)
             originalSizes[id] = nil
             decoder.forget(id)
         }
@@ -216,14 +163,6 @@ package final class TextureCache {
 
     /// Thumbnail hits and misses, decodes and the queue's length so far.
     package var statistics: PhotoStatistics { decoder.snapshot() }
-
-    /// Relative decode time: pixels, times 7 when the format cannot decode scaled (measured here:
-    /// 5600×3200 as PNG 260 ms + shrinking, as JPEG at 1/4 scale 41 ms).
-    static func decodeCost(_ photo: Photo) -> Double {
-        let pixels = photo.pixelSize.map { $0.width * $0.height } ?? 0
-        let ext = (photo.path as NSString).pathExtension.lowercased()
-        return ext == "jpg" || ext == "jpeg" ? pixels : 7 * pixels
-    }
 
     /// Releases the least recently drawn photos beyond `capacity` photos or `byteCapacity` bytes (never
     /// one drawn this frame).
@@ -239,8 +178,19 @@ package final class TextureCache {
         }
     }
 
+    /// The generation of the textures `id` draws with now: a photo decoded again, dropped, failed or
+    /// zoomed gets a new one, though its draw command stays the same.
+    func generation(of id: String) -> Int { generations[id] ?? 0 }
+
+    /// Marks `id`'s textures as changed.
+    func texturesChanged(_ id: String) {
+        lastGeneration += 1
+        generations[id] = lastGeneration
+    }
+
     /// Frees `id`'s textures.
     private func drop(_ id: String) {
+        texturesChanged(id)
         entries.removeValue(forKey: id)?.destroy()
         residentBytes -= entryBytes.removeValue(forKey: id) ?? 0
         entrySides[id] = nil
@@ -251,9 +201,9 @@ package final class TextureCache {
     /// placeholder if it cannot be decoded. Waits for the decode when `waitsForPhotos`.
     func textures(for id: String) -> PhotoTextures {
         lastUsed[id] = frame
-        let side = wantedSides[id] ?? maxDimension
+        let side = scheduler.wantedSides[id] ?? maxDimension
         if let entry = entries[id], let had = entrySides[id], had >= side { return entry }
-        if failures[id] != nil { return placeholder() }
+        if failures.contains(id) { return placeholder() }
         guard let path = photos.path(for: id) else {
             fail(id, "no photo with id \"\(id)\" in the library")
             return placeholder()
@@ -263,11 +213,16 @@ package final class TextureCache {
             // Deterministic: only a decode at exactly this size is used. One made at another size (asked
             // for ahead, for a frame that then changed, or before its file changed) is dropped, and this
             // one asked for until it is in, whatever finished first.
-            while collected == nil || collected!.side != side {
+            // A quit asked for meanwhile ends the wait: the tile draws as loading, the run ends.
+            while collected == nil || collected!.side != side, !ProcessSignals.quitRequested {
                 if let other = collected { Self.free(other.outcome) }
                 decoder.request(id, path: path, side: side)
                 decoder.wait(for: [id])
                 collected = decoder.collect(id)
+            }
+            if let early = collected, early.side != side {
+                Self.free(early.outcome)
+                collected = nil
             }
         } else if collected == nil || collected!.side < side {
             // A smaller decode that finished is still better than what there is.
@@ -276,10 +231,10 @@ package final class TextureCache {
             decoder.request(id, path: path, side: side)
         }
         if let collected { install(id, collected, path: path) }
-        if failures[id] != nil { return placeholder() }
+        if failures.contains(id) { return placeholder() }
         if let entry = entries[id] { return entry }
         drewLoadingTile = true
-        return loading()
+        return loadingTile.textures(factory)
     }
 
     private static func free(_ outcome: DecodeQueue.Outcome) {
@@ -295,12 +250,13 @@ package final class TextureCache {
             defer { for level in decoded.levels { SDL_FreeSurface(level) } }
             if let had = entrySides[id], had >= collected.side { return }
             originalSizes[id] = (decoded.originalWidth, decoded.originalHeight)
-            guard let made = makeTextures(levels: decoded.levels, originalSize: originalSizes[id]) else {
+            guard let made = factory.textures(levels: decoded.levels, originalSize: originalSizes[id]) else {
                 fail(id, "cannot make textures for \(path): \(sdlError())")
                 return
             }
             drop(id)
             entries[id] = made
+            texturesChanged(id)
             entrySides[id] = collected.side
             lastUsed[id] = frame
             let bytes = made.levels.reduce(0) { $0 + $1.width * $1.height * 4 }
@@ -311,78 +267,15 @@ package final class TextureCache {
 
     /// Records a failure and names it on stderr, once per photo in the whole process.
     private func fail(_ id: String, _ message: String) {
-        guard failures[id] == nil else { return }
-        failures[id] = message
-        PhotoWarnings.nameOnce(photos.path(for: id) ?? id, message)
+        if !failures.contains(id) { texturesChanged(id) }
+        failures.record(id, path: photos.path(for: id) ?? id, message)
     }
 
-    /// The colour modulation of the loading tile now: a slow, subtle pulse (1.2 s period).
-    func loadingShimmer() -> UInt8 {
-        let phase = Double(SDL_GetTicks() % 1200) / 1200
-        return UInt8(235 + 20 * (0.5 + 0.5 * sin(phase * 2 * Double.pi)))
-    }
-
-    /// A plain tile of the placeholder's grey, big enough that aspect-fill strips of any tile have
-    /// whole source pixels to copy.
-    private func loading() -> PhotoTextures {
-        if let l = loadingTextures { return l }
-        var made: PhotoTextures?
-        if let surface = SDL_CreateRGBSurfaceWithFormat(0, 64, 64, 32, SDL_PIXELFORMAT_ARGB8888.rawValue) {
-            let grey = PlaceholderImage.background
-            SDL_FillRect(
-                surface, nil, SDL_MapRGBA(surface.pointee.format, UInt8(grey.r), UInt8(grey.g), UInt8(grey.b), 255))
-            made = makeTextures(levels: [surface], originalSize: nil)
-            SDL_FreeSurface(surface)
-        }
-        let l = made ?? fallbackTextures()
-        loadingTextures = l
-        return l
-    }
+    /// The colour modulation of the loading tile now (`LoadingTile`).
+    func loadingShimmer() -> UInt8 { LoadingTile.shimmer() }
 
     /// True for the loading tile (the renderer pulses its colour).
-    func isLoadingTile(_ textures: PhotoTextures) -> Bool { textures === loadingTextures }
+    func isLoadingTile(_ textures: PhotoTextures) -> Bool { loadingTile.isTile(textures) }
 
-    private func placeholder() -> PhotoTextures {
-        if let p = placeholderTextures { return p }
-        var made: PhotoTextures?
-        if let surface = PlaceholderImage.makeSurface() {
-            if let levels = MipChain.levels(from: surface, maxDimension: PlaceholderImage.side) {
-                made = makeTextures(levels: levels, originalSize: nil)
-                for level in levels { SDL_FreeSurface(level) }
-            }
-            SDL_FreeSurface(surface)
-        }
-        // If even that fails (out of memory), a 1×1 grey texture keeps drawing code total.
-        let p = made ?? fallbackTextures()
-        placeholderTextures = p
-        return p
-    }
-
-    func makeTextures(
-        levels surfaces: [UnsafeMutablePointer<SDL_Surface>], originalSize: (width: Int, height: Int)?
-    )
-        -> PhotoTextures?
-    {
-        let opaque = MipChain.isOpaque(surfaces[0])
-        var levels: [MipLevel] = []
-        for s in surfaces {
-            guard let texture = SDL_CreateTextureFromSurface(renderer, s) else {
-                for level in levels { SDL_DestroyTexture(level.texture) }
-                return nil
-            }
-            SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
-            SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
-            levels.append(MipLevel(texture: texture, width: Int(s.pointee.w), height: Int(s.pointee.h)))
-        }
-        return PhotoTextures(levels: levels, originalSize: originalSize, isOpaque: opaque)
-    }
-
-    private func fallbackTextures() -> PhotoTextures {
-        let texture = SDL_CreateTexture(
-            renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), 1, 1)!
-        var grey: UInt32 = 0xFFE5_E5E5
-        SDL_UpdateTexture(texture, nil, &grey, 4)
-        return PhotoTextures(
-            levels: [MipLevel(texture: texture, width: 1, height: 1)], originalSize: nil, isOpaque: true)
-    }
+    private func placeholder() -> PhotoTextures { placeholderTile.textures(factory) }
 }

@@ -1,3 +1,4 @@
+import CDeflate
 import Foundation
 import XCTest
 
@@ -188,13 +189,9 @@ enum TinyImages {
         return out
     }
 
+    /// The chunk CRC: libdeflate's, the project's one CRC-32.
     private static func crc32(_ data: Data) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in data {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 != 0 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
-        }
-        return ~crc
+        data.withUnsafeBytes { UInt32(libdeflate_crc32(0, $0.baseAddress, $0.count)) }
     }
 
     private static func bigEndian(_ v: UInt32) -> Data {

@@ -1,7 +1,12 @@
+import CDeflate
 import Foundation
 import XCTest
 
 @testable import TesseraCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A folder that lives (README, "A live folder"): rescans find added, removed and replaced photos, and
 /// scenes take them in with one relayout (each scene's tests: `<Scene>LiveFolderTests`); a script's
@@ -26,7 +31,7 @@ class LiveFolderTestCase: XCTestCase {
             header += [UInt8(v >> 24), UInt8((v >> 16) & 255), UInt8((v >> 8) & 255), UInt8(v & 255)]
         }
         header += [8, 6, 0, 0, 0]
-        let crc = CRC32.checksum(header)
+        let crc = UInt32(libdeflate_crc32(0, header, header.count))
         var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + header
         bytes += [UInt8(crc >> 24), UInt8((crc >> 16) & 255), UInt8((crc >> 8) & 255), UInt8(crc & 255)]
         bytes += [0, 0, 0, 0] + Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82]
@@ -136,20 +141,115 @@ final class LiveFolderTests: LiveFolderTestCase {
         XCTAssertEqual(again.steps, script.steps)
     }
 
-    func testWatcherSeesAPhotoCopiedInAndIgnoresOtherFiles() throws {
-        let woken = expectation(description: "woken")
-        woken.assertForOverFulfill = false
-        let watcher = try XCTUnwrap(FolderWatcher(folder: folder.path) { woken.fulfill() })
+    /// The watcher's wakes, counted.
+    private final class Wakes: @unchecked Sendable {
+        let semaphore = DispatchSemaphore(value: 0)
+        func fire() { semaphore.signal() }
+    }
+
+    /// The watcher's next scan (its photo ids), waiting for it up to the harness's 10 s.
+    private func nextScan(_ watcher: FolderWatcher, _ wakes: Wakes, _ label: String) -> [String]? {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            _ = watcher.secondsUntilDue(quiet: 0.05, maxDelay: 0.5)
+            if let scan = watcher.takeScan() { return scan.ids }
+            _ = wakes.semaphore.wait(timeout: .now() + 0.2)
+        }
+        XCTFail("\(label): no scan")
+        return nil
+    }
+
+    func testWatcherScansAPhotoCopiedInOffTheMainThreadAndIgnoresOtherFiles() throws {
+        let wakes = Wakes()
+        let watcher = try XCTUnwrap(FolderWatcher(folder: folder.path) { wakes.fire() })
         defer { watcher.stop() }
-        XCTAssertNil(watcher.secondsUntilDue(quiet: 0.1, maxDelay: 1))
+        XCTAssertNil(watcher.secondsUntilDue(quiet: 0.05, maxDelay: 0.5))
         try Data("x".utf8).write(to: folder.appendingPathComponent("selection.jsonl"))
         try writePhoto("photo-99")
-        wait(for: [woken], timeout: 5)
-        XCTAssertNotNil(watcher.secondsUntilDue(quiet: 0.1, maxDelay: 1))
-        watcher.clear()
-        XCTAssertNil(watcher.secondsUntilDue(quiet: 0.1, maxDelay: 1))
+        XCTAssertEqual(nextScan(watcher, wakes, "copied in")?.last, "photo-99")
+        XCTAssertNil(watcher.takeScan(), "taken once")
         XCTAssertTrue(FolderWatcher.isPhotoName("a.JPG"))
         XCTAssertFalse(FolderWatcher.isPhotoName(".a.jpg.part"))
         XCTAssertFalse(FolderWatcher.isPhotoName("notes.txt"))
+    }
+
+    func testAFolderDeletedAndMadeAgainIsFollowed() throws {
+        try writePhoto("old")
+        let wakes = Wakes()
+        let watcher = try XCTUnwrap(FolderWatcher(folder: folder.path) { wakes.fire() })
+        defer { watcher.stop() }
+        try FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try writePhoto("new")
+        var ids = nextScan(watcher, wakes, "made again")
+        // The scan that saw the folder empty (or none, while it was gone) may come first.
+        if ids == [] { ids = nextScan(watcher, wakes, "the photo in it") }
+        XCTAssertEqual(ids, ["new"])
+    }
+
+    func testAFolderReplacedByAnotherAndTurnedIntoAFileAndBackIsFollowed() throws {
+        try writePhoto("first")
+        let wakes = Wakes()
+        let watcher = try XCTUnwrap(FolderWatcher(folder: folder.path) { wakes.fire() })
+        defer { watcher.stop() }
+        // Another folder moved over it (`mv`, as a sync tool replaces a folder).
+        let other = folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-next")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        try Data(try Data(contentsOf: folder.appendingPathComponent("first.png"))).write(
+            to: other.appendingPathComponent("second.png"))
+        try FileManager.default.removeItem(at: folder)
+        XCTAssertEqual(rename(other.path, folder.path), 0)
+        XCTAssertEqual(nextScan(watcher, wakes, "replaced"), ["second"])
+        // A file where the folder was, then a folder again.
+        let saved = try Data(contentsOf: folder.appendingPathComponent("second.png"))
+        try FileManager.default.removeItem(at: folder)
+        try Data("not a folder".utf8).write(to: folder)
+        try FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try saved.write(to: folder.appendingPathComponent("third.png"))
+        var ids = nextScan(watcher, wakes, "a folder again")
+        if ids == [] { ids = nextScan(watcher, wakes, "the photo in it") }
+        XCTAssertEqual(ids, ["third"])
+    }
+
+    func testAQueueOverflowMeansRescanEverything() throws {
+        let watcher = try XCTUnwrap(FolderWatcher(folder: folder.path) {})
+        defer { watcher.stop() }
+        // struct inotify_event { wd -1, mask IN_Q_OVERFLOW, cookie 0, len 0 }: no name, no watch.
+        var bytes = [UInt8](repeating: 0, count: 16)
+        withUnsafeBytes(of: Int32(-1).littleEndian) { for i in 0..<4 { bytes[i] = $0[i] } }
+        withUnsafeBytes(of: UInt32(IN_Q_OVERFLOW).littleEndian) { for i in 0..<4 { bytes[4 + i] = $0[i] } }
+        let events = FolderWatcher.events(in: bytes, count: 16)
+        XCTAssertEqual(events, [FolderWatcher.Event(watch: -1, mask: UInt32(IN_Q_OVERFLOW), name: [])])
+        XCTAssertTrue(watcher.needsRescan(events[0]))
+        XCTAssertFalse(
+            watcher.needsRescan(
+                FolderWatcher.Event(watch: 12345, mask: UInt32(IN_CLOSE_WRITE), name: Array("a.jpg".utf8))))
+    }
+
+    func testARescanPassesOverSkippedFilesThatDidNotChangeWithoutReadingThem() throws {
+        try writePhoto("good")
+        let junk = folder.appendingPathComponent("junk.jpg")
+        try Data(repeating: 0x41, count: 64).write(to: junk)
+        let first = try PhotoLibrary.scanning(folder: folder.path)
+        XCTAssertEqual(first.skipped.map(\.reason), ["not a JPEG or PNG image"])
+        // The same inode, size and time to the nanosecond, other bytes: a header now. Not read again,
+        // so still skipped.
+        var before = stat()
+        XCTAssertEqual(stat(junk.path, &before), 0)
+        let handle = try FileHandle(forWritingTo: junk)
+        let header: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0, 11, 8, 0, 10, 0, 10, 1, 1, 0x11, 0]
+        try handle.write(contentsOf: Data(header + [UInt8](repeating: 0, count: 64 - header.count)))
+        try handle.close()
+        var times = [before.st_atim, before.st_mtim]
+        XCTAssertEqual(utimensat(AT_FDCWD, junk.path, &times, 0), 0)
+        let second = try PhotoLibrary.scanning(folder: folder.path, earlier: first)
+        XCTAssertFalse(second.ids.contains("junk"), "unchanged by its stamp: passed over")
+        XCTAssertEqual(second.skipped.map(\.reason), ["not a JPEG or PNG image"])
+        // Touched: read again, and now it is a photo.
+        times[1].tv_sec += 5
+        XCTAssertEqual(utimensat(AT_FDCWD, junk.path, &times, 0), 0)
+        let third = try PhotoLibrary.scanning(folder: folder.path, earlier: second)
+        XCTAssertTrue(third.ids.contains("junk"))
     }
 }

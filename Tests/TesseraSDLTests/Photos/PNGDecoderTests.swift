@@ -5,9 +5,10 @@ import XCTest
 
 @testable import TesseraSDL
 
-/// The PNG fast path against the way it replaces: `IMG_Load`, then `BoxShrink` (or, unshrunk, the
-/// ARGB8888 conversion `MipChain` makes). Every pixel must be the same; damage must be refused, and
-/// what the fast path does not read must be left to `IMG_Load`.
+/// Both PNG decoders — the RGBA fast path (`PNGDecoder`) and libspng row by row (`PNGRowDecoder`) —
+/// against libpng: `IMG_Load`, then `BoxShrink` (or, unshrunk, the ARGB8888 conversion `MipChain`
+/// makes). Every pixel must be the same; damage must be refused, and what the fast path does not read
+/// must be left to libspng.
 final class PNGDecoderTests: XCTestCase {
     var folder = ""
 
@@ -44,15 +45,41 @@ final class PNGDecoderTests: XCTestCase {
         return result
     }
 
+    /// libspng's decode of `png`, shrunk by `factor` (the photo decoder asks for a size, not a factor).
+    private func rows(_ png: Data, factor: Int) -> Result<PNGRowDecoder.Decoded, PhotoDecoder.Failure> {
+        png.withUnsafeBytes { raw in
+            guard case .success(let size) = PNGRowDecoder.size(of: raw) else {
+                return PNGRowDecoder.decode(raw, maxDimension: 1, limits: .none)
+            }
+            return PNGRowDecoder.decode(raw, maxDimension: max(size.width, size.height) / factor, limits: .none)
+        }
+    }
+
+    /// Both decoders give libpng's pixels (the fast path only for what it takes: RGBA).
     private func assertSamePixels(
         _ png: Data, factor: Int, _ message: String, file: StaticString = #filePath, line: UInt = #line
     ) throws {
+        if colourType(of: png) == 6 && png[png.startIndex + 28] == 0 {
+            guard case .success(let decoded) = fast(png, factor: factor) else {
+                return XCTFail("\(message), 1/\(factor): not decoded by the fast path", file: file, line: line)
+            }
+            try assertSame(decoded.surface, png, factor: factor, message + " (fast path)", file: file, line: line)
+        } else {
+            XCTAssertNil(fast(png, factor: factor), "\(message): left to libspng", file: file, line: line)
+        }
+        guard case .success(let decoded) = rows(png, factor: factor) else {
+            return XCTFail("\(message), 1/\(factor): not decoded by libspng", file: file, line: line)
+        }
+        try assertSame(decoded.surface, png, factor: factor, message + " (libspng)", file: file, line: line)
+    }
+
+    /// `actual` (freed here) has the reference's pixels.
+    private func assertSame(
+        _ actual: UnsafeMutablePointer<SDL_Surface>, _ png: Data, factor: Int, _ message: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let expected = try reference(png, factor: factor)
         defer { SDL_FreeSurface(expected) }
-        guard case .success(let decoded) = fast(png, factor: factor) else {
-            return XCTFail("\(message), 1/\(factor): not decoded", file: file, line: line)
-        }
-        let actual = decoded.surface
         defer { SDL_FreeSurface(actual) }
         XCTAssertEqual(actual.pointee.format.pointee.format, SDL_PIXELFORMAT_ARGB8888.rawValue, file: file, line: line)
         XCTAssertEqual(actual.pointee.w, expected.pointee.w, "\(message), 1/\(factor): width", file: file, line: line)
@@ -115,7 +142,7 @@ final class PNGDecoderTests: XCTestCase {
         }
     }
 
-    func testPNGEncoderOutputGivesTheSamePixels() throws {
+    func testThumbnailEncoderOutputGivesTheSamePixels() throws {
         let surface = try XCTUnwrap(SDL_CreateRGBSurfaceWithFormat(0, 333, 251, 32, SDL_PIXELFORMAT_ARGB8888.rawValue))
         defer { SDL_FreeSurface(surface) }
         for opaque in [true, false] {
@@ -126,14 +153,13 @@ final class PNGDecoderTests: XCTestCase {
                     row[x] = alpha << 24 | UInt32(TestPNG.noisy(x, y, 0)) << 16 | UInt32(TestPNG.noisy(x, y, 1)) << 8
                 }
             }
-            let png = try XCTUnwrap(PNGEncoder.encode(surface, opaque: opaque))
-            XCTAssertEqual(TestPNG.chunks("IDAT", in: png).count, 1, "one IDAT: decoded without joining")
+            let png = try XCTUnwrap(ThumbnailPNG.encode(surface, opaque: opaque, texts: [("Thumb::MTime", "1")]))
             for factor in factors { try assertSamePixels(png, factor: factor, opaque ? "opaque" : "translucent") }
         }
     }
 
     func testSidesShorterThanTheFactorAreLeftFullSizeAsBoxShrinkLeavesThem() throws {
-        let png = TestPNG(width: 700, height: 5, colourType: 2).data
+        let png = TestPNG(width: 700, height: 5, colourType: 6).data
         try assertSamePixels(png, factor: 7, "700×5")
         guard case .success(let decoded) = fast(png, factor: 7) else { return XCTFail("not decoded") }
         defer { SDL_FreeSurface(decoded.surface) }
@@ -146,7 +172,7 @@ final class PNGDecoderTests: XCTestCase {
         try assertSamePixels(TestPNG(width: 1, height: 1).data, factor: 1, "1×1")
         // A PLTE in a truecolour image only suggests colours to displays that have few (PNG
         // specification, "PLTE Palette"): decoders ignore it, and so does the fast path.
-        var suggested = TestPNG(width: 64, height: 48, colourType: 2)
+        var suggested = TestPNG(width: 64, height: 48, colourType: 6)
         suggested.chunksBeforeData = [("PLTE", [UInt8](repeating: 7, count: 48)), ("tEXt", Array("Title\0x".utf8))]
         for factor in factors { try assertSamePixels(suggested.data, factor: factor, "PLTE in RGB") }
     }
@@ -166,7 +192,7 @@ final class PNGDecoderTests: XCTestCase {
     }
 
     func testAFileEndingRightAfterItsImageDataStillShows() throws {
-        // SDL_image stops reading once the rows are decoded: a lost IEND never mattered.
+        // Both stop reading once the rows are decoded: a lost IEND never mattered.
         let png = TestPNG(width: 120, height: 90).data
         let cut = png.prefix(png.count - 12)
         for factor in factors { try assertSamePixels(Data(cut), factor: factor, "without IEND") }
@@ -194,6 +220,13 @@ final class PNGDecoderTests: XCTestCase {
                 SDL_FreeSurface(decoded.surface)
                 XCTFail("\(message): decoded", file: file, line: line)
             case let other: XCTFail("\(message): \(String(describing: other))", file: file, line: line)
+            }
+            switch rows(png, factor: factor) {
+            case .failure(.corrupt): break
+            case .success(let decoded):
+                SDL_FreeSurface(decoded.surface)
+                XCTFail("\(message): decoded by libspng", file: file, line: line)
+            case .failure(let other): XCTFail("\(message): libspng: \(other)", file: file, line: line)
             }
         }
         try assertDamagedThroughPhotoDecoder(png, message, file: file, line: line)
@@ -236,15 +269,15 @@ final class PNGDecoderTests: XCTestCase {
         var short = TestPNG(width: 400, height: 300)
         short.rowsInStream = 299
         try assertDamaged(short.data, "a scanline short")
-        // Too much image data: libpng only warns ("Too much image data") and shows the picture, so the
-        // fast path leaves it to libpng rather than refuse a photo that shows today.
+        // Too much image data: libpng only warns ("Too much image data") and libspng discards it, both
+        // showing the picture, so the fast path leaves it to libspng rather than refuse a photo.
         var long = TestPNG(width: 400, height: 300)
         long.rowsInStream = 301
         XCTAssertNil(fast(long.data, factor: 1))
         XCTAssertNil(fast(long.data, factor: 3))
         SDL_FreeSurface(try reference(long.data, factor: 1))
         // Through the photo decoder too: the fast path moved the image data together to inflate it,
-        // put it back when it declined, and libpng showed the picture from the same bytes.
+        // put it back when it declined, and libspng showed the picture from the same bytes.
         let path = folder + "/long.png"
         try long.data.write(to: URL(fileURLWithPath: path))
         let decoded = try PhotoDecoder.decode(path: path, maxDimension: 400).get()
@@ -260,10 +293,13 @@ final class PNGDecoderTests: XCTestCase {
         png.filter = { $0 == 297 ? 9 : 4 }
         let data = png.data
         guard case .failure(.corrupt) = fast(data, factor: 7) else { return XCTFail("dropped row not checked") }
+        guard case .failure(.corrupt) = rows(data, factor: 7) else {
+            return XCTFail("libspng: dropped row not checked")
+        }
         try assertDamagedThroughPhotoDecoder(data, "filter type 9 on scanline 297")
     }
 
-    func testAGarbledStreamIsLeftToLibpngWhichRefusesIt() throws {
+    func testAGarbledStreamIsLeftToLibspngWhichRefusesIt() throws {
         var png = TestPNG(width: 400, height: 300, chunkSize: 1 << 20).data
         let chunk = try XCTUnwrap(TestPNG.chunks("IDAT", in: png).first)
         for i in 0..<64 { png[chunk + 8 + 2 + i] = 0xFF }  // after the zlib header: an invalid deflate block
@@ -272,9 +308,9 @@ final class PNGDecoderTests: XCTestCase {
         try assertDamagedThroughPhotoDecoder(png, "invalid deflate data")
     }
 
-    // MARK: Left to SDL_image
+    // MARK: Left to libspng
 
-    func testOtherKindsOfPNGAreLeftToSDLImageWhichStillReadsThem() throws {
+    func testOtherKindsOfPNGAreLeftToLibspngWhichGivesLibpngsPixels() throws {
         var interlaced = TestPNG(width: 61, height: 47)
         interlaced.interlaced = true
         var sixteen = TestPNG(width: 61, height: 47, colourType: 2)
@@ -291,6 +327,7 @@ final class PNGDecoderTests: XCTestCase {
         ]
         for (name, png) in readable {
             XCTAssertNil(fast(png.data, factor: 2), name)
+            try assertSamePixels(png.data, factor: 1, name)
             let path = folder + "/\(name).png"
             try png.data.write(to: URL(fileURLWithPath: path))
             switch PhotoDecoder.decode(path: path, maxDimension: 30) {
@@ -300,11 +337,11 @@ final class PNGDecoderTests: XCTestCase {
             case .failure(let failure): XCTFail("\(name): \(failure)")
             }
         }
-        XCTAssertNil(fast(unknownCritical.data, factor: 2), "an unknown critical chunk: libpng names it")
+        XCTAssertNil(fast(unknownCritical.data, factor: 2), "an unknown critical chunk: libspng names it")
         try assertDamagedThroughPhotoDecoder(unknownCritical.data, "an unknown critical chunk")
     }
 
-    func testAnAncillaryChunkWithABadCRCIsLeftToLibpngWhichSkipsIt() throws {
+    func testAnAncillaryChunkWithABadCRCIsLeftToLibspngWhichSkipsIt() throws {
         var png = TestPNG(width: 64, height: 48)
         png.chunksBeforeData = [("tEXt", Array("Comment\0hello".utf8))]
         var data = png.data

@@ -1,3 +1,4 @@
+import CDeflate
 import CZlib
 import Foundation
 
@@ -149,7 +150,7 @@ struct TestPNG {
     static func append(_ type: String, _ body: [UInt8], to png: inout Data) {
         let typed = Array(type.utf8) + body
         png.append(contentsOf: bigEndian(UInt32(body.count)) + typed)
-        png.append(contentsOf: bigEndian(UInt32(crc32(0, typed, uInt(typed.count)))))
+        png.append(contentsOf: bigEndian(crc(typed)))
     }
 
     /// Makes the CRC of the chunk at `offset` match its (altered) type and data again.
@@ -157,8 +158,41 @@ struct TestPNG {
         let bytes = [UInt8](png)
         let length = Int(bigEndianWord(bytes, at: offset))
         let typed = Array(bytes[(offset + 4)..<(offset + 8 + length)])
-        let crc = bigEndian(UInt32(crc32(0, typed, uInt(typed.count))))
+        let crc = bigEndian(crc(typed))
         png.replaceSubrange((offset + 8 + length)..<(offset + 12 + length), with: crc)
+    }
+
+    /// The chunk CRC (PNG specification, annex D), the project's one CRC-32: libdeflate's.
+    static func crc(_ bytes: [UInt8]) -> UInt32 { UInt32(libdeflate_crc32(0, bytes, bytes.count)) }
+
+    /// A zlib stream that inflates to `segments` MB of zeros, each megabyte compressed once and repeated
+    /// (a full flush resets the compressor, so every segment after the first is the same bytes): a
+    /// "decompression bomb" of about a kilobyte per inflated megabyte, made in milliseconds.
+    static func bomb(megabytes segments: Int) -> [UInt8] {
+        var stream = z_stream()
+        precondition(deflateInit_(&stream, 9, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK)
+        defer { deflateEnd(&stream) }
+        let zeros = [UInt8](repeating: 0, count: 1 << 20)
+        var out = [UInt8](repeating: 0, count: 1 << 20)
+        func run(_ flush: Int32, input: Bool) -> [UInt8] {
+            zeros.withUnsafeBufferPointer { z in
+                out.withUnsafeMutableBufferPointer { o in
+                    stream.next_in = input ? UnsafeMutablePointer(mutating: z.baseAddress) : nil
+                    stream.avail_in = input ? uInt(z.count) : 0
+                    stream.next_out = o.baseAddress
+                    stream.avail_out = uInt(o.count)
+                    _ = deflate(&stream, flush)
+                    return Array(o[0..<(o.count - Int(stream.avail_out))])
+                }
+            }
+        }
+        let first = run(Z_FULL_FLUSH, input: true)
+        let repeated = run(Z_FULL_FLUSH, input: true)
+        var bytes = first
+        for _ in 1..<max(1, segments) { bytes += repeated }
+        // An empty final block and an Adler-32 (of nothing correct: nothing reads that far).
+        bytes += [0x03, 0x00, 0, 0, 0, 1]
+        return bytes
     }
 
     private static func bigEndianWord(_ bytes: [UInt8], at i: Int) -> UInt32 {

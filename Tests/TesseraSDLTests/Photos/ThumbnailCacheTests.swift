@@ -55,7 +55,7 @@ final class ThumbnailCacheTests: XCTestCase {
         let thumbnail = try XCTUnwrap(IMG_Load(file))
         XCTAssertEqual([thumbnail.pointee.w, thumbnail.pointee.h], [256, 192])
         SDL_FreeSurface(thumbnail)
-        let texts = try XCTUnwrap(PNGText.read(try Data(contentsOf: URL(fileURLWithPath: file))))
+        let texts = try XCTUnwrap(ThumbnailPNG.texts(of: try Data(contentsOf: URL(fileURLWithPath: file))))
         XCTAssertEqual(texts["Thumb::URI"], "file://" + path)
         XCTAssertEqual(texts["Thumb::MTime"], String(source.mtime))
         XCTAssertEqual(texts["Thumb::Size"], String(source.size))
@@ -93,9 +93,92 @@ final class ThumbnailCacheTests: XCTestCase {
         let (outcome, _) = ThumbnailCodec.decode(path: path, size: .normal, store: store)
         guard case .failure = outcome else { return XCTFail("a third of a JPEG decodes") }
         let source = try XCTUnwrap(ThumbnailStore.Source(path: path))
-        XCTAssertTrue(store.hasFailed(source))
+        XCTAssertTrue(ThumbnailCodec.hasFailed(source, in: store))
         XCTAssertTrue(FileManager.default.fileExists(atPath: store.failPath(of: source)))
+        let texts = try XCTUnwrap(ThumbnailPNG.texts(of: try XCTUnwrap(store.failEntry(of: source))))
+        XCTAssertEqual(texts["Thumb::URI"], source.uri)
+        XCTAssertEqual(texts["Thumb::MTime"], String(source.mtime))
         XCTAssertFalse(FileManager.default.fileExists(atPath: store.path(of: source, size: .normal)))
+    }
+
+    // MARK: Planted thumbnails (anyone may write to the cache)
+
+    /// A PNG whose IHDR says `width`×`height` (its CRC right) over a few bytes of image data, with the
+    /// chunks that make it look fresh for `source`.
+    private func planted(width: Int, height: Int, for source: ThumbnailStore.Source) -> Data {
+        var png = TestPNG(width: 2, height: 2, colourType: 2)
+        png.chunksBeforeData = source.textEntries(width: 4000, height: 3000).map { key, value in
+            ("tEXt", Array(key.utf8) + [0] + Array(value.utf8))
+        }
+        var data = png.data
+        data.replaceSubrange(16..<24, with: TestPNG.bigEndian(UInt32(width)) + TestPNG.bigEndian(UInt32(height)))
+        TestPNG.rewriteCRC(ofChunkAt: 8, in: &data)
+        return data
+    }
+
+    func testAThumbnailDeclaringMoreThanItsSizeClassIsIgnoredAndReplacedWithoutAllocatingIt() throws {
+        let path = try writeJPEG("target", width: 800, height: 600)
+        let source = try XCTUnwrap(ThumbnailStore.Source(path: path))
+        // 20000×20000 (1.6 GB as pixels) in 300 bytes, under the right name, with the right chunks.
+        let bomb = planted(width: 20000, height: 20000, for: source)
+        XCTAssertLessThan(bomb.count, 1000)
+        try store.store(bomb, for: source, size: .large)
+        // A budget of 16 MB: the bomb would have to be allocated past it to be decoded.
+        let budget = DecodeBudget(capacity: 16 << 20)
+        let (outcome, from) = ThumbnailCodec.decode(path: path, size: .large, store: store, budget: budget)
+        defer { free(outcome) }
+        XCTAssertEqual(from, .miss, "ignored: decoded from the photo")
+        XCTAssertEqual(try outcome.get().levels[0].pointee.w, 256)
+        // Replaced by a real thumbnail.
+        let replaced = try XCTUnwrap(store.thumbnail(of: source, size: .large))
+        XCTAssertNotEqual(replaced, bomb)
+        XCTAssertEqual(ThumbnailCodec.decode(path: path, size: .large, store: store).1, .hit)
+    }
+
+    func testAValidButOversizedThumbnailIsNotDrawnInsteadOfThePhoto() throws {
+        let path = try writeJPEG("photo", width: 800, height: 600)
+        let source = try XCTUnwrap(ThumbnailStore.Source(path: path))
+        // A real 600×600 black picture in the x-large slot, which the standard caps at 512.
+        let black = try XCTUnwrap(SDL_CreateRGBSurfaceWithFormat(0, 600, 600, 32, SDL_PIXELFORMAT_ARGB8888.rawValue))
+        defer { SDL_FreeSurface(black) }
+        SDL_FillRect(black, nil, 0xFF00_0000)
+        let png = try XCTUnwrap(
+            ThumbnailPNG.encode(black, opaque: true, texts: source.textEntries(width: 800, height: 600)))
+        try store.store(png, for: source, size: .xLarge)
+        XCTAssertNil(ThumbnailCodec.decodeThumbnail(png, size: .xLarge))
+        let (outcome, from) = ThumbnailCodec.decode(path: path, size: .xLarge, store: store)
+        defer { free(outcome) }
+        XCTAssertEqual(from, .miss)
+        XCTAssertEqual(try [outcome.get().levels[0].pointee.w, outcome.get().levels[0].pointee.h], [512, 384])
+    }
+
+    func testAThumbnailWhoseDataDoesNotHoldItsHeaderIsIgnored() throws {
+        let path = try writeJPEG("cut", width: 800, height: 600)
+        let source = try XCTUnwrap(ThumbnailStore.Source(path: path))
+        // 200×150 declared (within the class) over the rows of a 2×2 image.
+        let short = planted(width: 200, height: 150, for: source)
+        XCTAssertNil(ThumbnailCodec.decodeThumbnail(short, size: .large))
+        try store.store(short, for: source, size: .large)
+        let (outcome, from) = ThumbnailCodec.decode(path: path, size: .large, store: store)
+        defer { free(outcome) }
+        XCTAssertEqual(from, .miss)
+        XCTAssertEqual(try outcome.get().originalWidth, 800)
+    }
+
+    func testAThumbnailsRecordedPhotoSizeIsBelievedOnlyWhenItFits() {
+        let believed = ThumbnailCodec.photoSize(
+            ["Thumb::Image::Width": "4000", "Thumb::Image::Height": "3000"], thumbnail: (256, 192))
+        XCTAssertEqual(believed?.0, 4000)
+        XCTAssertEqual(believed?.1, 3000)
+        XCTAssertNil(
+            ThumbnailCodec.photoSize(
+                ["Thumb::Image::Width": "40", "Thumb::Image::Height": "30"], thumbnail: (256, 192)))
+        XCTAssertNil(
+            ThumbnailCodec.photoSize(
+                ["Thumb::Image::Width": "4000", "Thumb::Image::Height": "9000"], thumbnail: (256, 192)))
+        XCTAssertNil(
+            ThumbnailCodec.photoSize(
+                ["Thumb::Image::Width": "999999999999", "Thumb::Image::Height": "999999999999"], thumbnail: (256, 256)))
     }
 
     func testWithTheCacheOffNothingIsReadOrWritten() throws {

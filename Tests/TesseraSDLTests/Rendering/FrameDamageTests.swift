@@ -70,6 +70,80 @@ final class FrameDamageTests: XCTestCase {
         XCTAssertEqual(damage([a], [photo("a", Rect(0, 0, 400, 300))]), .whole, "most of the window")
     }
 
+    func testAPhotoWhoseTexturesChangedUnderTheSameCommandIsRedrawn() throws {
+        let frame = [background, photo("a", Rect(10, 50, 60, 60)), photo("b", Rect(200, 50, 60, 60))]
+        var scratch = FrameDamage.Scratch()
+        var generations = ["a": 1, "b": 1]
+        func damage() -> FrameDamage {
+            FrameDamage.between(
+                frame, frame, window: window, scratch: &scratch, textureGeneration: { generations[$0] ?? 0 },
+                measure: measure)
+        }
+        _ = damage()
+        XCTAssertEqual(damage(), .none, "nothing changed")
+        generations["a"] = 2  // photo a's file replaced and decoded again
+        guard case .region(let r) = damage() else { return XCTFail("a region") }
+        XCTAssertTrue(r.contains(Rect(10, 50, 60, 60)), "\(r)")
+        XCTAssertFalse(r.intersects(Rect(200, 50, 60, 60)), "b keeps its pixels \(r)")
+        XCTAssertEqual(damage(), .none, "and once redrawn, nothing again")
+    }
+
+    /// A photo replaced in the folder, taken in by a window on the software path: the next frame's
+    /// draw list is the same, and the new picture must still reach the screen.
+    func testAReplacedPhotoIsDrawnAnewOnADamageOnlyCanvas() throws {
+        let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../Assets/Photos").standardizedFileURL
+        let folder = try RenderFixture.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for name in ["photo-01.jpg", "photo-02.jpg"] {
+            try FileManager.default.copyItem(
+                atPath: assets.appendingPathComponent(name).path, toPath: folder + "/" + name)
+        }
+        var photos = try PhotoLibrary.scanning(folder: folder)
+        let size = Size(640, 480)
+        let sim = Simulation(
+            config: Config(), photos: photos, scene: try XCTUnwrap(SceneID(rawValue: "picker")), window: size, hz: 60)
+        let (whole, wholeRenderer) = try RenderFixture.renderer(width: 640, height: 480, photos: photos)
+        let (partial, partialRenderer) = try RenderFixture.renderer(width: 640, height: 480, photos: photos)
+        var scratch = FrameDamage.Scratch()
+        var previous: [DrawCommand] = []
+        func frame() throws -> (whole: [UInt32], partial: [UInt32]) {
+            var list = DrawList()
+            sim.layOutIfNeeded()
+            sim.draw(into: &list)
+            wholeRenderer.render(list, background: Color(255, 255, 255))
+            let damage = FrameDamage.between(
+                previous, list.commands, window: size, scratch: &scratch,
+                textureGeneration: partialRenderer.textures.generation(of:)
+            ) { text, style in partialRenderer.measure(text, style: style) }
+            switch damage {
+            case .none: break
+            case .region(let r): partialRenderer.render(list, background: Color(255, 255, 255), damage: r)
+            case .whole: partialRenderer.render(list, background: Color(255, 255, 255))
+            }
+            previous = list.commands
+            SDL_RenderFlush(whole.renderer)
+            SDL_RenderFlush(partial.renderer)
+            return (try whole.readPixels(), try partial.readPixels())
+        }
+        func differing(_ a: [UInt32], _ b: [UInt32]) -> Int { zip(a, b).filter { $0 != $1 }.count }
+        let before = try frame()
+        XCTAssertEqual(differing(before.whole, before.partial), 0)
+        // Another picture under the same name, the same size (so the layout does not move).
+        let replaced = folder + "/photo-01.jpg"
+        try FileManager.default.removeItem(atPath: replaced)
+        try FileManager.default.copyItem(atPath: assets.appendingPathComponent("photo-05.jpg").path, toPath: replaced)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(30)], ofItemAtPath: replaced)
+        let changes = photos.rescan()
+        XCTAssertEqual(changes.replaced.map(\.id), ["photo-01"])
+        wholeRenderer.textures.takeIn(changes)
+        partialRenderer.textures.takeIn(changes)
+        let after = try frame()
+        XCTAssertGreaterThan(differing(after.whole, before.whole), 1000, "the new picture is drawn")
+        XCTAssertEqual(differing(after.partial, after.whole), 0, "the damage-only canvas shows it too")
+    }
+
     /// Real scenes, frame by frame: a canvas drawn damage-only always equals one drawn whole.
     func testDamageOnlyFramesEqualWholeFramesPixelForPixel() throws {
         let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

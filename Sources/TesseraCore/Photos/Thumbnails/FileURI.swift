@@ -6,7 +6,8 @@ package enum FileURI {
     package static func of(path: String) -> String {
         var out = "file://"
         let digits = Array("0123456789ABCDEF")
-        for byte in path.utf8 {
+        // The path's bytes as the system has them (a Latin-1 name's bytes, not their UTF-8).
+        for byte in FileNames.bytes(path) {
             if isKept(byte) {
                 out.append(Character(Unicode.Scalar(byte)))
             } else {

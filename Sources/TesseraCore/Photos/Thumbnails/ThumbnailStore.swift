@@ -18,7 +18,11 @@ import Foundation
 ///   its URI and MTime. This program then does not try to make its thumbnail again (it still tries to
 ///   show the photo itself, which names the reason); a changed file is tried again.
 ///
-/// Every method only touches files; it may be called from any thread.
+/// The store only keeps the files: what is in them — PNG pixels and chunks — is made and read by the
+/// SDL backend (libspng), which also checks a thumbnail's size against its size class before any
+/// pixel is decoded (a thumbnail is anyone's to write). Every method only touches files; it may be
+/// called from any thread. Only regular files are read (`RegularFile`): a FIFO planted in the cache
+/// is passed over at once.
 package struct ThumbnailStore: Sendable {
     /// `…/thumbnails`.
     package let root: String
@@ -54,7 +58,7 @@ package struct ThumbnailStore: Sendable {
         /// The file at `path` as it is now; nil when it cannot be stat'ed.
         package init?(path: String) {
             var info = stat()
-            guard stat(path, &info) == 0 else { return nil }
+            guard FileNames.withPath(path, { stat($0, &info) }) == 0 else { return nil }
             self.init(path: path, mtime: Int(info.st_mtim.tv_sec), size: Int(info.st_size))
         }
 
@@ -69,7 +73,7 @@ package struct ThumbnailStore: Sendable {
         package var hash: String { MD5.hex(uri) }
 
         /// The `tEXt` entries of its thumbnail.
-        func textEntries(width: Int?, height: Int?) -> [(String, String)] {
+        package func textEntries(width: Int?, height: Int?) -> [(String, String)] {
             var entries = [("Thumb::URI", uri), ("Thumb::MTime", String(mtime)), ("Thumb::Size", String(size))]
             if let width, let height {
                 entries += [("Thumb::Image::Width", String(width)), ("Thumb::Image::Height", String(height))]
@@ -79,7 +83,7 @@ package struct ThumbnailStore: Sendable {
         }
 
         /// True when a thumbnail's chunks describe this file as it is now.
-        func isDescribed(by texts: [String: String]) -> Bool {
+        package func isDescribed(by texts: [String: String]) -> Bool {
             guard texts["Thumb::URI"] == uri, texts["Thumb::MTime"] == String(mtime) else { return false }
             // Thumb::Size is optional; when present it must match too.
             return texts["Thumb::Size"].map { $0 == String(size) } ?? true
@@ -91,40 +95,30 @@ package struct ThumbnailStore: Sendable {
         root + "/" + size.folder + "/" + source.hash + ".png"
     }
 
-    /// A fresh thumbnail: its PNG bytes and the photo's size (`Thumb::Image::Width`/`Height`, when
-    /// recorded); nil when there is none or it is stale.
-    package func fresh(_ source: Source, size: ThumbnailSize) -> (png: Data, photoWidth: Int?, photoHeight: Int?)? {
-        guard let data = try? FileContents.read(path(of: source, size: size), limit: 64 << 20),
-            let texts = PNGText.read(data), source.isDescribed(by: texts)
-        else { return nil }
-        return (
-            data, texts["Thumb::Image::Width"].flatMap { Int($0) }, texts["Thumb::Image::Height"].flatMap { Int($0) }
-        )
+    /// The most bytes a thumbnail file may have: a 1024×1024 RGBA picture stored uncompressed, and
+    /// its chunks. Anything larger is not a thumbnail of this standard, and is not read.
+    package static let maxThumbnailBytes = 1024 * 1024 * 4 + 1024 + (1 << 20)
+
+    /// The bytes of the thumbnail file of `source` at `size`, nil when there is none (or it is not a
+    /// regular file, or larger than any thumbnail can be).
+    package func thumbnail(of source: Source, size: ThumbnailSize) -> Data? {
+        try? RegularFile.contents(of: path(of: source, size: size), limit: Self.maxThumbnailBytes)
     }
 
-    /// Writes `png` (an encoded thumbnail without the standard's chunks) as the thumbnail of `source`
-    /// at `size`: chunks added, temporary file, 0600, renamed into place.
-    package func store(_ png: Data, for source: Source, size: ThumbnailSize, photoWidth: Int?, photoHeight: Int?) throws
-    {
-        guard let tagged = PNGText.inserting(source.textEntries(width: photoWidth, height: photoHeight), into: png)
-        else { throw StoreError(message: "not a PNG") }
-        try write(tagged, to: path(of: source, size: size))
+    /// Writes `png` (the standard's chunks already in it) as the thumbnail of `source` at `size`:
+    /// temporary file, 0600, renamed into place.
+    package func store(_ png: Data, for source: Source, size: ThumbnailSize) throws {
+        try write(png, to: path(of: source, size: size))
     }
 
-    /// True when this program failed to thumbnail `source` as it is now.
-    package func hasFailed(_ source: Source) -> Bool {
-        guard let data = try? FileContents.read(failPath(of: source), limit: 1 << 20),
-            let texts = PNGText.read(data)
-        else { return false }
-        return source.isDescribed(by: texts)
+    /// The bytes of this program's failure entry for `source`, if there is one.
+    package func failEntry(of source: Source) -> Data? {
+        try? RegularFile.contents(of: failPath(of: source), limit: 1 << 20)
     }
 
-    /// Records that `source` could not be thumbnailed (an empty 1×1 PNG with its URI and MTime).
-    package func recordFailure(_ source: Source) throws {
-        guard let tagged = PNGText.inserting(source.textEntries(width: nil, height: nil), into: Self.emptyPNG) else {
-            return
-        }
-        try write(tagged, to: failPath(of: source))
+    /// Records that `source` could not be thumbnailed: `png` is an empty picture with its URI and MTime.
+    package func storeFailEntry(_ png: Data, for source: Source) throws {
+        try write(png, to: failPath(of: source))
     }
 
     package func failPath(of source: Source) -> String { failFolder + "/" + source.hash + ".png" }
@@ -172,9 +166,4 @@ package struct ThumbnailStore: Sendable {
             throw StoreError(message: "\(folder): \(String(cString: strerror(errno)))")
         }
     }
-
-    /// A 1×1 transparent PNG, what the standard's failure entries hold.
-    static let emptyPNG = Data(
-        base64Encoded:
-            "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==")!
 }
