@@ -55,13 +55,15 @@ final class HostileFileTests: XCTestCase {
 
     func testSIGTERMEndsAHeadlessRunWithinASecondWhileItsFrameWaitsOnDecodes() throws {
         // One large PNG under sixty names: every name is a photo of its own to decode, one at a time
-        // within the decode budget — many seconds of decoding that the first frame waits for.
+        // within the decode budget — many seconds of decoding that the first frame waits for. The run
+        // ends 0.04 s after the signal on a quiet machine (3 s before); the limit leaves room for a
+        // busy one.
         let big = folder.appendingPathComponent("big.png").path
         try Self.writeFlatPNG(big, width: 6000, height: 6000)
         for i in 1...60 { XCTAssertEqual(link(big, photos.appendingPathComponent("big-\(i).png").path), 0) }
         let dump = folder.appendingPathComponent("dump.json")
         let run = try headless(
-            ["--no-thumbnails", "--window", "1600x1200", "--dump-state", dump.path], limit: 1.5,
+            ["--no-thumbnails", "--window", "1600x1200", "--dump-state", dump.path], limit: 2.5,
             signal: (SIGTERM, 1.0))
         XCTAssertFalse(run.timedOut, "SIGTERM did not end the run within the limit")
         XCTAssertEqual(run.exitCode, 0, run.stderr)
@@ -128,8 +130,10 @@ final class HostileFileTests: XCTestCase {
         try FileManager.default.removeItem(at: photos.appendingPathComponent("photo-01.jpg"))
         try "shopping list".write(to: photos.appendingPathComponent("notes.jpg"), atomically: true, encoding: .utf8)
         XCTAssertEqual(mkfifo(photos.appendingPathComponent("pipe.jpg").path, 0o600), 0)
+        // The run starts ("No photos yet": a kiosk may be watching a folder that fills later) and names why
+        // each file was passed over.
         let run = try headless()
-        XCTAssertEqual(run.exitCode, 2)
+        XCTAssertEqual(run.exitCode, 0, run.stderr)
         XCTAssertTrue(run.stderr.contains("notes.jpg: not a JPEG or PNG image"), run.stderr)
         XCTAssertTrue(run.stderr.contains("pipe.jpg: not a regular file (a FIFO)"), run.stderr)
     }

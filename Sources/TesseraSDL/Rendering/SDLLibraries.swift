@@ -5,15 +5,15 @@ import Foundation
 ///
 /// The software renderer (`SDL_CreateSoftwareRenderer`) needs no video driver, so headless runs
 /// and tests only need `SDL_Init(0)`; a windowed app calls `SDL_Init(SDL_INIT_VIDEO)` itself
-/// (before or after this, SDL reference-counts subsystems). IMG and TTF are needed by
-/// `TextureCache` (IMG_Load, IMG_SavePNG) and `FontSet` (TTF_OpenFont).
+/// (before or after this, SDL reference-counts subsystems). SDL_image only writes screenshots
+/// (`IMG_SavePNG_RW`; photos are decoded by libjpeg and libspng), SDL_ttf draws text (`FontSet`).
 package enum SDLLibraries {
     /// Runs once, on first use, whichever thread asks first (Swift's global initialisers are lazy and
     /// thread-safe).
     private static let initialized: Void = {
         if SDL_Init(0) != 0 { warn("SDL_Init failed: \(sdlError())") }
-        let wanted = Int32(IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue)
-        if IMG_Init(wanted) & wanted != wanted { warn("IMG_Init(PNG|JPG) incomplete: \(sdlError())") }
+        let wanted = Int32(IMG_INIT_PNG.rawValue)
+        if IMG_Init(wanted) & wanted != wanted { warn("IMG_Init(PNG) incomplete: \(sdlError())") }
         if TTF_WasInit() == 0, TTF_Init() != 0 { warn("TTF_Init failed: \(sdlError())") }
     }()
 
