@@ -85,6 +85,7 @@ struct Launcher {
             simulation: simulation, sink: sink, timing: timing, script: played ?? Script(steps: []),
             frames: options.frames, renderEvery: options.renderEvery, host: host, profiling: profiling)
         loop.outputs = RunOutputs(sink: sink)
+        loop.report = { FileHandle.standardError.write(Data("tessera: \($0)\n".utf8)) }
         // Under systemd (`Type=notify`): readiness, the watchdog, reloads and the stop.
         let notifier = ServiceNotifier()
         loop.supervisor = notifier

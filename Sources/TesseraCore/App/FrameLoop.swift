@@ -68,6 +68,8 @@ package final class FrameLoop {
     package var supervisor: RunSupervisor?
     /// Where a script's screenshots and dumps go; nil refuses those steps.
     package var outputs: ScriptOutputs?
+    /// Reports what the simulation says the user should hear of (the command line: one line on stderr).
+    package var report: (String) -> Void = { _ in }
 
     /// Seconds past the script's end after which an unsettled stepped run stops anyway.
     static let settleLimit = 30.0
@@ -110,6 +112,7 @@ package final class FrameLoop {
             }
             try advance()
             runDueSources()
+            for notice in simulation.takeNotices() { report(notice) }
             if timing == .simulated {
                 // A frame that would show nothing new is not drawn: its steps join the next frame.
                 if simulation.stepCount % renderEvery == 0 && needsFrame { drawFrame() }
@@ -139,6 +142,7 @@ package final class FrameLoop {
             // Events due at the final time (a dump "at" the very end) still happen.
             try playDueEvents()
         }
+        for notice in simulation.takeNotices() { report(notice) }
         supervisor?.stopping()
         render()
     }

@@ -184,16 +184,22 @@ package final class Simulation {
         let changes = scanned.map { photos.adopt($0) } ?? photos.rescan()
         guard !changes.isEmpty else { return changes }
         revision &+= 1
-        // A selected photo whose file went leaves the dock; say so, once, on stderr.
+        // A selected photo whose file went leaves the dock; the host says so, once, on stderr.
         let selected = Set(scenes.values.compactMap(\.selection).joined())
         for id in changes.removed where selected.contains(id) {
-            FileHandle.standardError.write(
-                Data(
-                    "tessera: \(FileNames.printable(id)) was removed from the photo folder and left the selection\n"
-                        .utf8))
+            notices.append("\(FileNames.printable(id)) was removed from the photo folder and left the selection")
         }
         for scene in scenes.values { scene.photosChanged(changes, library: photos) }
         return changes
+    }
+
+    /// What happened that the user should hear of (one line each), waiting for the host to report it.
+    private var notices: [String] = []
+
+    /// The notices so far, handed over once.
+    package func takeNotices() -> [String] {
+        defer { notices.removeAll() }
+        return notices
     }
 
     // MARK: Stepping, drawing, dumping

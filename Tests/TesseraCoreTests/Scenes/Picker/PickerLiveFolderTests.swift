@@ -53,6 +53,9 @@ final class PickerLiveFolderTests: LiveFolderTestCase {
         XCTAssertEqual(sim.dump().selection, ["photo-06", "photo-08"])
         try remove("photo-06")
         sim.rescanPhotos()
+        // Said once, by the host: the simulation hands the line over and writes nothing itself.
+        XCTAssertEqual(sim.takeNotices(), ["photo-06 was removed from the photo folder and left the selection"])
+        XCTAssertEqual(sim.takeNotices(), [])
         sim.step()
         let after = sim.dump()
         XCTAssertEqual(after.selection, ["photo-08"])
