@@ -8,10 +8,12 @@ struct BenchOptions {
     /// `--real-screen`: only the cadence and present-path figures, as JSON.
     var realScreenOnly = false
     var output: String?
-    /// `--fling FOLDER --cache DIR --seconds S`: run only the fling child (`FlingBenchmark`).
+    /// `--fling FOLDER --cache DIR --seconds S [--drags N]`: run only the fling child (`FlingBenchmark`).
     var fling: String?
     var cache: String?
     var seconds = 40.0
+    /// Flings to make before stopping; nil flings to the end.
+    var drags: Int?
 
     static func parse(_ arguments: [String]) throws -> BenchOptions {
         var options = BenchOptions()
@@ -27,6 +29,7 @@ struct BenchOptions {
             case "--fling": options.fling = rest.popFirst()
             case "--cache": options.cache = rest.popFirst()
             case "--seconds": options.seconds = rest.popFirst().flatMap(Double.init) ?? options.seconds
+            case "--drags": options.drags = rest.popFirst().flatMap(Int.init)
             default:
                 throw BenchError(
                     "unknown option \"\(argument)\" (tessera-bench [--quick] [--library] [--real-screen] [--out FILE])")
