@@ -156,6 +156,18 @@ struct BenchReport: Encodable {
                     + verdict(path.animatedFramesPerSecond <= 121, "at most 120 frames/s"))
             lines.append("    the same at 1920×1080: \(f(path.animatedKioskCPUMsPerFrame, 3)) ms CPU per frame")
         }
+        if let qt = w.qtQuick, let small = w.versusQtQuick, let large = w.kioskVersusQtQuick {
+            lines += [
+                "  Qt Quick 5.15, software backend, the same toggles (Tools/qt-picker/picker.qml): "
+                    + "\(f(qt.cpuMsPerFrame, 3)) ms CPU per frame at 1024×768, \(f(qt.kioskCPUMsPerFrame, 3)) ms at 1920×1080",
+                "    Tessera's software path ÷ Qt Quick's: ×\(f(small, 2)) at 1024×768 \(verdict(small <= 0.5, "limit ×0.5")), "
+                    + "×\(f(large, 2)) at 1920×1080 \(verdict(large <= 0.6, "limit ×0.6"))",
+            ]
+        } else {
+            lines.append(
+                "  Qt Quick reference: skipped (no qmlscene; apt-get install qmlscene qml-module-qtquick2 "
+                    + "qml-module-qtquick-window2)")
+        }
         return lines
     }
 

@@ -30,6 +30,16 @@ do {
         print(String(decoding: try encoder.encode(library), as: UTF8.self))
         exit(0)
     }
+    if options.windowedOnly || options.animatedOnly {
+        let benchmark = WindowedBenchmark()
+        let result: any Encodable =
+            options.animatedOnly
+            ? try benchmark.runAnimated(tessera: tessera, root: root) : try benchmark.run(tessera: tessera, root: root)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        print(String(decoding: try encoder.encode(result), as: UTF8.self))
+        exit(0)
+    }
     if options.realScreenOnly {
         let result = try RealScreenBenchmark().run(tessera: tessera, root: root)
         let encoder = JSONEncoder()
