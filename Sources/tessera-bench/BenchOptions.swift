@@ -1,17 +1,23 @@
 import Foundation
 
-/// `tessera-bench [--quick] [--library] [--real-screen] [--out FILE]`.
+/// `tessera-bench [--quick] [--library] [--windowed] [--animated] [--real-screen] [--out FILE]`.
 struct BenchOptions {
     var quick = false
     /// Only the thousand-photo launches, fling and folder latency, printed as JSON (`LibraryBenchmark`).
     var libraryOnly = false
+    /// `--windowed`: only the real windows (at rest, animated, the Qt Quick reference), as JSON.
+    var windowedOnly = false
+    /// `--animated`: only the animated picker on the software path and its Qt Quick reference, as JSON.
+    var animatedOnly = false
     /// `--real-screen`: only the cadence and present-path figures, as JSON.
     var realScreenOnly = false
     var output: String?
-    /// `--fling FOLDER --cache DIR --seconds S`: run only the fling child (`FlingBenchmark`).
+    /// `--fling FOLDER --cache DIR --seconds S [--drags N]`: run only the fling child (`FlingBenchmark`).
     var fling: String?
     var cache: String?
     var seconds = 40.0
+    /// Flings to make before stopping; nil flings to the end.
+    var drags: Int?
 
     static func parse(_ arguments: [String]) throws -> BenchOptions {
         var options = BenchOptions()
@@ -20,6 +26,8 @@ struct BenchOptions {
             switch argument {
             case "--quick": options.quick = true
             case "--library": options.libraryOnly = true
+            case "--windowed": options.windowedOnly = true
+            case "--animated": options.animatedOnly = true
             case "--real-screen": options.realScreenOnly = true
             case "--out":
                 guard let path = rest.popFirst() else { throw BenchError("--out needs a file") }
@@ -27,9 +35,11 @@ struct BenchOptions {
             case "--fling": options.fling = rest.popFirst()
             case "--cache": options.cache = rest.popFirst()
             case "--seconds": options.seconds = rest.popFirst().flatMap(Double.init) ?? options.seconds
+            case "--drags": options.drags = rest.popFirst().flatMap(Int.init)
             default:
                 throw BenchError(
-                    "unknown option \"\(argument)\" (tessera-bench [--quick] [--library] [--real-screen] [--out FILE])")
+                    "unknown option \"\(argument)\" (tessera-bench [--quick] [--library] [--windowed] [--animated] [--real-screen] [--out FILE])"
+                )
             }
         }
         return options

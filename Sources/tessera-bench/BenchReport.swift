@@ -113,6 +113,14 @@ struct BenchReport: Encodable {
             "  frames with placeholders \(fl.framesWithPlaceholders) (a window never waits for a decode);"
                 + " thumbnails \(fl.thumbnailHits) hits, \(fl.thumbnailMisses) misses; \(fl.withdrawn) withdrawn;"
                 + " queue at most \(fl.peakQueue)",
+            "the same waterfall, \(l.flingScaling.drags) fast flings, \(l.flingScaling.small.photos) vs "
+                + "\(l.flingScaling.large.photos) photos (medians of \(l.flingScaling.runs) runs each):",
+            "  simulate p50 \(f(l.flingScaling.small.simulateP50Ms, 3)) → \(f(l.flingScaling.large.simulateP50Ms, 3)) ms "
+                + "×\(f(l.flingScaling.simulateRatio, 2)) \(verdict(l.flingScaling.simulateRatio <= 1.2, "limit ×1.2"))",
+            "  render p50 \(f(l.flingScaling.small.renderP50Ms, 3)) → \(f(l.flingScaling.large.renderP50Ms, 3)) ms "
+                + "×\(f(l.flingScaling.renderRatio, 2)) \(verdict(l.flingScaling.renderRatio <= 1.2, "limit ×1.2"))",
+            "  peak RSS \(f(l.flingScaling.small.peakRSSMegabytes, 1)) → \(f(l.flingScaling.large.peakRSSMegabytes, 1)) MB "
+                + "×\(f(l.flingScaling.peakRSSRatio, 2)) \(verdict(l.flingScaling.peakRSSRatio <= 1.25, "limit ×1.25"))",
             "photo copied into the watched folder → on screen: "
                 + (l.folderToScreenSeconds.map { "\(f($0, 3)) s \(verdict($0 <= 1, "limit 1"))" } ?? "not seen"),
             "one photo for a 256-px thumbnail (ms): \(t.jpeg) \(f(t.jpegMs, 1)) (libjpeg at 1/8 "
@@ -147,6 +155,18 @@ struct BenchReport: Encodable {
                     + (isSoftware ? verdict(path.animatedCPUMsPerFrame <= 1.2, "limit 1.2 ms") : "")
                     + verdict(path.animatedFramesPerSecond <= 121, "at most 120 frames/s"))
             lines.append("    the same at 1920×1080: \(f(path.animatedKioskCPUMsPerFrame, 3)) ms CPU per frame")
+        }
+        if let qt = w.qtQuick, let small = w.versusQtQuick, let large = w.kioskVersusQtQuick {
+            lines += [
+                "  Qt Quick 5.15, software backend, the same toggles (Tools/qt-picker/picker.qml): "
+                    + "\(f(qt.cpuMsPerFrame, 3)) ms CPU per frame at 1024×768, \(f(qt.kioskCPUMsPerFrame, 3)) ms at 1920×1080",
+                "    Tessera's software path ÷ Qt Quick's: ×\(f(small, 2)) at 1024×768 \(verdict(small <= 0.5, "limit ×0.5")), "
+                    + "×\(f(large, 2)) at 1920×1080 \(verdict(large <= 0.6, "limit ×0.6"))",
+            ]
+        } else {
+            lines.append(
+                "  Qt Quick reference: skipped (no qmlscene; apt-get install qmlscene qml-module-qtquick2 "
+                    + "qml-module-qtquick-window2)")
         }
         return lines
     }

@@ -6,13 +6,17 @@ import TesseraSDL
     import Glibc
 #endif
 
-/// `tessera-bench --fling FOLDER --cache DIR --seconds S` (a child of `make bench`): the waterfall of
-/// FOLDER at 1024×768, flung from top to bottom in real time — a fling of the fastest release velocity
-/// every half second — drawing photos as they decode, as a window does. Prints one JSON object
-/// (`LibraryBenchmark.FlingResult`): frame times, frames that drew placeholders, the process's peak
-/// resident memory, thumbnail hits and misses and requests withdrawn.
+/// `tessera-bench --fling FOLDER --cache DIR --seconds S [--drags N]` (a child of `make bench`): the
+/// waterfall of FOLDER at 1024×768, flung in real time — a fling of the fastest release velocity every
+/// half second — drawing photos as they decode, as a window does: from top to bottom, or `drags` flings
+/// and the glide that follows them. Prints one JSON object (`LibraryBenchmark.FlingResult`): per frame
+/// the simulation's steps, the render (draw list and renderer calls) and the whole frame, frames that
+/// drew placeholders, the process's peak resident memory, thumbnail hits and misses and requests
+/// withdrawn.
 enum FlingBenchmark {
-    static func run(folder: String, cache: String, seconds limit: Double) throws -> LibraryBenchmark.FlingResult {
+    static func run(
+        folder: String, cache: String, seconds limit: Double, drags: Int? = nil
+    ) throws -> LibraryBenchmark.FlingResult {
         let config = Config()
         let library = try PhotoLibrary.scanning(folder: folder)
         let sink = try OffscreenSink(
@@ -20,11 +24,19 @@ enum FlingBenchmark {
             thumbnails: ThumbnailStore(root: cache + "/thumbnails"))
         sink.drawPhotosAsTheyDecode()
         let window = Size(1024, 768)
-        let sim = Simulation(config: config, photos: library, scene: BenchScenes.waterfall, window: window, hz: 120)
+        var made: Simulation?
+        let sceneSeconds = Stopwatch.seconds {
+            made = Simulation(config: config, photos: library, scene: BenchScenes.waterfall, window: window, hz: 120)
+        }
+        guard let sim = made else { throw BenchError("no simulation") }
         let last = library.ids.last!
         var list = DrawList()
         var frameMs: [Double] = []
+        var simulateMs: [Double] = []
+        var renderMs: [Double] = []
+        var renderCPUMs: [Double] = []
         var placeholders = 0
+        var flings = 0
         var reachedEnd = false
         let start = Date()
         var nextFling = 0.0
@@ -33,10 +45,12 @@ enum FlingBenchmark {
         while true {
             let elapsed = Date().timeIntervalSince(start)
             if elapsed > limit { break }
+            var simulate = 0.0
             while sim.time < elapsed {
-                if flingStep < 0, sim.time >= nextFling {
+                if flingStep < 0, sim.time >= nextFling, flings < (drags ?? .max) {
                     flingStep = 0
                     nextFling = sim.time + 0.5
+                    flings += 1
                 }
                 if flingStep >= 0 {
                     let p = Point(512, path[flingStep])
@@ -47,19 +61,29 @@ enum FlingBenchmark {
                     }
                     flingStep = flingStep == path.count - 1 ? -1 : flingStep + 1
                 }
-                sim.layOutIfNeeded()
-                sim.step()
+                simulate += Stopwatch.seconds {
+                    sim.layOutIfNeeded()
+                    sim.step()
+                }
             }
-            sim.draw(into: &list)
-            let frame = Date()
-            sink.render(list, window: window)
-            sink.present()
-            frameMs.append(Date().timeIntervalSince(frame) * 1000)
+            let cpuBefore = Stopwatch.threadCPUSeconds()
+            let drawList = Stopwatch.seconds { sim.draw(into: &list) }
+            // SDL's software renderer queues the calls and draws them when flushed (the present).
+            let frame = Stopwatch.seconds {
+                sink.render(list, window: window)
+                sink.present()
+            }
+            renderCPUMs.append((Stopwatch.threadCPUSeconds() - cpuBefore) * 1000)
+            frameMs.append(frame * 1000)
+            simulateMs.append(simulate * 1000)
+            renderMs.append((drawList + frame) * 1000)
             if sink.needsRedraw { placeholders += 1 }
             if let f = sim.presentedFrame(of: last), f.maxY <= window.height {
                 reachedEnd = true
                 break
             }
+            // A counted fling is over once its last drag is out and the glide has stopped.
+            if let drags, flings == drags, flingStep < 0, sim.isSettled { break }
             let next = Double(frameMs.count) / 60
             let wait = next - Date().timeIntervalSince(start)
             if wait > 0 { Thread.sleep(forTimeInterval: wait) }
@@ -67,13 +91,17 @@ enum FlingBenchmark {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         let stats = sink.photoStatistics ?? PhotoStatistics()
-        let sorted = frameMs.sorted()
-        func percentile(_ p: Double) -> Double {
-            sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p))]
+        func percentile(_ values: [Double], _ p: Double) -> Double {
+            let sorted = values.sorted()
+            return sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p))]
         }
         return LibraryBenchmark.FlingResult(
+            photos: library.ids.count, drags: flings, sceneMs: sceneSeconds * 1000,
             seconds: Date().timeIntervalSince(start), frames: frameMs.count, reachedEnd: reachedEnd,
-            frameP50Ms: percentile(0.5), frameP99Ms: percentile(0.99), frameMaxMs: sorted.last ?? 0,
+            frameP50Ms: percentile(frameMs, 0.5), frameP99Ms: percentile(frameMs, 0.99), frameMaxMs: frameMs.max() ?? 0,
+            simulateP50Ms: percentile(simulateMs, 0.5), simulateP99Ms: percentile(simulateMs, 0.99),
+            renderP50Ms: percentile(renderMs, 0.5), renderP99Ms: percentile(renderMs, 0.99),
+            renderCPUP50Ms: percentile(renderCPUMs, 0.5),
             framesWithPlaceholders: placeholders,
             peakRSSMegabytes: Double(usage.ru_maxrss) / 1024, thumbnailHits: stats.thumbnailHits,
             thumbnailMisses: stats.thumbnailMisses, withdrawn: stats.withdrawn, peakQueue: stats.peakQueueLength)

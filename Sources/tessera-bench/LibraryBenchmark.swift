@@ -19,6 +19,8 @@ struct LibraryBenchmark {
     /// Repetitions of each launch (median).
     var runs = 3
     var flingSeconds = 40.0
+    /// The same twelve flings over a small and a large library.
+    var scaling = FlingScalingBenchmark()
 
     struct Result: Encodable {
         var photos: Int
@@ -33,6 +35,8 @@ struct LibraryBenchmark {
         /// The same without the cache (`--no-thumbnails`): what each launch costs without it.
         var pickerNoCacheSeconds: Double
         var fling: FlingResult
+        /// Twelve flings over `scaling.small` and `scaling.large` photos.
+        var flingScaling: FlingScalingBenchmark.Result
         /// A photo copied into the watched folder until the first frame drawing its pixels.
         var folderToScreenSeconds: Double?
         /// One of its camera JPEGs and one of its PNGs decoded for a 256-px thumbnail.
@@ -40,12 +44,27 @@ struct LibraryBenchmark {
     }
 
     struct FlingResult: Codable {
+        var photos: Int
+        /// Flings made (a release at the fastest velocity every half second).
+        var drags: Int
+        /// Making the waterfall of the library (its tiles and their first layout).
+        var sceneMs: Double
         var seconds: Double
         var frames: Int
         var reachedEnd: Bool
+        /// The renderer's calls and the present (where SDL's software renderer draws them), per frame.
         var frameP50Ms: Double
         var frameP99Ms: Double
         var frameMaxMs: Double
+        /// A frame's simulation steps (layout and motion).
+        var simulateP50Ms: Double
+        var simulateP99Ms: Double
+        /// A frame's draw list built and drawn by the renderer (`frame` and the draw list).
+        var renderP50Ms: Double
+        var renderP99Ms: Double
+        /// The same in the rendering thread's own CPU time (the decoding threads' share of the two cores
+        /// left out).
+        var renderCPUP50Ms: Double
         /// Frames that drew a photo still decoding (its placeholder), of `frames`.
         var framesWithPlaceholders: Int
         var peakRSSMegabytes: Double
@@ -99,9 +118,14 @@ struct LibraryBenchmark {
         guard child.terminationStatus == 0 else { throw BenchError("the fling child failed") }
         let fling = try JSONDecoder().decode(FlingResult.self, from: output)
 
+        let originals = folder.appendingPathComponent(".originals")
+        let distinctFiles = try FileManager.default.contentsOfDirectory(atPath: originals.path).sorted().map {
+            originals.appendingPathComponent($0)
+        }
+        let flingScaling = try scaling.run(bench: bench, originals: distinctFiles, root: root)
+
         let latency = try FolderLatency.measure(
             folder: folder, cache: cache, source: folder.appendingPathComponent("photo-0001.jpg"))
-        let originals = folder.appendingPathComponent(".originals")
         let thumbnailDecode = try ThumbnailDecodeBenchmark(rounds: runs * 3).run(
             jpeg: originals.appendingPathComponent("original-00.jpg").path,
             png: originals.appendingPathComponent(String(format: "original-%02d.png", distinct - 1)).path)
@@ -109,6 +133,7 @@ struct LibraryBenchmark {
             photos: count, distinctFiles: distinct, sizes: sizes, megabytes: megabytes,
             pickerColdSeconds: pickerCold, pickerWarmSeconds: pickerWarm, waterfallColdSeconds: waterfallCold,
             waterfallWarmSeconds: waterfallWarm, pickerNoCacheSeconds: noCache, fling: fling,
+            flingScaling: flingScaling,
             folderToScreenSeconds: latency, thumbnailDecode: thumbnailDecode)
     }
 

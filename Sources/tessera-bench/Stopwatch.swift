@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 
 /// Wall time from SDL's performance counter (the clock the profiler uses too).
 enum Stopwatch {
@@ -9,6 +10,13 @@ enum Stopwatch {
         let start = SDL_GetPerformanceCounter()
         try body()
         return Double(SDL_GetPerformanceCounter() - start) / ticksPerSecond
+    }
+
+    /// CPU seconds the calling thread has used (`CLOCK_THREAD_CPUTIME_ID`, the kernel's accounting).
+    static func threadCPUSeconds() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 }
 

@@ -10,12 +10,15 @@ import Foundation
 ///   (`settleSeconds` after launch), and the frames it presented meanwhile, from its `--trace`.
 /// - Animated: the picker with 24 camera-size photos (4000×3000 JPEGs), one photo toggled between
 ///   grid and dock every 120 ms for 6 s, against the same 6 s with no taps: the extra CPU over the
-///   extra frames is what an animated frame costs.
+///   extra frames is what an animated frame costs (the median of `animatedRounds` pairs of runs), at
+///   1024×768 and at 1920×1080, and the same in Qt Quick's software backend (`QtQuickReference`).
 struct WindowedBenchmark {
     var restSeconds = 10.0
     /// Seconds from launch before a rest is measured: the window opens and the photos decode first.
     var settleSeconds = 5.0
     var animatedSeconds = 6.0
+    /// Animated runs per size (medians): one run moves by a third from run to run on a shared machine.
+    var animatedRounds = 3
     var photoCount = 24
 
     struct Path: Encodable {
@@ -36,6 +39,11 @@ struct WindowedBenchmark {
         var display: String
         var software: Path?
         var accelerated: Path?
+        /// The same toggles in Qt Quick's software backend; nil without `qmlscene`.
+        var qtQuick: QtQuickReference.Result?
+        /// Tessera's software path over Qt Quick's, per animated frame (1024×768, 1920×1080).
+        var versusQtQuick: Double?
+        var kioskVersusQtQuick: Double?
     }
 
     func run(tessera: URL, root: URL) throws -> Result? {
@@ -46,6 +54,14 @@ struct WindowedBenchmark {
         for renderer in ["software", "accelerated"] {
             let path = try measure(renderer: renderer, tessera: tessera, photos: photos, display: display.name)
             if renderer == "software" { result.software = path } else { result.accelerated = path }
+        }
+        if let software = result.software,
+            let qt = try QtQuickReference(seconds: animatedSeconds).run(
+                root: root, photos: photos, display: display.name, rounds: animatedRounds)
+        {
+            result.qtQuick = qt
+            result.versusQtQuick = software.animatedCPUMsPerFrame / qt.cpuMsPerFrame
+            result.kioskVersusQtQuick = software.animatedKioskCPUMsPerFrame / qt.kioskCPUMsPerFrame
         }
         return result
     }
@@ -67,14 +83,64 @@ struct WindowedBenchmark {
             fps[scene] = max(0, long.frames - short.frames) / seconds
             name = long.name
         }
-        let small = try animated(
-            window: "1024x768", renderer: renderer, tessera: tessera, photos: photos, display: display)
-        let large = try animated(
-            window: "1920x1080", renderer: renderer, tessera: tessera, photos: photos, display: display)
-        guard let small, let large else { return nil }
+        guard let animated = try animatedMedians(renderer: renderer, tessera: tessera, photos: photos, display: display)
+        else { return nil }
         return Path(
-            renderer: name, restCPUPercent: cpu, restFramesPerSecond: fps, animatedCPUMsPerFrame: small.cpuMsPerFrame,
-            animatedKioskCPUMsPerFrame: large.cpuMsPerFrame, animatedFramesPerSecond: small.framesPerSecond)
+            renderer: name, restCPUPercent: cpu, restFramesPerSecond: fps,
+            animatedCPUMsPerFrame: animated.small.cpuMsPerFrame,
+            animatedKioskCPUMsPerFrame: animated.large.cpuMsPerFrame,
+            animatedFramesPerSecond: animated.small.framesPerSecond)
+    }
+
+    /// The animated picker alone, on the software path and in Qt Quick (`tessera-bench --animated`).
+    struct AnimatedResult: Encodable {
+        var display: String
+        var rounds: Int
+        var cpuMsPerFrame: Double
+        var kioskCPUMsPerFrame: Double
+        var framesPerSecond: Double
+        var qtQuick: QtQuickReference.Result?
+        var versusQtQuick: Double?
+        var kioskVersusQtQuick: Double?
+    }
+
+    func runAnimated(tessera: URL, root: URL) throws -> AnimatedResult? {
+        guard let display = try XDisplay.open(width: 1920, height: 1200) else { return nil }
+        defer { display.close() }
+        let photos = try BenchImages.folder(count: photoCount, width: 4000, height: 3000, under: root)
+        guard
+            let tesseras = try animatedMedians(
+                renderer: "software", tessera: tessera, photos: photos, display: display.name)
+        else { return nil }
+        let qt = try QtQuickReference(seconds: animatedSeconds).run(
+            root: root, photos: photos, display: display.name, rounds: animatedRounds)
+        return AnimatedResult(
+            display: display.name, rounds: animatedRounds, cpuMsPerFrame: tesseras.small.cpuMsPerFrame,
+            kioskCPUMsPerFrame: tesseras.large.cpuMsPerFrame, framesPerSecond: tesseras.small.framesPerSecond,
+            qtQuick: qt, versusQtQuick: qt.map { tesseras.small.cpuMsPerFrame / $0.cpuMsPerFrame },
+            kioskVersusQtQuick: qt.map { tesseras.large.cpuMsPerFrame / $0.kioskCPUMsPerFrame })
+    }
+
+    /// `animated` at 1024×768 and 1920×1080, `animatedRounds` times taking turns; the medians.
+    private func animatedMedians(renderer: String, tessera: URL, photos: URL, display: String) throws -> (
+        small: (cpuMsPerFrame: Double, framesPerSecond: Double), large: (cpuMsPerFrame: Double, framesPerSecond: Double)
+    )? {
+        var small: [(cpuMsPerFrame: Double, framesPerSecond: Double)] = []
+        var large: [(cpuMsPerFrame: Double, framesPerSecond: Double)] = []
+        for _ in 0..<animatedRounds {
+            guard
+                let s = try animated(
+                    window: "1024x768", renderer: renderer, tessera: tessera, photos: photos, display: display),
+                let l = try animated(
+                    window: "1920x1080", renderer: renderer, tessera: tessera, photos: photos, display: display)
+            else { return nil }
+            small.append(s)
+            large.append(l)
+        }
+        return (
+            (small.map(\.cpuMsPerFrame).median, small.map(\.framesPerSecond).median),
+            (large.map(\.cpuMsPerFrame).median, large.map(\.framesPerSecond).median)
+        )
     }
 
     /// The picker with one photo toggled every 120 ms against the same run with no taps: the extra CPU

@@ -8,7 +8,8 @@ do {
     let options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
     SDLLibraries.initialize()
     if let folder = options.fling {
-        let result = try FlingBenchmark.run(folder: folder, cache: options.cache ?? "/tmp", seconds: options.seconds)
+        let result = try FlingBenchmark.run(
+            folder: folder, cache: options.cache ?? "/tmp", seconds: options.seconds, drags: options.drags)
         FileHandle.standardOutput.write(try JSONEncoder().encode(result))
         exit(0)
     }
@@ -17,7 +18,9 @@ do {
         .appendingPathComponent("tessera")
     let libraryBench =
         options.quick
-        ? LibraryBenchmark(count: 40, distinct: 4, width: 1200, height: 900, runs: 1, flingSeconds: 10)
+        ? LibraryBenchmark(
+            count: 40, distinct: 4, width: 1200, height: 900, runs: 1, flingSeconds: 10,
+            scaling: FlingScalingBenchmark(small: 40, large: 400, drags: 2, runs: 1))
         : LibraryBenchmark()
     if options.libraryOnly {
         let library = try libraryBench.run(
@@ -25,6 +28,16 @@ do {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         print(String(decoding: try encoder.encode(library), as: UTF8.self))
+        exit(0)
+    }
+    if options.windowedOnly || options.animatedOnly {
+        let benchmark = WindowedBenchmark()
+        let result: any Encodable =
+            options.animatedOnly
+            ? try benchmark.runAnimated(tessera: tessera, root: root) : try benchmark.run(tessera: tessera, root: root)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        print(String(decoding: try encoder.encode(result), as: UTF8.self))
         exit(0)
     }
     if options.realScreenOnly {

@@ -8,9 +8,12 @@ struct ActiveTileSet: Sendable {
     private(set) var indices: [Int] = []
     private var isMember: [Bool] = []
 
+    /// Room for `count` members, grown by doubling (a field adding tiles one by one reserves each time).
     mutating func reserve(_ count: Int) {
-        indices.reserveCapacity(count)
-        isMember.reserveCapacity(count)
+        guard count > isMember.capacity else { return }
+        let capacity = max(count, 2 * isMember.capacity)
+        indices.reserveCapacity(capacity)
+        isMember.reserveCapacity(capacity)
     }
 
     var isEmpty: Bool { indices.isEmpty }

@@ -19,13 +19,10 @@ extension TileField {
             let w = clip.width * screens
             ahead = Rect(velocity.x < 0 ? clip.x - w : clip.maxX, clip.y, w, clip.height)
         }
-        for id in c.items {
-            guard let i = index[id] else { continue }
-            let tile = tiles[i]
-            guard tile.layer == .container, tile.presented.intersects(ahead), !tile.presented.intersects(clip) else {
-                continue
-            }
-            body(tile, tile.presented)
+        forEachTile(inSlot: k, near: ahead) { i in
+            let frame = presented(i)
+            if frame.intersects(ahead), !frame.intersects(clip) { body(resolved(i), frame) }
+            return true
         }
     }
 }

@@ -7,22 +7,18 @@ extension TileField {
     func drawTiles(
         in container: ContainerID, alpha: Double, clip: Rect? = nil, _ draw: (MatchedTile, Rect, Rect) -> Void
     ) {
-        let clip = clip ?? windowClip(of: container, alpha: alpha)
+        guard let k = slot(of: container) else { return }
+        let clip = clip ?? windowClip(slot: k, alpha: alpha)
         guard !clip.isEmpty else { return }
-        for id in items(container) {
-            guard let i = index[id], tiles[i].layer == .container else { continue }
-            let tile = tiles[i]
-            let frame = tile.interpolated(alpha)
-            guard frame.intersects(clip) else { continue }
-            draw(tile, frame, clip)
+        forEachTile(inSlot: k, near: clip) { i in
+            let frame = interpolated(i, alpha)
+            if frame.intersects(clip) { draw(resolved(i), frame, clip) }
+            return true
         }
     }
 
     /// Calls `draw` with every tile above the containers (flying, or resting in an overlay), bottom first.
     func drawAbove(alpha: Double, _ draw: (MatchedTile, Rect) -> Void) {
-        for id in above {
-            guard let i = index[id] else { continue }
-            draw(tiles[i], tiles[i].interpolated(alpha))
-        }
+        for i in aboveTiles { draw(resolved(i), interpolated(i, alpha)) }
     }
 }

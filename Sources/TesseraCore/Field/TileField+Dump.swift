@@ -25,7 +25,8 @@ extension TileField {
     /// `visible` is any part of it inside the window and (at home) its container's clip.
     func dumpTiles(window: Size) -> [TileDump] {
         let windowRect = Rect(0, 0, window.width, window.height)
-        return tiles.map { tile in
+        return tiles.indices.map { i in
+            let tile = resolved(i)
             let visible =
                 tile.presented.intersects(windowRect)
                 && (tile.layer != .container || tile.presented.intersects(windowClip(slot: tile.slot)))

@@ -2,15 +2,14 @@
 /// back), then each container's tiles inside its clip, inner containers first.
 extension TileField {
     func tileID(at p: Point) -> String? {
-        if let id = above.reversed().first(where: { index[$0].map { tiles[$0].presented.contains(p) } ?? false }) {
-            return id
-        }
+        if let i = aboveTiles.reversed().first(where: { presented($0).contains(p) }) { return tiles[i].id }
         for k in containers.indices.reversed() where windowClip(slot: k).contains(p) {
-            let hit = containers[k].items.first { id in
-                guard let i = index[id] else { return false }
-                return tiles[i].layer == .container && tiles[i].presented.contains(p)
+            var hit: Int?
+            forEachTile(inSlot: k, near: Rect(p.x, p.y, 0, 0)) { i in
+                if presented(i).contains(p) { hit = i }
+                return hit == nil
             }
-            if let hit { return hit }
+            if let hit { return tiles[hit].id }
         }
         return nil
     }

@@ -1,24 +1,23 @@
 /// Motion: scrolls and springs advance by one fixed step.
 extension TileField {
-    /// Advances every container's scroll and the tiles that move by `dt` seconds. A tile is visited only
-    /// while a spring runs, it flies, or its drawn frame still differs from the step before; a container
-    /// whose offset or velocity changed visits all of its tiles (and its children's), since scrolling
-    /// moves them without their springs. A flight whose spring rests lands: in its container's layer if
-    /// it came home, in the overlay layer if it rests in window space.
+    /// Advances every container's scroll and the tiles that move by `dt` seconds. Only the moving set is
+    /// visited: tiles whose springs run, that fly, or whose stored frames are not yet the ones they rest
+    /// with. A resting tile costs nothing, even in a container that scrolls: what it presents follows
+    /// from its spring and the offsets this step leaves (`resolved(_:)`). A flight whose spring rests
+    /// lands: in its container's layer if it came home, in the overlay layer if it rests in window space.
     mutating func step(_ dt: Double) {
+        updateRanges()
         for k in containers.indices {
             containers[k].previousOffset = containers[k].scroll.offset
             containers[k].scroll.scroll.step(dt)
         }
-        var anyScrolled = false
         for k in containers.indices {
             let offset = offset(slot: k)
             let velocity = offsetVelocity(slot: k)
-            let moved = containers[k].seen.update(offset: offset, velocity: velocity)
+            let moved = offset != containers[k].stepOffset || velocity != containers[k].stepVelocity
+            containers[k].previousStepOffset = containers[k].stepOffset
             containers[k].stepOffset = offset
             containers[k].stepVelocity = velocity
-            containers[k].scrolledThisStep = moved
-            anyScrolled = anyScrolled || moved
             if containers[k].indicator != nil {
                 let scrolling = moved || containers[k].scroll.scroll.isMoving
                 containers[k].indicator?.step(dt, scrolling: scrolling, config: indicatorConfig)
@@ -26,21 +25,17 @@ extension TileField {
         }
         var animating = 0
         var landed = false
-        if anyScrolled {
-            for i in tiles.indices {
-                guard containers[tiles[i].slot].scrolledThisStep || active.contains(i) else { continue }
-                visit(i, dt, &animating, &landed)
-                active.insert(i)
-            }
-        } else {
-            for i in active.indices { visit(i, dt, &animating, &landed) }
-        }
+        for i in active.indices { visit(i, dt, &animating, &landed) }
         animatingTileCount = animating
-        active.removeAll { i in
+        // Taken out while it is filtered: the test reads the field (not the set).
+        var moving = ActiveTileSet()
+        swap(&moving, &active)
+        moving.removeAll { i in
             let tile = tiles[i]
-            return tile.isSettled && tile.layer != .flight && tile.previousPresented == tile.presented
+            return tile.isSettled && tile.layer != .flight && storesItsRestingFrames(i)
         }
-        if landed { above.removeAll { id in index[id].map { tiles[$0].layer == .container } ?? true } }
+        active = moving
+        if landed { aboveTiles.removeAll { tiles[$0].layer == .container } }
     }
 
     private mutating func visit(_ i: Int, _ dt: Double, _ animating: inout Int, _ landed: inout Bool) {
@@ -56,5 +51,22 @@ extension TileField {
         guard tiles[i].layer == .flight else { return }
         tiles[i].layer = tiles[i].space == .container ? .container : .overlay
         landed = landed || tiles[i].layer == .container
+    }
+
+    /// Rebuilds the visible range of every container whose tiles were laid out, moved, joined or left
+    /// since the last step: each tile where it rests along the axis (its target in the container's
+    /// space; a tile away in window space counts at its home).
+    mutating func updateRanges() {
+        for k in containers.indices where !containers[k].rangeIsCurrent {
+            let vertical = containers[k].scroll.axis == .vertical
+            let spans = containers[k].members.map { i -> (start: Double, length: Double) in
+                let tile = tiles[i]
+                let r = tile.space == .container ? tile.frame.target : tile.home
+                let (start, length) = vertical ? (r.y, r.height) : (r.x, r.width)
+                return length < 0 ? (start + length, -length) : (start, length)
+            }
+            containers[k].range = VisibleRange(spans: spans)
+            containers[k].rangeIsCurrent = true
+        }
     }
 }

@@ -17,23 +17,29 @@ struct TileField: Sendable {
         var scroll: ScrollContainer
         /// The container this one scrolls inside (its place in `containers`), if any.
         let parent: Int?
+        /// The model: its tiles' ids in order, and the same tiles as places in `tiles`.
         var items: [String] = []
+        var members: [Int] = []
         /// Where a press, drag or wheel reaches it (the parent's unscrolled space); the viewport if nil.
         var hitFrame: Rect?
         /// Whether the field scrolls it on the wheel; false leaves the wheel to the scene (`route`).
         let scrollsOnWheel: Bool
         /// How many times a finger has taken hold of it (`grabs(of:)`).
         var grabs = 0
-        var seen = ScrollSnapshot()
         /// The scroll offset the step before (points), for interpolated drawing.
         var previousOffset = Point.zero
         /// Its scroll indicator, if it draws one (`TileField+Indicators`).
         var indicator: ScrollIndicator?
-        /// Set by each step: its offset moved in that step, and its offset and velocity with every
-        /// enclosing container's (points, points/second).
-        var scrolledThisStep = false
+        /// Its offset and velocity with every enclosing container's as the last step left them, and the
+        /// offset the step before (points, points/second): what a resting tile is drawn with.
         var stepOffset = Point.zero
         var stepVelocity = Point.zero
+        var previousStepOffset = Point.zero
+        /// Where its tiles rest along its axis (`VisibleRange`), and whether that is still so: a layout,
+        /// a move or a membership change leaves it stale until the next step rebuilds it (meanwhile the
+        /// readers look at every tile).
+        var range = VisibleRange()
+        var rangeIsCurrent = false
     }
 
     /// How scroll indicators look and fade; scenes set it from `Config.scrollIndicators`.
@@ -42,11 +48,16 @@ struct TileField: Sendable {
     /// Every container, in the order they were added, parents first: the dump's order; hit tests run it
     /// backwards so an inner container wins. A tile's `slot` is its container's place here.
     var containers: [Container] = []
+    /// Every tile, in the order added. A tile outside the moving set (`active`) rests: what it presents
+    /// follows from its spring and its containers' offsets (`presented(_:)`); read tiles through
+    /// `tile(_:)`.
     internal(set) var tiles: [MatchedTile] = []
     var index: [String: Int] = [:]
-    /// Tiles outside the container layer (flying, or resting in an overlay) in take-off order: the flight
-    /// layer's draw order, later ones on top.
-    internal(set) var above: [String] = []
+    /// Each tile's place in its container's `members`.
+    var positions: [Int] = []
+    /// Tiles outside the container layer (flying, or resting in an overlay), as places in `tiles`, in
+    /// take-off order: the flight layer's draw order, later ones on top.
+    var aboveTiles: [Int] = []
     /// The tiles `step` visits; every other one rests.
     var active = ActiveTileSet()
     /// Tiles whose springs ran in the last step (the profiler's "animating tiles").
@@ -82,8 +93,12 @@ struct TileField: Sendable {
         active.reserve(tiles.count + 1)
         var tile = MatchedTile(id: id, container: container, unscrolled: .zero, presented: .zero)
         tile.slot = k
+        positions.append(containers[k].members.count)
+        containers[k].members.append(tiles.count)
         tiles.append(tile)
         containers[k].items.append(id)
+        containers[k].rangeIsCurrent = false
+        keepMovingUnlessResting(tiles.count - 1)
     }
 
     /// The place of container `id` in `containers`, nil if it was never added.
@@ -98,7 +113,69 @@ struct TileField: Sendable {
 
     // MARK: Reading
 
-    func tile(_ id: String) -> MatchedTile? { index[id].map { tiles[$0] } }
+    /// The ids of the tiles above the containers, bottom first.
+    var above: [String] { aboveTiles.map { tiles[$0].id } }
+
+    /// Tile `id` as it presents now.
+    func tile(_ id: String) -> MatchedTile? { index[id].map(resolved) }
+
+    /// Tile `i` with the frames it presents now: stored while it moves, worked out from its spring and
+    /// its containers' offsets at the last step while it rests.
+    func resolved(_ i: Int) -> MatchedTile {
+        var tile = tiles[i]
+        guard !active.contains(i) else { return tile }
+        tile.presented = restingPresented(i)
+        tile.previousPresented = restingPreviousPresented(i)
+        tile.velocity = restingVelocity(i)
+        return tile
+    }
+
+    /// The frame tile `i` presents now (window points).
+    func presented(_ i: Int) -> Rect { active.contains(i) ? tiles[i].presented : restingPresented(i) }
+
+    /// The frame tile `i` is drawn at, `alpha` ∈ [0, 1] of the way from the step before.
+    func interpolated(_ i: Int, _ alpha: Double) -> Rect {
+        guard !active.contains(i) else { return tiles[i].interpolated(alpha) }
+        let now = restingPresented(i)
+        return alpha >= 1 ? now : restingPreviousPresented(i).interpolated(to: now, alpha)
+    }
+
+    /// A resting tile's frames and velocity: its spring, less its containers' offset (at the last step,
+    /// and the step before) in a container's space; the spring itself in window space.
+    private func restingPresented(_ i: Int) -> Rect {
+        let tile = tiles[i]
+        guard tile.space == .container else { return tile.frame.presented }
+        let o = containers[tile.slot].stepOffset
+        return tile.frame.presented.offsetBy(dx: -o.x, dy: -o.y)
+    }
+
+    private func restingPreviousPresented(_ i: Int) -> Rect {
+        let tile = tiles[i]
+        guard tile.space == .container else { return tile.frame.presented }
+        let o = containers[tile.slot].previousStepOffset
+        return tile.frame.presented.offsetBy(dx: -o.x, dy: -o.y)
+    }
+
+    private func restingVelocity(_ i: Int) -> Rect {
+        let tile = tiles[i]
+        let s = tile.frame.velocity
+        guard tile.space == .container else { return s }
+        let v = containers[tile.slot].stepVelocity
+        return Rect(s.x - v.x, s.y - v.y, s.width, s.height)
+    }
+
+    /// True when what tile `i` stores is what it would present resting: it may leave the moving set.
+    func storesItsRestingFrames(_ i: Int) -> Bool {
+        let tile = tiles[i]
+        return tile.presented == restingPresented(i) && tile.previousPresented == restingPreviousPresented(i)
+            && tile.velocity == restingVelocity(i)
+    }
+
+    /// A tile given its frames outside a step (added, or placed without animation) rests only if they
+    /// are the ones it would rest with; otherwise the next step visits it, as it would a moving one.
+    private mutating func keepMovingUnlessResting(_ i: Int) {
+        if !active.contains(i), !tiles[i].isSettled || !storesItsRestingFrames(i) { active.insert(i) }
+    }
 
     /// The ids `container` holds, in model order.
     func items(_ container: ContainerID) -> [String] { slot(of: container).map { containers[$0].items } ?? [] }
@@ -209,23 +286,33 @@ struct TileField: Sendable {
     /// its way to a window-space destination only records its new home.
     mutating func place(_ id: String, at contentFrame: Rect, animation: SpringParameters?) {
         guard let i = index[id] else { return }
-        let target = containers[tiles[i].slot].scroll.unscrolled(contentFrame)
+        place(i, at: contentFrame, animation: animation)
+    }
+
+    private mutating func place(_ i: Int, at contentFrame: Rect, animation: SpringParameters?) {
+        let k = tiles[i].slot
+        let target = containers[k].scroll.unscrolled(contentFrame)
+        containers[k].rangeIsCurrent = false
         tiles[i].home = target
         guard tiles[i].space == .container else { return }
         if let animation {
+            // A resting tile about to move starts from the frames it presents.
+            if !active.contains(i) { tiles[i] = resolved(i) }
             tiles[i].frame.animate(to: target, with: animation)
             if !tiles[i].frame.isSettled { active.insert(i) }
         } else {
             tiles[i].frame.set(target)
             updatePresented(i)
             tiles[i].previousPresented = tiles[i].presented
+            keepMovingUnlessResting(i)
         }
     }
 
     /// Puts `container`'s items, in model order, at `frames` (content coordinates, one per item): see
     /// `place`.
     mutating func placeItems(of container: ContainerID, at frames: [Rect], animation: SpringParameters?) {
-        for (id, frame) in zip(items(container), frames) { place(id, at: frame, animation: animation) }
+        guard let k = slot(of: container) else { return }
+        for (i, frame) in zip(containers[k].members, frames) { place(i, at: frame, animation: animation) }
     }
 
     // MARK: Moves between containers and spaces
@@ -235,11 +322,17 @@ struct TileField: Sendable {
     /// it lands. `position` is its place in the new container's items (the end when nil).
     mutating func move(_ id: String, to container: ContainerID, at position: Int? = nil) {
         guard let i = index[id] else { return }
+        wake(i)
         let from = tiles[i].slot
         let to = slot(ofAdded: container)
-        containers[from].items.removeAll { $0 == id }
+        containers[from].items.remove(at: positions[i])
+        containers[from].members.remove(at: positions[i])
         let count = containers[to].items.count
-        containers[to].items.insert(id, at: min(position ?? count, count))
+        let at = min(position ?? count, count)
+        containers[to].items.insert(id, at: at)
+        containers[to].members.insert(i, at: at)
+        renumber(slot: from)
+        renumber(slot: to)
         if tiles[i].space == .container {
             tiles[i].frame.shift(by: offset(slot: to) - offset(slot: from))
         }
@@ -252,10 +345,12 @@ struct TileField: Sendable {
     /// re-based into window space where it is now, so nothing jumps, and drawn above everything else.
     mutating func fly(_ id: String, to target: Rect, animation: SpringParameters) {
         guard let i = index[id] else { return }
+        wake(i)
         if tiles[i].space == .container {
             let o = offset(slot: tiles[i].slot)
             tiles[i].frame.shift(by: Point(-o.x, -o.y))
             tiles[i].space = .window
+            containers[tiles[i].slot].rangeIsCurrent = false
         }
         tiles[i].frame.animate(to: target, with: animation)
         takeOff(i, toTop: true)
@@ -265,11 +360,13 @@ struct TileField: Sendable {
     /// space so a slot that scrolls meanwhile is still landed on exactly. Its draw order stays.
     mutating func flyHome(_ id: String, animation: SpringParameters) {
         guard let i = index[id] else { return }
+        wake(i)
         if tiles[i].space == .window {
             tiles[i].frame.shift(by: offset(slot: tiles[i].slot))
             tiles[i].space = .container
         }
         tiles[i].frame.animate(to: tiles[i].home, with: animation)
+        containers[tiles[i].slot].rangeIsCurrent = false
         takeOff(i, toTop: false)
     }
 
@@ -278,15 +375,16 @@ struct TileField: Sendable {
     /// (`flyHome`, `retarget`) starts from this frame and velocity.
     mutating func hold(_ id: String, at frame: Rect, velocity: Rect, animation: SpringParameters) {
         guard let i = index[id], tiles[i].space == .window else { return }
+        wake(i)
         tiles[i].frame.hold(frame, velocity: velocity, with: animation)
         updatePresented(i)
-        active.insert(i)
     }
 
     /// Follows a window-space destination that moved (a resize): the same spring, from the current value
     /// and velocity; free when unchanged.
     mutating func retarget(_ id: String, to target: Rect, animation: SpringParameters) {
         guard let i = index[id], tiles[i].space == .window else { return }
+        if !active.contains(i) { tiles[i] = resolved(i) }
         tiles[i].frame.animate(to: target, with: animation)
         guard !tiles[i].frame.isSettled else { return }
         // A tile resting in the overlay stays there as it follows (a resize, a zoom).
@@ -297,25 +395,36 @@ struct TileField: Sendable {
     mutating func fade(_ id: String, to opacity: Double, animation: SpringParameters) {
         guard let i = index[id] else { return }
         tiles[i].fade.animate(to: opacity, with: animation)
-        if !tiles[i].fade.isSettled { active.insert(i) }
+        if !tiles[i].fade.isSettled { wake(i) }
     }
 
     /// Sets each tile's scale effect in `container` from its presented frame (a scroll transition).
     mutating func updateScales(in container: ContainerID, _ scale: (Rect) -> Double) {
-        for id in items(container) {
-            guard let i = index[id] else { continue }
-            tiles[i].scale = scale(tiles[i].presented)
-        }
+        guard let k = slot(of: container) else { return }
+        for i in containers[k].members { tiles[i].scale = scale(presented(i)) }
     }
 
     private mutating func takeOff(_ i: Int, toTop: Bool) {
-        let id = tiles[i].id
+        wake(i)
         tiles[i].layer = .flight
-        if toTop || !above.contains(id) {
-            above.removeAll { $0 == id }
-            above.append(id)
+        if toTop || !aboveTiles.contains(i) {
+            aboveTiles.removeAll { $0 == i }
+            aboveTiles.append(i)
         }
+    }
+
+    /// Puts a resting tile in the moving set, storing the frames it presents: from now on the step
+    /// visits it and its stored frames are what it presents.
+    mutating func wake(_ i: Int) {
+        guard !active.contains(i) else { return }
+        tiles[i] = resolved(i)
         active.insert(i)
+    }
+
+    /// Tile places in container `k`'s members, after its members changed.
+    mutating func renumber(slot k: Int) {
+        for (p, i) in containers[k].members.enumerated() { positions[i] = p }
+        containers[k].rangeIsCurrent = false
     }
 
     /// Re-derives what tile `i` presents from its spring and its containers' scroll.

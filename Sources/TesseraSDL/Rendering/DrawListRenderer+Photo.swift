@@ -33,12 +33,14 @@ extension DrawListRenderer {
         check(
             SDL_SetTextureBlendMode(texture, blendBody ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE),
             "SDL_SetTextureBlendMode")
-        layout.forEachStrip { source, destination in
-            var src = SDL_Rect(x: Int32(source.x), y: Int32(source.y), w: Int32(source.w), h: Int32(source.h))
-            // Integer-valued: the software renderer truncates x and w separately (seams otherwise).
-            var dstF = SDL_FRect(
-                x: Float(destination.x), y: Float(destination.y), w: Float(destination.w), h: Float(destination.h))
-            check(SDL_RenderCopyF(renderer, texture, &src, &dstF), "SDL_RenderCopyF")
+        if shade != 255 || blendBody || !drawBody(of: photo, level: level, layout: layout, size: dst) {
+            layout.forEachStrip { source, destination in
+                var src = SDL_Rect(x: Int32(source.x), y: Int32(source.y), w: Int32(source.w), h: Int32(source.h))
+                // Integer-valued: the software renderer truncates x and w separately (seams otherwise).
+                var dstF = SDL_FRect(
+                    x: Float(destination.x), y: Float(destination.y), w: Float(destination.w), h: Float(destination.h))
+                check(SDL_RenderCopyF(renderer, texture, &src, &dstF), "SDL_RenderCopyF")
+            }
         }
 
         guard layout.radius > 0 else { return }
@@ -73,6 +75,44 @@ extension DrawListRenderer {
         // The rim's partial alpha needs blending whatever the body used.
         check(SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND), "SDL_SetTextureBlendMode")
         submitMesh(texture: texture)
+    }
+
+    /// Draws an opaque photo's strips as 1:1 copies of its body scaled to `size` (`TileBodies`), when
+    /// every strip lies inside what the command may touch in a whole frame. False to scale them
+    /// directly (a tile changing size, one its clip cuts, no body yet).
+    private func drawBody(of photo: PhotoTextures, level: MipLevel, layout: AspectFillLayout, size: PixelRect) -> Bool {
+        var inside = true
+        layout.forEachStrip { _, destination in
+            let r = commandRegion
+            if destination.x < r.x0 || destination.y < r.y0 || destination.x + destination.w > r.x1
+                || destination.y + destination.h > r.y1
+            {
+                inside = false
+            }
+        }
+        guard inside else { return false }
+        let key = TileBodies.Key(
+            photo: ObjectIdentifier(photo), level: level.texture, width: size.width, height: size.height,
+            radius: layout.radius)
+        let clip = currentClip
+        var madeOne = false
+        guard let body = bodies.body(for: photo, key: key, level: level, layout: layout, madeOne: &madeOne) else {
+            return false
+        }
+        if madeOne {
+            // Changing render targets resets the clip; set the command's clip again.
+            clipIsKnown = false
+            setClip(clip)
+        }
+        layout.forEachStrip { _, destination in
+            var src = SDL_Rect(
+                x: Int32(destination.x - size.x0), y: Int32(destination.y - size.y0), w: Int32(destination.w),
+                h: Int32(destination.h))
+            var dstF = SDL_FRect(
+                x: Float(destination.x), y: Float(destination.y), w: Float(destination.w), h: Float(destination.h))
+            check(SDL_RenderCopyF(renderer, body, &src, &dstF), "SDL_RenderCopyF")
+        }
+        return true
     }
 
     /// The photo's baked corners for `key`: the existing atlas, or a new one once the photo is drawn

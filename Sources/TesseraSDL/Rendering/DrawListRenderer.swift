@@ -62,6 +62,12 @@ package final class DrawListRenderer {
     var output = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
     /// True while a frame redraws only its damage: no command may draw outside `output`.
     var drawsDamageOnly = false
+    /// The whole of the renderer's output this frame, damaged or not (pixels).
+    var fullOutput = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+    /// What the current command may touch in a whole frame: its clip and the output, the damage aside.
+    var commandRegion = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+    /// Photos' bodies scaled to their drawn size (`TileBodies`).
+    let bodies: TileBodies
     /// SDL failures already reported (one stderr line per kind, not one per frame).
     var reportedFailures = Set<String>()
     /// The photos of the frame being drawn and of the next screenful, each with the long side it needs
@@ -76,7 +82,12 @@ package final class DrawListRenderer {
     ///   - photos: where photo ids' files are.
     ///   - fonts: the fonts labels use.
     ///   - thumbnails: the shared thumbnail cache, nil to neither read nor write it.
-    package init(renderer: OpaquePointer, photos: PhotoLibrary, fonts: FontSet, thumbnails: ThumbnailStore? = nil) {
+    ///   - bodyBytes: most bytes of photos' bodies kept scaled to their drawn size (`TileBodies`); nil
+    ///     for its default.
+    package init(
+        renderer: OpaquePointer, photos: PhotoLibrary, fonts: FontSet, thumbnails: ThumbnailStore? = nil,
+        bodyBytes: Int? = nil
+    ) {
         SDLLibraries.initialize()
         self.renderer = renderer
         textures = TextureCache(renderer: renderer, photos: photos, thumbnails: thumbnails)
@@ -84,6 +95,7 @@ package final class DrawListRenderer {
         backdrop = BackdropBlur(renderer: renderer)
         shadows = ShadowTextures(renderer: renderer)
         paragraphs = ParagraphRenderer(renderer: renderer, fonts: fonts)
+        bodies = TileBodies(renderer: renderer, byteCapacity: bodyBytes ?? TileBodies.defaultByteCapacity)
         fillRects.reserveCapacity(3)
         crossVertices.reserveCapacity(16)
         crossIndices.reserveCapacity(60)
@@ -116,6 +128,7 @@ package final class DrawListRenderer {
             h = Int32(min(Int(h), outputSize.height))
         }
         output = PixelRect(x0: 0, y0: 0, x1: Int(w), y1: Int(h))
+        fullOutput = output
         drawsDamageOnly = false
         if let damage {
             output = PixelRect(enclosing: damage, pixelsPerPoint: pixelsPerPoint).intersection(output)
@@ -207,6 +220,7 @@ package final class DrawListRenderer {
         }
         setClip(nil)
         textures.evictBeyondCapacity()
+        bodies.endFrame()
     }
 
     /// The backdrop command (one per frame blurs; a second one is only tinted). Finishes the capture

@@ -2,7 +2,9 @@ import TesseraCore
 
 /// What must be redrawn to turn the last presented frame into the next one, found by comparing their
 /// draw lists: the bounds of every command that appeared or disappeared, the old place and the new
-/// one of anything that moved. The same idea as Qt Quick's software renderer, which repaints and
+/// one of anything that moved. Pixels outside the damage are right when the commands kept in both
+/// frames keep their order: then every pixel there is composited from the same commands in the same
+/// order. The same idea as Qt Quick's software renderer, which repaints and
 /// flushes only dirty regions.
 ///
 /// A photo command can stay the same while its pixels change — its file replaced and decoded again,
@@ -40,9 +42,21 @@ enum FrameDamage: Equatable {
             guard let b = bounds(of: command, measure: measure), !b.isEmpty else { return }
             damage = damage.map { $0.union(b) } ?? b
         }
-        // What is in one list and not the other is damage; what is in both must keep its order.
-        scratch.keep(from: old, against: new, into: \.keptInOld, otherwise: add)
-        scratch.keep(from: new, against: old, into: \.keptInNew, otherwise: add)
+        // The commands both frames begin and end with are kept, in the same order, whatever lies
+        // between: only the middles are matched (most of a frame is its unchanged prefix and suffix).
+        var prefix = 0
+        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < old.count - prefix, suffix < new.count - prefix,
+            old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+        {
+            suffix += 1
+        }
+        let oldMiddle = old[prefix..<(old.count - suffix)]
+        let newMiddle = new[prefix..<(new.count - suffix)]
+        // What is in one middle and not the other is damage; what is in both must keep its order.
+        scratch.keep(from: oldMiddle, against: newMiddle, into: \.keptInOld, otherwise: add)
+        scratch.keep(from: newMiddle, against: oldMiddle, into: \.keptInNew, otherwise: add)
         guard scratch.keptInOld == scratch.keptInNew else { return .whole }
         // A photo drawn the same way with other textures.
         if texturesChanged {
@@ -85,7 +99,8 @@ enum FrameDamage: Equatable {
         /// Appends to `kept` each command of `list` that `other` also holds (as many times as it does),
         /// and passes the rest to `otherwise`.
         fileprivate mutating func keep(
-            from list: [DrawCommand], against other: [DrawCommand], into kept: WritableKeyPath<Scratch, [DrawCommand]>,
+            from list: ArraySlice<DrawCommand>, against other: ArraySlice<DrawCommand>,
+            into kept: WritableKeyPath<Scratch, [DrawCommand]>,
             otherwise: (DrawCommand) -> Void
         ) {
             counts.removeAll(keepingCapacity: true)

@@ -166,3 +166,98 @@ extension ContainerID {
     static let outer = ContainerID("outer")
     static let row = ContainerID("row")
 }
+
+/// What is seen costs, what rests does not: a container of many tiles scrolls without visiting them,
+/// and the draw pass, the hit test and the prefetch find exactly what they would by looking at every
+/// tile.
+final class TileFieldVisibleRangeTests: XCTestCase {
+    private let dt = 1.0 / 120
+
+    /// A 4-column grid of `count` 100×100 tiles (10 apart) in a 430×600 viewport at (0, 100), and an
+    /// empty strip below it.
+    private func makeGrid(_ count: Int) -> TileField {
+        var field = TileField()
+        field.addContainer(.column, axis: .vertical, physics: ScrollPhysics())
+        field.addContainer(.strip, axis: .horizontal, physics: ScrollPhysics())
+        for n in 0..<count { field.addTile("t\(n)", to: .column) }
+        let grid = AdaptiveGrid(width: 430, minimumColumnWidth: 100, spacing: 10, rowHeight: 100)
+        field.setLayout(
+            .column, viewport: Rect(0, 100, 430, 600), contentSize: Size(430, grid.contentHeight(count: count)))
+        field.setLayout(.strip, viewport: Rect(0, 720, 430, 100), contentSize: Size(430, 100))
+        field.placeItems(of: .column, at: (0..<count).map(grid.frame(at:)), animation: nil)
+        field.step(dt)
+        return field
+    }
+
+    private func drawn(_ field: TileField, alpha: Double = 1) -> [(String, Rect)] {
+        var drawn: [(String, Rect)] = []
+        field.drawTiles(in: .column, alpha: alpha) { tile, frame, _ in drawn.append((tile.id, frame)) }
+        return drawn
+    }
+
+    /// Every tile of the field whose drawn frame meets `clip`, in model order, looked at one by one.
+    private func everyTileInside(_ field: TileField, clip: Rect, alpha: Double = 1) -> [(String, Rect)] {
+        field.items(.column).compactMap { id in
+            guard let tile = field.tile(id), tile.layer == .container else { return nil }
+            let frame = tile.interpolated(alpha)
+            return frame.intersects(clip) ? (id, frame) : nil
+        }
+    }
+
+    func testScrollingLeavesRestingTilesOutOfTheMovingSet() {
+        var field = makeGrid(10_000)
+        field[scroll: .column].scroll.scroll(to: 30_000, animated: .smooth)
+        for _ in 0..<30 {
+            field.step(dt)
+            XCTAssertEqual(field.activeTileCount, 0, "a scroll moves resting tiles without visiting them")
+        }
+        let o = field.offset(of: .column).y
+        XCTAssertGreaterThan(o, 0)
+        XCTAssertEqual(field.tile("t4000")?.presented, Rect(0, 100 + 110_000 - o, 100, 100))
+        XCTAssertEqual(field.tile("t4000")?.velocity.y, -field.offsetVelocity(of: .column).y)
+        XCTAssertTrue(field.tile("t4000")?.isMoving ?? false, "carried by the scroll")
+    }
+
+    func testTheDrawPassFindsWhatLookingAtEveryTileFinds() {
+        var field = makeGrid(2000)
+        field[scroll: .column].scroll.scroll(to: 25_000, animated: .smooth)
+        field.place("t930", at: Rect(0, 0, 100, 100), animation: .interactiveSpring)
+        field.move("t5", to: .strip, at: nil)
+        for step in 0..<40 {
+            field.step(dt)
+            let clip = field.windowClip(of: .column)
+            for alpha in [1, 0.5, 0] {
+                let fast = drawn(field, alpha: alpha)
+                let slow = everyTileInside(field, clip: clip, alpha: alpha)
+                XCTAssertEqual(fast.map(\.0), slow.map(\.0), "step \(step), alpha \(alpha)")
+                XCTAssertEqual(fast.map(\.1), slow.map(\.1), "step \(step), alpha \(alpha)")
+            }
+            XCTAssertFalse(drawn(field).isEmpty)
+        }
+    }
+
+    func testRestingTilesAreDrawnBetweenTheLastTwoOffsets() {
+        var field = makeGrid(40)
+        field[scroll: .column].scroll.scroll(to: 50, animated: nil)
+        field.step(dt)
+        field[scroll: .column].scroll.scroll(to: 70, animated: nil)
+        field.step(dt)
+        let frame = drawn(field, alpha: 0.5).first { $0.0 == "t0" }?.1
+        XCTAssertEqual(frame, Rect(0, 40, 100, 100), "halfway from offset 50 to 70")
+    }
+
+    func testHitTestsAndPrefetchFindTilesRightAfterALayoutAndAfterAStep() {
+        var field = makeGrid(400)
+        field.placeItems(
+            of: .column, at: (0..<400).map { Rect(Double($0 % 4) * 110, Double($0 / 4) * 120, 100, 110) },
+            animation: nil)
+        // Laid out and not stepped yet: the range is stale and every tile is looked at.
+        XCTAssertEqual(field.tileID(at: Point(120, 350)), "t9")
+        field.step(dt)
+        XCTAssertEqual(field.tileID(at: Point(120, 350)), "t9")
+        XCTAssertNil(field.tileID(at: Point(105, 150)), "between tiles")
+        var ahead: [String] = []
+        field.forEachTileAhead(in: .column, screens: 1) { tile, _ in ahead.append(tile.id) }
+        XCTAssertEqual(ahead, (20..<40).map { "t\($0)" }, "the next screenful, in model order")
+    }
+}

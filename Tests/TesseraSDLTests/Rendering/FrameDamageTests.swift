@@ -35,6 +35,17 @@ final class FrameDamageTests: XCTestCase {
         XCTAssertFalse(r.intersects(Rect(200, 50, 60, 60)), "the still tile is not redrawn \(r)")
     }
 
+    func testWhatBothFramesBeginAndEndWithIsKeptWhateverChangesBetween() throws {
+        let x = photo("x", Rect(10, 50, 60, 60))
+        let b = photo("b", Rect(200, 50, 60, 60))
+        // `b` drawn a second time, under `x`: only its bounds change which commands draw there.
+        guard case .region(let r) = damage([background, x, b], [background, b, x, b]) else {
+            return XCTFail("a region")
+        }
+        XCTAssertTrue(r.contains(Rect(200, 50, 60, 60)), "\(r)")
+        XCTAssertFalse(r.intersects(Rect(10, 50, 60, 60)), "\(r)")
+    }
+
     func testClipsBoundTheDamage() throws {
         let clip = Rect(0, 50, 100, 100)
         let old = [photo("a", Rect(-30, 60, 60, 60), clip: clip)]

@@ -1,0 +1,54 @@
+/// What a stretch of a container shows: its resting tiles found through its visible range, its moving
+/// ones from the moving set, together in model order. The draw pass, the hit test and the prefetch all
+/// ask this, so they cost what is seen and what moves, however many tiles the container holds.
+extension TileField {
+    /// Calls `body` with every container-layer tile of container `k` (its place in `tiles`) that may
+    /// show inside `window` (window points) at the offsets of the last step or the step before, in
+    /// model order, until `body` returns false. It may offer a few that do not show (callers test the
+    /// frame), never leaves one out.
+    func forEachTile(inSlot k: Int, near window: Rect, _ body: (Int) -> Bool) {
+        let c = containers[k]
+        var moving: [Int] = []
+        for i in active.indices where tiles[i].slot == k && tiles[i].layer == .container {
+            moving.append(positions[i])
+        }
+        moving.sort()
+        var next = 0
+        var stopped = false
+        /// Offers the moving tiles before position `p`; false once `body` stopped.
+        func offerMoving(before p: Int) -> Bool {
+            while next < moving.count, moving[next] < p {
+                if !body(c.members[moving[next]]) {
+                    stopped = true
+                    return false
+                }
+                next += 1
+            }
+            return true
+        }
+        func offerResting(_ p: Int) -> Bool {
+            guard offerMoving(before: p) else { return false }
+            let i = c.members[p]
+            guard !active.contains(i), tiles[i].layer == .container else { return true }
+            if !body(i) {
+                stopped = true
+                return false
+            }
+            return true
+        }
+        if c.rangeIsCurrent {
+            let vertical = c.scroll.axis == .vertical
+            let now = vertical ? c.stepOffset.y : c.stepOffset.x
+            let before = vertical ? c.previousStepOffset.y : c.previousStepOffset.x
+            let (start, length) = vertical ? (window.y, window.height) : (window.x, window.width)
+            // A point of slack either way covers rounding between window and unscrolled points.
+            let low = start + min(now, before) - 1
+            let high = start + max(0, length) + max(now, before) + 1
+            c.range.forEachPosition(meeting: low, high, offerResting)
+        } else {
+            // Laid out since the last step: every tile is looked at until the next step rebuilds the range.
+            for p in c.members.indices where !offerResting(p) { break }
+        }
+        if !stopped { _ = offerMoving(before: .max) }
+    }
+}

@@ -1,0 +1,168 @@
+import CSDL2
+
+/// Photos' bodies pre-scaled to the size they are drawn at, so that a tile keeping its size (resting
+/// under a damage redraw, sliding in a reflow, scrolling) is copied 1:1 instead of being scaled again
+/// every frame.
+///
+/// Why: SDL's software renderer scales a photo strip bilinearly (`SDL_SoftStretchLinear`) for every
+/// draw, and when the output's format is not the texture's (an X11 window surface is XRGB8888, photos
+/// are ARGB8888) it first scales into a temporary surface it allocates and clears for that one strip
+/// (`SDL_PrivateLowerBlitScaled`). A 1:1 copy is SDL's plain blit.
+///
+/// A body is kept in the output's own format (a window's surface format, else ARGB8888), so the copy is a
+/// plain memory copy; the conversion the direct draw makes happens once, when the body is made.
+///
+/// Exactness: a body is the photo's three strips (`AspectFillLayout`) scaled into a target texture of the
+/// destination's size with blending off, by the same `SDL_RenderCopyF` calls moved to the texture's
+/// origin. The scaling depends only on the source and destination sizes, so the body holds exactly
+/// the pixels a direct draw of the whole strip makes. It is used only for strips wholly inside what the
+/// command may touch in a whole frame (its clip and the output): SDL scales a strip that its clip
+/// cuts from a rounded, shifted source (`SDL_PrivateUpperBlitScaled`), which a copy would not repeat —
+/// while a damage redraw, which only cuts by the damage, copies the part it needs and so gives the
+/// pixels the whole frame has.
+///
+/// A body is made once the photo is drawn at the same size twice in a row (a tile in flight changes
+/// size every frame and keeps the direct path), and kept while its photo's textures live, up to
+/// `byteCapacity` (least recently drawn first out).
+final class TileBodies {
+    /// What a body depends on: the photo's textures, the level it samples, the destination's size in
+    /// pixels and the corner radius (which decides the strips).
+    struct Key: Hashable {
+        var photo: ObjectIdentifier
+        var level: OpaquePointer
+        var width: Int
+        var height: Int
+        var radius: Int
+    }
+
+    private final class Body {
+        /// The textures it was scaled from; once they are freed the body is stale.
+        weak var photo: PhotoTextures?
+        let texture: OpaquePointer
+        let bytes: Int
+        var lastUsed: Int
+
+        init(photo: PhotoTextures, texture: OpaquePointer, bytes: Int, frame: Int) {
+            self.photo = photo
+            self.texture = texture
+            self.bytes = bytes
+            lastUsed = frame
+        }
+
+        deinit { SDL_DestroyTexture(texture) }
+    }
+
+    /// Most bytes of bodies kept: 32 MB is a 1920×1080 screen of tiles nearly four times over.
+    let byteCapacity: Int
+    static let defaultByteCapacity = 32 << 20
+    private let renderer: OpaquePointer
+    private var bodies: [Key: Body] = [:]
+    /// The size each photo was drawn at last (what decides when to make a body).
+    private var lastDrawn: [ObjectIdentifier: Key] = [:]
+    private var residentBytes = 0
+    private var frame = 0
+    /// False once making one failed (no render-target support): photos are scaled directly.
+    private var works = true
+
+    /// The pixel format bodies are made in: the output's.
+    private let format: UInt32
+
+    init(renderer: OpaquePointer, byteCapacity: Int = defaultByteCapacity) {
+        self.renderer = renderer
+        self.byteCapacity = byteCapacity
+        // A window's software renderer draws into the window's surface; offscreen canvases (and the
+        // Wayland presenter's) are ARGB8888.
+        if let window = SDL_RenderGetWindow(renderer), let surface = SDL_GetWindowSurface(window),
+            let pixelFormat = surface.pointee.format
+        {
+            format = pixelFormat.pointee.format
+        } else {
+            format = SDL_PIXELFORMAT_ARGB8888.rawValue
+        }
+    }
+
+    /// Bodies kept now, and their bytes (for tests).
+    var count: Int { bodies.count }
+    var bytes: Int { residentBytes }
+
+    /// The body of `photo` for `key`, made now if the photo was drawn at this size the frame before;
+    /// nil to draw it directly. Making one switches the render target and back: the caller sets its
+    /// clip again (`madeOne`).
+    func body(
+        for photo: PhotoTextures, key: Key, level: MipLevel, layout: AspectFillLayout, madeOne: inout Bool
+    ) -> OpaquePointer? {
+        if let body = bodies[key] {
+            if body.photo === photo {
+                body.lastUsed = frame
+                return body.texture
+            }
+            drop(key)
+        }
+        defer { lastDrawn[key.photo] = key }
+        guard works, lastDrawn[key.photo] == key else { return nil }
+        guard let texture = make(key: key, level: level, layout: layout) else {
+            works = false
+            return nil
+        }
+        madeOne = true
+        let body = Body(photo: photo, texture: texture, bytes: key.width * key.height * 4, frame: frame)
+        bodies[key] = body
+        residentBytes += body.bytes
+        return texture
+    }
+
+    /// Ends a frame: bodies of freed photos go, and the least recently drawn beyond the capacity (never
+    /// one drawn this frame).
+    func endFrame() {
+        // A freed photo's body is never drawn again (the lookup checks its owner); its memory goes at
+        // the next sweep, a few times a second.
+        if frame % 32 == 0 { for (key, body) in bodies where body.photo == nil { drop(key) } }
+        if lastDrawn.count > 4 * max(16, bodies.count) { lastDrawn.removeAll(keepingCapacity: true) }
+        if residentBytes > byteCapacity {
+            let victims = bodies.filter { $0.value.lastUsed < frame }.sorted { $0.value.lastUsed < $1.value.lastUsed }
+            for (key, _) in victims {
+                guard residentBytes > byteCapacity else { break }
+                drop(key)
+            }
+        }
+        frame += 1
+    }
+
+    private func drop(_ key: Key) {
+        guard let body = bodies.removeValue(forKey: key) else { return }
+        residentBytes -= body.bytes
+    }
+
+    /// Scales the strips of `layout` from `level` into a new `key.width`×`key.height` target texture,
+    /// blending off. Leaves the render target as it was; nil if the renderer cannot render to textures.
+    private func make(key: Key, level: MipLevel, layout: AspectFillLayout) -> OpaquePointer? {
+        guard SDL_RenderTargetSupported(renderer) == SDL_TRUE,
+            let texture = SDL_CreateTexture(
+                renderer, format, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(key.width), Int32(key.height))
+        else { return nil }
+        let previous = SDL_GetRenderTarget(renderer)
+        guard SDL_SetRenderTarget(renderer, texture) == 0 else {
+            SDL_DestroyTexture(texture)
+            return nil
+        }
+        defer { SDL_SetRenderTarget(renderer, previous) }
+        let dx = Float(layout.grid.xs[0])
+        let dy = Float(layout.grid.ys[0])
+        SDL_SetTextureBlendMode(level.texture, SDL_BLENDMODE_NONE)
+        SDL_SetTextureAlphaMod(level.texture, 255)
+        SDL_SetTextureColorMod(level.texture, 255, 255, 255)
+        var failed = false
+        layout.forEachStrip { source, destination in
+            var src = SDL_Rect(x: Int32(source.x), y: Int32(source.y), w: Int32(source.w), h: Int32(source.h))
+            var dst = SDL_FRect(
+                x: Float(destination.x) - dx, y: Float(destination.y) - dy, w: Float(destination.w),
+                h: Float(destination.h))
+            if SDL_RenderCopyF(renderer, level.texture, &src, &dst) != 0 { failed = true }
+        }
+        guard !failed, SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE) == 0 else {
+            SDL_DestroyTexture(texture)
+            return nil
+        }
+        return texture
+    }
+}

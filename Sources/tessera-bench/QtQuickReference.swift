@@ -1,0 +1,116 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The animated picker's reference: Qt Quick 5.15's software backend (`QT_QUICK_BACKEND=software`,
+/// Debian's `qmlscene`) running the same toggle pattern (`Tools/qt-picker/picker.qml`: 24 photos of
+/// the same folder in the same grid, one toggled between grid and dock every 120 ms) in the same X
+/// display, measured the same way as Tessera's: the CPU of a run with the toggles less that of a run
+/// without, over the frames the toggles added. CPU is the child's own accounting (`getrusage` of the
+/// reaped child), frames are the window's swaps (`frameSwapped`, printed by the QML as it quits).
+/// Skipped (nil) where `qmlscene` or the QML module is not installed.
+struct QtQuickReference {
+    var seconds = 6.0
+
+    struct Result: Encodable {
+        /// Milliseconds of CPU per frame the toggles added, 1024×768 and 1920×1080.
+        var cpuMsPerFrame: Double
+        var kioskCPUMsPerFrame: Double
+        /// Frames the toggles added per second, at 1024×768.
+        var framesPerSecond: Double
+    }
+
+    static let qmlscene = "/usr/bin/qmlscene"
+
+    /// Both sizes `rounds` times, taking turns; the medians.
+    func run(root: URL, photos: URL, display: String, rounds: Int) throws -> Result? {
+        let qml = root.appendingPathComponent("Tools/qt-picker/picker.qml")
+        guard FileManager.default.isExecutableFile(atPath: Self.qmlscene),
+            FileManager.default.fileExists(atPath: qml.path)
+        else { return nil }
+        var small: [(cpuMsPerFrame: Double, framesPerSecond: Double)] = []
+        var large: [Double] = []
+        for _ in 0..<max(1, rounds) {
+            guard let s = try animated(size: "1024x768", qml: qml, photos: photos, display: display),
+                let l = try animated(size: "1920x1080", qml: qml, photos: photos, display: display)
+            else { return nil }
+            small.append(s)
+            large.append(l.cpuMsPerFrame)
+        }
+        return Result(
+            cpuMsPerFrame: small.map(\.cpuMsPerFrame).median, kioskCPUMsPerFrame: large.median,
+            framesPerSecond: small.map(\.framesPerSecond).median)
+    }
+
+    private func animated(size: String, qml: URL, photos: URL, display: String) throws -> (
+        cpuMsPerFrame: Double, framesPerSecond: Double
+    )? {
+        guard let moving = try run(qml: qml, photos: photos, size: size, toggles: true, display: display),
+            let resting = try run(qml: qml, photos: photos, size: size, toggles: false, display: display)
+        else { return nil }
+        let extraFrames = max(1, moving.frames - resting.frames)
+        return (max(0, moving.cpu - resting.cpu) * 1000 / extraFrames, extraFrames / seconds)
+    }
+
+    /// One `qmlscene` run: its CPU seconds and the frames it swapped; nil when it failed (no QtQuick
+    /// module, no display). qmlscene passes a QML file no arguments: the run's options go in a
+    /// `PickerOptions.qml` beside a copy of the picker.
+    private func run(qml: URL, photos: URL, size: String, toggles: Bool, display: String) throws -> (
+        cpu: Double, frames: Double
+    )? {
+        let fm = FileManager.default
+        let folder = fm.temporaryDirectory.appendingPathComponent("tessera-bench-qt-\(UUID())")
+        try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? fm.removeItem(at: folder) }
+        let picker = folder.appendingPathComponent("picker.qml")
+        try fm.copyItem(at: qml, to: picker)
+        let dimensions = size.split(separator: "x")
+        try """
+        import QtQml 2.15
+        QtObject {
+            readonly property string photos: "\(photos.path)"
+            readonly property int width: \(dimensions[0])
+            readonly property int height: \(dimensions[1])
+            readonly property real seconds: \(seconds)
+            readonly property bool toggles: \(toggles)
+        }
+
+        """.write(to: folder.appendingPathComponent("PickerOptions.qml"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.qmlscene)
+        process.arguments = [picker.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        environment["QT_QPA_PLATFORM"] = "xcb"
+        environment["QT_QUICK_BACKEND"] = "software"
+        process.environment = environment
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        let before = Self.childrenCPUSeconds()
+        try process.run()
+        // It quits itself after `seconds`; one that hangs is stopped.
+        let deadline = DispatchWorkItem { process.terminate() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds + 30, execute: deadline)
+        let output = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        deadline.cancel()
+        let cpu = Self.childrenCPUSeconds() - before
+        let text = String(decoding: output, as: UTF8.self)
+        guard process.terminationStatus == 0,
+            let line = text.split(separator: "\n").last(where: { $0.contains("frames ") }),
+            let frames = line.split(separator: " ").last.flatMap({ Double($0) })
+        else { return nil }
+        return (cpu, frames)
+    }
+
+    /// User + system seconds of every child reaped so far (`getrusage(RUSAGE_CHILDREN)`).
+    private static func childrenCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+}
