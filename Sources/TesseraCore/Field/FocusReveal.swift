@@ -33,8 +33,16 @@ extension TileField {
             }
         }
         guard animation == nil else { return }
+        // At once: the containers' offsets as a step would leave them, so resting tiles present from
+        // them (`TileField.resolved`); moving ones store their frames again.
         for k in chain { containers[k].previousOffset = containers[k].scroll.offset }
-        for t in tiles.indices where chain.contains(tiles[t].slot) || isInside(tiles[t].slot, chain) {
+        for k in containers.indices where chain.contains(k) || isInside(k, chain) {
+            let o = offset(slot: k)
+            containers[k].stepOffset = o
+            containers[k].previousStepOffset = o
+            containers[k].stepVelocity = offsetVelocity(slot: k)
+        }
+        for t in active.indices where chain.contains(tiles[t].slot) || isInside(tiles[t].slot, chain) {
             updatePresented(t)
             tiles[t].previousPresented = tiles[t].presented
         }
