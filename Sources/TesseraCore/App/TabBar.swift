@@ -1,8 +1,12 @@
 /// The small on-screen scene switcher (docs/BEHAVIOUR.md#chrome-and-tab-bar: the digit keys and a touch-friendly tab bar): a segmented
 /// control at the trailing end of the header band.
 struct TabBar: Sendable {
-    var config: TabBarConfig
-    var chrome: ChromeConfig
+    let config: TabBarConfig
+    let chrome: ChromeConfig
+    /// The segments and label size for the last window drawn in (a frame asks every time; the window
+    /// seldom changes).
+    private var laidOut: (window: Size, segments: [(SceneID, Rect)], fontSize: Double)?
+
     init(config: TabBarConfig, chrome: ChromeConfig) {
         self.config = config
         self.chrome = chrome
@@ -54,18 +58,26 @@ struct TabBar: Sendable {
     /// The segments' frames (see `layout(window:)`).
     func segments(window: Size) -> [(SceneID, Rect)] { layout(window: window).segments }
 
-    func scene(at p: Point, window: Size) -> SceneID? {
-        segments(window: window).first { $0.1.contains(p) }?.0
+    /// `layout(window:)`, worked out again only when the window changed.
+    private mutating func remembered(window: Size) -> (segments: [(SceneID, Rect)], fontSize: Double) {
+        if let laidOut, laidOut.window == window { return (laidOut.segments, laidOut.fontSize) }
+        let (segments, fontSize) = layout(window: window)
+        laidOut = (window, segments, fontSize)
+        return (segments, fontSize)
+    }
+
+    mutating func scene(at p: Point, window: Size) -> SceneID? {
+        remembered(window: window).segments.first { $0.1.contains(p) }?.0
     }
 
     /// `backed`: the tab bar is drawn over content that scrolls under it (the picker's grid), so its
     /// translucent track gets an opaque backing in the background colour first — the same look as over
     /// the empty band.
-    func draw(
+    mutating func draw(
         current: SceneID, window: Size, theme: Theme, opacity: Double = 1, backed: Bool = false,
         into list: inout DrawList
     ) {
-        let (segments, fontSize) = layout(window: window)
+        let (segments, fontSize) = remembered(window: window)
         guard let first = segments.first?.1, let last = segments.last?.1 else { return }
         let track = Rect(first.minX, first.minY, last.maxX - first.minX, first.height)
         if backed {

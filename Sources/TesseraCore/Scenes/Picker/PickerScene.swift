@@ -25,6 +25,8 @@ final class PickerScene: Scene {
     var focus = FocusModel()
 
     private var config: Config
+    /// `config.picker`, kept apart: read every frame, and a scene section is found by type.
+    private var picker: PickerConfig
     private var window: Size
     private var layout: PickerLayout
     /// Where a photo sat in the grid before it was selected (for `returnToOriginalSlot`).
@@ -53,11 +55,12 @@ final class PickerScene: Scene {
         photos: [Photo], config: Config, window: Size, confirm: @escaping ([String]) -> Bool = { _ in false }
     ) {
         self.config = config
+        picker = config.picker
         self.window = window
         confirmHandler = confirm
         layout = PickerLayout(config: config.picker, chrome: config.chrome, window: window)
-        animation = config.spring(config.picker.animation)
-        dockScrollAnimation = config.spring(config.picker.dockScrollAnimation)
+        animation = config.spring(picker.animation)
+        dockScrollAnimation = config.spring(picker.dockScrollAnimation)
         field.indicatorConfig = config.indicatorStyle
         field.addContainer(.grid, axis: .vertical, physics: config.scroll)
         // The articles hide the dock's indicator (`.scrollIndicators(.hidden)`).
@@ -89,7 +92,7 @@ final class PickerScene: Scene {
         case .deselect(let id):
             guard dock.contains(id) else { return false }
             beginCrossFade(id)
-            let slot = config.picker.returnToOriginalSlot ? originalSlot[id] : nil
+            let slot = picker.returnToOriginalSlot ? originalSlot[id] : nil
             originalSlot[id] = nil
             field.move(id, to: .grid, at: slot)
             needsLayout = true
@@ -104,7 +107,7 @@ final class PickerScene: Scene {
     /// Reduce motion: `id` is about to change place; its old one dissolves out.
     private func beginCrossFade(_ id: String) {
         guard config.reduceMotion, let tile = field.tile(id) else { return }
-        let radius = tile.container == .dock ? config.picker.dock.tileCornerRadius : config.picker.grid.cornerRadius
+        let radius = tile.container == .dock ? picker.dock.tileCornerRadius : picker.grid.cornerRadius
         crossFades.begin(id, from: tile.presented, radius: radius, spring: animation)
     }
 
@@ -112,8 +115,9 @@ final class PickerScene: Scene {
     /// tile animates to its new layout.
     func reconfigure(_ config: Config) -> Bool {
         self.config = config
-        animation = config.spring(config.picker.animation)
-        dockScrollAnimation = config.spring(config.picker.dockScrollAnimation)
+        picker = config.picker
+        animation = config.spring(picker.animation)
+        dockScrollAnimation = config.spring(picker.dockScrollAnimation)
         field[scroll: .grid].scroll.physics = config.scroll
         field[scroll: .dock].scroll.physics = config.scroll
         field.indicatorConfig = config.indicatorStyle
@@ -256,14 +260,14 @@ final class PickerScene: Scene {
         return field.scroll(.grid).unscrolled(layout.titleRow).offsetBy(dx: -o.x, dy: -o.y)
     }
 
-    var title: SceneTitle { SceneTitle(text: config.picker.title, frame: titleFrame()) }
+    var title: SceneTitle { SceneTitle(text: picker.title, frame: titleFrame()) }
 
     /// The grid's content scrolls under the tab bar, which is drawn above it.
     var scrollsUnderChrome: Bool { true }
 
     func draw(into list: inout DrawList, alpha: Double) {
         let theme = config.theme
-        let picker = config.picker
+        let picker = self.picker
         let gridClip = field.windowClip(of: .grid, alpha: alpha)
         let title = titleFrame(alpha: alpha)
         if title.intersects(gridClip) {
@@ -345,7 +349,7 @@ extension PickerScene: FocusableScene {
         }
         guard let tile = field.tile(id) else { return nil }
         let dock = tile.container == .dock
-        let radius = dock ? config.picker.dock.tileCornerRadius : config.picker.grid.cornerRadius
+        let radius = dock ? picker.dock.tileCornerRadius : picker.grid.cornerRadius
         let clip = tile.layer == .container ? field.windowClip(slot: tile.slot, alpha: alpha) : nil
         return FocusRing(frame: tile.interpolated(alpha), radius: radius, clip: clip)
     }
