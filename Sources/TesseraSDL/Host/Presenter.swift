@@ -18,9 +18,9 @@ protocol Presenter: AnyObject {
     /// Follows the window's new size. True when the renderer had to be replaced (its textures are gone
     /// and every cache made with it must be made again).
     func windowResized() -> Bool
-    /// Shows the frame just drawn; `damage` (pixels) is all that changed since the last present, nil
-    /// for everything.
-    func present(damage: PixelRect?)
+    /// Shows the frame just drawn; `damage` (pixels, possibly overlapping rectangles) is all that
+    /// changed since the last present, nil for everything.
+    func present(damage: [PixelRect]?)
     /// Frees the renderer (the caches holding its textures must have gone first).
     func destroy()
 }
@@ -55,7 +55,7 @@ final class AcceleratedPresenter: Presenter {
         return false
     }
 
-    func present(damage: PixelRect?) { SDL_RenderPresent(renderer) }
+    func present(damage: [PixelRect]?) { SDL_RenderPresent(renderer) }
 
     func destroy() { SDL_DestroyRenderer(renderer) }
 
@@ -75,6 +75,8 @@ final class WindowSurfacePresenter: Presenter {
     let renderer: OpaquePointer
     let name: String
     private let window: OpaquePointer
+    /// The damaged rectangles of a present, in SDL's type (reused from frame to frame).
+    private var rects: [SDL_Rect] = []
     var keepsLastFrame: Bool { true }
     var presentsOnVSync: Bool { false }
 
@@ -93,10 +95,12 @@ final class WindowSurfacePresenter: Presenter {
         return false
     }
 
-    func present(damage: PixelRect?) {
+    func present(damage: [PixelRect]?) {
         guard let damage else { return SDL_RenderPresent(renderer) }
-        var rect = damage.sdlRect
-        if SDL_UpdateWindowSurfaceRects(window, &rect, 1) != 0 { SDL_RenderPresent(renderer) }
+        rects.removeAll(keepingCapacity: true)
+        for part in damage { rects.append(part.sdlRect) }
+        guard !rects.isEmpty else { return }
+        if SDL_UpdateWindowSurfaceRects(window, rects, Int32(rects.count)) != 0 { SDL_RenderPresent(renderer) }
     }
 
     func destroy() { SDL_DestroyRenderer(renderer) }

@@ -31,7 +31,11 @@ final class WaylandShmPresenter: Presenter {
     /// Frames presented so far; a buffer holds the frame with its number.
     private var frame = 0
     /// The damage of the most recent frames, newest last (nil: the whole frame).
-    private var history: [PixelRect?] = []
+    private var history: [[PixelRect]?] = []
+    /// What the buffer being filled lacks (reused from frame to frame).
+    private var toCopy: [PixelRect] = []
+    /// Past this many rectangles, a buffer several frames old is sent their bounding box instead.
+    private static let maxRects = 8
     private static let maxBuffers = 3
     private static let historyLength = 8
 
@@ -109,21 +113,23 @@ final class WaylandShmPresenter: Presenter {
         return true
     }
 
-    func present(damage: PixelRect?) {
+    func present(damage: [PixelRect]?) {
         let size = outputSize
         frame += 1
         history.append(damage)
         if history.count > Self.historyLength { history.removeFirst() }
         wl_display_dispatch_queue_pending(display, queue)
         guard let buffer = freeBuffer(size) else { return }
-        let region = regionToCopy(into: buffer, size: size)
-        copy(region, into: buffer)
+        collectRegionToCopy(into: buffer, size: size)
+        for region in toCopy { copy(region, into: buffer) }
         buffer.frame = frame
         buffer.busy = true
         wl_surface_attach(surface, buffer.buffer, 0, 0)
         if wl_proxy_get_version(surface) >= 4 {
-            wl_surface_damage_buffer(
-                surface, Int32(region.x0), Int32(region.y0), Int32(region.width), Int32(region.height))
+            for region in toCopy {
+                wl_surface_damage_buffer(
+                    surface, Int32(region.x0), Int32(region.y0), Int32(region.width), Int32(region.height))
+            }
         } else {
             // Before wl_surface 4 damage is in surface coordinates: all of it is simplest and right.
             wl_surface_damage(surface, 0, 0, Int32.max, Int32.max)
@@ -132,17 +138,25 @@ final class WaylandShmPresenter: Presenter {
         wl_display_flush(display)
     }
 
-    /// What `buffer` lacks of the current frame: the damage of every frame since the one it holds.
-    private func regionToCopy(into buffer: ShmBuffer, size: (width: Int, height: Int)) -> PixelRect {
+    /// Fills `toCopy` with what `buffer` lacks of the current frame: the damage of every frame since
+    /// the one it holds (their bounding box when that is many rectangles; everything for a new buffer).
+    private func collectRegionToCopy(into buffer: ShmBuffer, size: (width: Int, height: Int)) {
         let whole = PixelRect(x0: 0, y0: 0, x1: size.width, y1: size.height)
+        toCopy.removeAll(keepingCapacity: true)
         let age = frame - buffer.frame
-        guard buffer.frame > 0, age <= history.count else { return whole }
-        var region: PixelRect?
+        guard buffer.frame > 0, age <= history.count else { return toCopy.append(whole) }
         for damage in history.suffix(age) {
-            guard let damage else { return whole }
-            region = region.map { $0.union(damage) } ?? damage
+            guard let damage else {
+                toCopy.removeAll(keepingCapacity: true)
+                return toCopy.append(whole)
+            }
+            for part in damage { toCopy.append(part.intersection(whole)) }
         }
-        return (region ?? whole).intersection(whole)
+        if toCopy.count > Self.maxRects, var union = toCopy.first {
+            for part in toCopy.dropFirst() { union = union.union(part) }
+            toCopy.removeAll(keepingCapacity: true)
+            toCopy.append(union)
+        }
     }
 
     /// A buffer of `size` the compositor is not reading, made if there are fewer than three; nil when

@@ -27,6 +27,8 @@ package final class WindowHost: FrameSink, InteractiveHost {
     private var lastFrame = LastFrame()
     /// What the last `render` drew, for `present`: nil for the whole window.
     private var drawnDamage: FrameDamage = .whole
+    /// The damaged parts of the last frame in pixels, for `present` (reused from frame to frame).
+    private var damagedPixels: [PixelRect] = []
     /// Set when the user closes the window or presses the quit chord.
     private(set) var quitRequested = false
     /// The window's contents were lost (a renderer reset, an expose): draw again even at rest.
@@ -235,15 +237,17 @@ package final class WindowHost: FrameSink, InteractiveHost {
         // A photo still loading pulses, and a decoded one replaces it, under the same command: only a
         // frame after one that drew no loading tile can be compared command by command.
         if presenter.keepsLastFrame, !contentsLost, !drawer.textures.drewLoadingTile {
-            drawnDamage = lastFrame.damage(to: list, window: size, textureGeneration: drawer.textures.generation(of:)) {
-                text, style in
+            drawnDamage = lastFrame.damage(
+                to: list, window: size, textureGeneration: drawer.textures.generation(of:),
+                latestGeneration: drawer.textures.latestGeneration
+            ) { text, style in
                 drawer.measure(text, style: style)
             }
         }
         lastFrame.remember(list)
         switch drawnDamage {
         case .none: break
-        case .region(let damage): drawer.render(list, background: background, damage: damage)
+        case .region: drawer.render(list, background: background, damage: lastFrame.damageParts)
         case .whole: drawer.render(list, background: background)
         }
         SDL_RenderFlush(presenter.renderer)
@@ -256,11 +260,15 @@ package final class WindowHost: FrameSink, InteractiveHost {
         switch drawnDamage {
         case .none:
             break
-        case .region(let damage):
+        case .region:
             let output = presenter.outputSize
-            let pixels = PixelRect(enclosing: damage, pixelsPerPoint: drawer.pixelsPerPoint)
-                .intersection(PixelRect(x0: 0, y0: 0, x1: output.width, y1: output.height))
-            presenter.present(damage: pixels)
+            let bounds = PixelRect(x0: 0, y0: 0, x1: output.width, y1: output.height)
+            damagedPixels.removeAll(keepingCapacity: true)
+            for part in lastFrame.damageParts {
+                let pixels = PixelRect(enclosing: part, pixelsPerPoint: drawer.pixelsPerPoint).intersection(bounds)
+                if !pixels.isEmpty { damagedPixels.append(pixels) }
+            }
+            presenter.present(damage: damagedPixels)
         case .whole:
             presenter.present(damage: nil)
         }
@@ -284,12 +292,17 @@ struct LastFrame {
     /// What must be redrawn to turn this frame into `next`; `textureGeneration` tells a photo whose
     /// pixels changed under the same command.
     mutating func damage(
-        to next: DrawList, window: Size, textureGeneration: (String) -> Int, measure: (String, TextStyle) -> Size
+        to next: DrawList, window: Size, textureGeneration: (String) -> Int, latestGeneration: Int,
+        measure: (String, TextStyle) -> Size
     ) -> FrameDamage {
         FrameDamage.between(
             list.commands, next.commands, window: window, scratch: &scratch, textureGeneration: textureGeneration,
-            measure: measure)
+            latestGeneration: latestGeneration, measure: measure)
     }
+
+    /// The last `damage` found as up to `FrameDamage.maxParts` rectangles (window points), when it was a
+    /// region.
+    var damageParts: [Rect] { scratch.parts }
 
     mutating func remember(_ next: DrawList) {
         list.removeAll()

@@ -18,6 +18,13 @@ extension DrawListRenderer {
         guard alpha > 0 else { return }
 
         let photo = textures.textures(for: id, drawnAt: dst.width, dst.height)
+        // Drawn again in a later damaged part of the frame: it uses what it has, and is not counted
+        // as drawn twice in a row.
+        var counts = true
+        if notesPasses {
+            counts = !drawnInEarlierPasses.contains(ObjectIdentifier(photo))
+            drawnInThisPass.insert(ObjectIdentifier(photo))
+        }
         let level = photo.level(covering: dst.width, dst.height)
         let texture = level.texture
         let layout = AspectFillLayout(
@@ -33,7 +40,7 @@ extension DrawListRenderer {
         check(
             SDL_SetTextureBlendMode(texture, blendBody ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE),
             "SDL_SetTextureBlendMode")
-        if shade != 255 || blendBody || !drawBody(of: photo, level: level, layout: layout, size: dst) {
+        if shade != 255 || blendBody || !drawBody(of: photo, level: level, layout: layout, size: dst, counts: counts) {
             layout.forEachStrip { source, destination in
                 var src = SDL_Rect(x: Int32(source.x), y: Int32(source.y), w: Int32(source.w), h: Int32(source.h))
                 // Integer-valued: the software renderer truncates x and w separately (seams otherwise).
@@ -45,7 +52,7 @@ extension DrawListRenderer {
 
         guard layout.radius > 0 else { return }
         let key = CornerAtlas.Key(width: dst.width, height: dst.height, radius: layout.radius, level: texture)
-        if let atlas = cornerAtlas(for: photo, key: key, level: level, layout: layout) {
+        if let atlas = cornerAtlas(for: photo, key: key, level: level, layout: layout, counts: counts) {
             // A tile that keeps its size: four blended 1:1 blits of its baked corners, pulsing with the
             // body when it is the loading tile (the atlas is baked unmodulated).
             check(SDL_SetTextureColorMod(atlas.texture, shade, shade, shade), "SDL_SetTextureColorMod")
@@ -80,7 +87,9 @@ extension DrawListRenderer {
     /// Draws an opaque photo's strips as 1:1 copies of its body scaled to `size` (`TileBodies`), when
     /// every strip lies inside what the command may touch in a whole frame. False to scale them
     /// directly (a tile changing size, one its clip cuts, no body yet).
-    private func drawBody(of photo: PhotoTextures, level: MipLevel, layout: AspectFillLayout, size: PixelRect) -> Bool {
+    private func drawBody(
+        of photo: PhotoTextures, level: MipLevel, layout: AspectFillLayout, size: PixelRect, counts: Bool
+    ) -> Bool {
         var inside = true
         layout.forEachStrip { _, destination in
             let r = commandRegion
@@ -96,7 +105,10 @@ extension DrawListRenderer {
             radius: layout.radius)
         let clip = currentClip
         var madeOne = false
-        guard let body = bodies.body(for: photo, key: key, level: level, layout: layout, madeOne: &madeOne) else {
+        guard
+            let body = bodies.body(
+                for: photo, key: key, level: level, layout: layout, counts: counts, madeOne: &madeOne)
+        else {
             return false
         }
         if madeOne {
@@ -119,9 +131,10 @@ extension DrawListRenderer {
     /// at the same size twice in a row (so tiles changing size every frame never bake); nil means
     /// draw the corners directly.
     private func cornerAtlas(
-        for photo: PhotoTextures, key: CornerAtlas.Key, level: MipLevel, layout: AspectFillLayout
+        for photo: PhotoTextures, key: CornerAtlas.Key, level: MipLevel, layout: AspectFillLayout, counts: Bool
     ) -> CornerAtlas? {
         if let atlas = photo.cornerAtlas, atlas.key == key { return atlas }
+        guard counts else { return nil }
         defer { photo.lastCornerKey = key }
         guard cornerAtlasesWork, photo.lastCornerKey == key else { return nil }
         photo.cornerAtlas = nil

@@ -68,6 +68,14 @@ package final class DrawListRenderer {
     var commandRegion = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
     /// Photos' bodies scaled to their drawn size (`TileBodies`).
     let bodies: TileBodies
+    /// The damaged parts of this frame (pixels), drawn one pass each; empty for a whole frame.
+    private var damageParts: [PixelRect] = []
+    /// Photos drawn in an earlier pass of this frame, and in this pass: a later part draws them without
+    /// counting them as drawn again (reused: no allocation per frame once warm).
+    var drawnInEarlierPasses = Set<ObjectIdentifier>()
+    var drawnInThisPass = Set<ObjectIdentifier>()
+    /// More than one pass this frame: photos drawn are noted in the sets above.
+    var notesPasses = false
     /// SDL failures already reported (one stderr line per kind, not one per frame).
     var reportedFailures = Set<String>()
     /// The photos of the frame being drawn and of the next screenful, each with the long side it needs
@@ -120,6 +128,13 @@ package final class DrawListRenderer {
     /// canvases do; a GPU's back buffer does not). Each pixel is composited from the same commands in
     /// the same order either way, so the result is the same as a whole redraw.
     package func render(_ list: DrawList, background: Color, damage: Rect? = nil) {
+        render(list, background: background, damage: damage.map { [$0] } ?? [])
+    }
+
+    /// The same with the damage in several rectangles (`FrameDamage.Scratch.parts`), each cleared and
+    /// drawn in a pass of its own; none draws the whole frame. The photos of every part are asked for
+    /// at once, and a photo drawn in several parts counts as drawn once (`CornerAtlas`, `TileBodies`).
+    package func render(_ list: DrawList, background: Color, damage parts: [Rect]) {
         var w: Int32 = 0
         var h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
@@ -127,13 +142,24 @@ package final class DrawListRenderer {
             w = Int32(min(Int(w), outputSize.width))
             h = Int32(min(Int(h), outputSize.height))
         }
-        output = PixelRect(x0: 0, y0: 0, x1: Int(w), y1: Int(h))
-        fullOutput = output
-        drawsDamageOnly = false
-        if let damage {
-            output = PixelRect(enclosing: damage, pixelsPerPoint: pixelsPerPoint).intersection(output)
-            guard !output.isEmpty else { return }
-            drawsDamageOnly = true
+        fullOutput = PixelRect(x0: 0, y0: 0, x1: Int(w), y1: Int(h))
+        output = fullOutput
+        drawsDamageOnly = !parts.isEmpty
+        damageParts.removeAll(keepingCapacity: true)
+        for part in parts {
+            var pixels = PixelRect(enclosing: part, pixelsPerPoint: pixelsPerPoint).intersection(fullOutput)
+            guard !pixels.isEmpty else { continue }
+            // Parts apart in points may share a pixel once rounded out: those are drawn as one, so that
+            // no pass cuts what another draws whole.
+            while let k = damageParts.firstIndex(where: { !$0.intersection(pixels).isEmpty }) {
+                pixels = pixels.union(damageParts.remove(at: k))
+            }
+            damageParts.append(pixels)
+        }
+        if drawsDamageOnly {
+            guard var union = damageParts.first else { return }
+            for part in damageParts.dropFirst() { union = union.union(part) }
+            output = union
         }
 
         // Photos decode in parallel, each at the smallest thumbnail size that covers it in pixels (the
@@ -175,6 +201,31 @@ package final class DrawListRenderer {
                 capturing = !kept && backdrop.beginCapture(width: Int(w), height: Int(h))
             }
         }
+        if drawsDamageOnly {
+            let union = output
+            notesPasses = damageParts.count > 1
+            drawnInEarlierPasses.removeAll(keepingCapacity: true)
+            for part in damageParts {
+                output = part
+                drawnInThisPass.removeAll(keepingCapacity: true)
+                drawPass(list, background: background, skipUntil: 0, backdropIndex: nil, capturing: false)
+                drawnInEarlierPasses.formUnion(drawnInThisPass)
+            }
+            notesPasses = false
+            output = union
+        } else {
+            drawPass(
+                list, background: background, skipUntil: skipUntil, backdropIndex: backdropIndex, capturing: capturing)
+        }
+        setClip(nil)
+        textures.evictBeyondCapacity()
+        bodies.endFrame()
+    }
+
+    /// Clears `output` (all of it, or one damaged part) and draws every command of `list` in it.
+    private func drawPass(
+        _ list: DrawList, background: Color, skipUntil: Int, backdropIndex: Int?, capturing: Bool
+    ) {
         clipIsKnown = false
         setClip(drawsDamageOnly ? output : nil)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
@@ -218,9 +269,6 @@ package final class DrawListRenderer {
                 drawRing(frame, radius: radius, width: width, color: color, visible: visible)
             }
         }
-        setClip(nil)
-        textures.evictBeyondCapacity()
-        bodies.endFrame()
     }
 
     /// The backdrop command (one per frame blurs; a second one is only tinted). Finishes the capture

@@ -14,7 +14,9 @@ import TesseraCore
 /// A frame is redrawn whole when a partial redraw could not be trusted to give the same pixels: the
 /// first frame, a backdrop blur (it shows everything under it), commands whose order changed (what is
 /// on top would change without any command changing), or damage over most of the window (one full
-/// pass is cheaper than many partial ones).
+/// pass is cheaper than many partial ones). The region is also told in up to `maxParts` rectangles
+/// (`Scratch.parts`), and "most of the window" is what they cover: a tile flying from the top of a
+/// screen to its bottom is two small rectangles, not one tall one.
 enum FrameDamage: Equatable {
     /// Nothing to redraw.
     case none
@@ -27,20 +29,31 @@ enum FrameDamage: Equatable {
     static let wholeShare = 0.5
 
     /// The damage from `old` to `new` in a `window`; `textureGeneration` says which textures each
-    /// photo id draws with now (it changes whenever they do), `measure` sizes a line of text (points).
-    /// `scratch` holds the working storage and the generations the last frame was compared with, kept
-    /// from frame to frame so a warm window allocates nothing here.
+    /// photo id draws with now, numbered from a counter that only grows and is at `latestGeneration`
+    /// (`TextureCache.generation(of:)`); `measure` sizes a line of text (points). `scratch` holds the
+    /// working storage and the generation the last frame was compared at, kept from frame to frame so
+    /// a warm window allocates nothing here.
     static func between(
         _ old: [DrawCommand], _ new: [DrawCommand], window: Size, scratch: inout Scratch,
-        textureGeneration: (String) -> Int = { _ in 0 }, measure: (String, TextStyle) -> Size
+        textureGeneration: (String) -> Int = { _ in 0 }, latestGeneration: Int = 0,
+        measure: (String, TextStyle) -> Size
     ) -> FrameDamage {
-        let texturesChanged = scratch.noteGenerations(of: new, textureGeneration)
+        scratch.parts.removeAll(keepingCapacity: true)
+        // Generations come from one counter that only grows: a photo's textures changed since the last
+        // compare exactly when its generation is past the latest one then.
+        let since = scratch.comparedGeneration
+        scratch.comparedGeneration = latestGeneration
+        let texturesChanged = latestGeneration > since
         if old == new && !texturesChanged { return .none }
         if old.isEmpty || old.contains(where: isBackdrop) || new.contains(where: isBackdrop) { return .whole }
-        var damage: Rect?
+        // Taken out while the matching below (which holds the scratch) adds to them.
+        var parts: [Rect] = []
+        swap(&parts, &scratch.parts)
+        parts.removeAll(keepingCapacity: true)
+        defer { swap(&parts, &scratch.parts) }
         func add(_ command: DrawCommand) {
             guard let b = bounds(of: command, measure: measure), !b.isEmpty else { return }
-            damage = damage.map { $0.union(b) } ?? b
+            Scratch.insert(b, into: &parts)
         }
         // The commands both frames begin and end with are kept, in the same order, whatever lies
         // between: only the middles are matched (most of a frame is its unchanged prefix and suffix).
@@ -57,43 +70,82 @@ enum FrameDamage: Equatable {
         // What is in one middle and not the other is damage; what is in both must keep its order.
         scratch.keep(from: oldMiddle, against: newMiddle, into: \.keptInOld, otherwise: add)
         scratch.keep(from: newMiddle, against: oldMiddle, into: \.keptInNew, otherwise: add)
-        guard scratch.keptInOld == scratch.keptInNew else { return .whole }
+        guard scratch.keptInOld == scratch.keptInNew else {
+            parts.removeAll(keepingCapacity: true)
+            return .whole
+        }
         // A photo drawn the same way with other textures.
         if texturesChanged {
             for command in new {
-                if case .photo(let id, _, _, _, _) = command, scratch.changedTextures.contains(id) { add(command) }
+                if case .photo(let id, _, _, _, _) = command, textureGeneration(id) > since { add(command) }
             }
         }
-        guard let damage else { return .none }
-        let visible = damage.intersection(Rect(0, 0, window.width, window.height))
-        if visible.isEmpty { return .none }
-        return visible.width * visible.height > wholeShare * window.width * window.height ? .whole : .region(visible)
+        let windowRect = Rect(0, 0, window.width, window.height)
+        var union: Rect?
+        var area = 0.0
+        var kept = 0
+        for part in parts {
+            let visible = part.intersection(windowRect)
+            guard !visible.isEmpty else { continue }
+            parts[kept] = visible
+            kept += 1
+            union = union.map { $0.union(visible) } ?? visible
+            area += visible.width * visible.height
+        }
+        parts.removeLast(parts.count - kept)
+        guard let union else { return .none }
+        if area > wholeShare * window.width * window.height {
+            parts.removeAll(keepingCapacity: true)
+            return .whole
+        }
+        return .region(union)
     }
 
-    /// Working storage for `between`, reused across frames.
+    /// Most rectangles a region is told in (`Scratch.parts`).
+    static let maxParts = 4
+
+    /// Working storage for `between`, reused across frames, and the parts of the last region it found.
     struct Scratch {
         private var counts: [DrawCommand: Int] = [:]
         fileprivate(set) var keptInOld: [DrawCommand] = []
         fileprivate(set) var keptInNew: [DrawCommand] = []
-        /// The texture generation of each photo the last compared frame drew.
-        private var generations: [String: Int] = [:]
-        private var nextGenerations: [String: Int] = [:]
-        /// The photos of the frame being compared whose textures changed since.
-        fileprivate(set) var changedTextures = Set<String>()
+        /// The latest texture generation when the last frame was compared.
+        fileprivate(set) var comparedGeneration = 0
 
-        /// Records the generation of every photo `list` draws and collects those that changed since
-        /// the last call; true when any did.
-        fileprivate mutating func noteGenerations(of list: [DrawCommand], _ generation: (String) -> Int) -> Bool {
-            changedTextures.removeAll(keepingCapacity: true)
-            nextGenerations.removeAll(keepingCapacity: true)
-            for command in list {
-                guard case .photo(let id, _, _, _, _) = command else { continue }
-                let now = generation(id)
-                nextGenerations[id] = now
-                if generations[id, default: 0] != now { changedTextures.insert(id) }
+        /// The last `.region` as up to `maxParts` rectangles (window points) whose bounding box it is:
+        /// what changed, in separate places (a photo flying to the dock while the grid reflows above)
+        /// kept apart, so each is drawn and sent alone. They do not overlap (`insert`). Empty after `.none`
+        /// and `.whole`.
+        fileprivate(set) var parts: [Rect] = []
+
+        /// Adds `rect` to the parts, which stay apart: merged into one it overlaps (or whose union is no
+        /// larger than the two), kept apart while there is room, else merged where the union grows least.
+        /// Apart, every change lies wholly inside one part and no other part's pass touches it: a photo
+        /// cut by a pass's clip would be scaled from a cut source, one rounding off (`TileBodies`).
+        fileprivate static func insert(_ rect: Rect, into parts: inout [Rect]) {
+            var b = rect
+            while true {
+                var best = -1
+                var growth = Double.infinity
+                for (k, p) in parts.enumerated() {
+                    if p.intersects(b) {
+                        best = k
+                        growth = 0
+                        break
+                    }
+                    let u = p.union(b)
+                    let g = u.width * u.height - p.width * p.height - b.width * b.height
+                    if g < growth {
+                        growth = g
+                        best = k
+                    }
+                }
+                if best < 0 || (growth > 0 && parts.count < FrameDamage.maxParts) {
+                    parts.append(b)
+                    return
+                }
+                b = parts.remove(at: best).union(b)
             }
-            swap(&generations, &nextGenerations)
-            return !changedTextures.isEmpty
         }
 
         /// Appends to `kept` each command of `list` that `other` also holds (as many times as it does),

@@ -182,6 +182,9 @@ package final class TextureCache {
     /// zoomed gets a new one, though its draw command stays the same.
     func generation(of id: String) -> Int { generations[id] ?? 0 }
 
+    /// The newest generation given to any photo: none is past it.
+    var latestGeneration: Int { lastGeneration }
+
     /// Marks `id`'s textures as changed.
     func texturesChanged(_ id: String) {
         lastGeneration += 1

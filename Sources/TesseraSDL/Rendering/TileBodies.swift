@@ -86,10 +86,12 @@ final class TileBodies {
     var bytes: Int { residentBytes }
 
     /// The body of `photo` for `key`, made now if the photo was drawn at this size the frame before;
-    /// nil to draw it directly. Making one switches the render target and back: the caller sets its
-    /// clip again (`madeOne`).
+    /// nil to draw it directly. A draw that does not `count` (the photo was drawn in an earlier pass of
+    /// this frame) only uses a body it has. Making one switches the render target and back: the caller
+    /// sets its clip again (`madeOne`).
     func body(
-        for photo: PhotoTextures, key: Key, level: MipLevel, layout: AspectFillLayout, madeOne: inout Bool
+        for photo: PhotoTextures, key: Key, level: MipLevel, layout: AspectFillLayout, counts: Bool = true,
+        madeOne: inout Bool
     ) -> OpaquePointer? {
         if let body = bodies[key] {
             if body.photo === photo {
@@ -98,6 +100,7 @@ final class TileBodies {
             }
             drop(key)
         }
+        guard counts else { return nil }
         defer { lastDrawn[key.photo] = key }
         guard works, lastDrawn[key.photo] == key else { return nil }
         guard let texture = make(key: key, level: level, layout: layout) else {

@@ -35,6 +35,32 @@ final class FrameDamageTests: XCTestCase {
         XCTAssertFalse(r.intersects(Rect(200, 50, 60, 60)), "the still tile is not redrawn \(r)")
     }
 
+    func testChangesFarApartAreSeparatePartsOfOneRegion() throws {
+        var scratch = FrameDamage.Scratch()
+        let still = photo("s", Rect(150, 120, 60, 60))
+        let old = [background, photo("a", Rect(10, 50, 40, 40)), still, photo("b", Rect(340, 250, 40, 40))]
+        let new = [background, photo("a", Rect(12, 50, 40, 40)), still, photo("b", Rect(340, 252, 40, 40))]
+        let found = FrameDamage.between(old, new, window: window, scratch: &scratch, measure: measure)
+        guard case .region(let union) = found else { return XCTFail("a region, not \(found)") }
+        XCTAssertEqual(scratch.parts.count, 2, "\(scratch.parts)")
+        XCTAssertTrue(scratch.parts.contains { $0.contains(Rect(10, 50, 42, 40)) }, "\(scratch.parts)")
+        XCTAssertTrue(scratch.parts.contains { $0.contains(Rect(340, 250, 40, 42)) }, "\(scratch.parts)")
+        XCTAssertFalse(scratch.parts.contains { $0.intersects(Rect(150, 120, 60, 60)) }, "the still tile between")
+        XCTAssertTrue(union.contains(Rect(10, 50, 370, 242)), "the region bounds every part \(union)")
+        // More changes than parts merge where the union grows least; every change stays covered.
+        let many = (0..<9).map { photo("m\($0)", Rect(Double($0) * 44, Double($0 % 3) * 90 + 50, 30, 30)) }
+        let moved = many.map { command -> DrawCommand in
+            guard case .photo(let id, let f, _, _, _) = command else { return command }
+            return photo(id, Rect(f.x + 2, f.y, f.width, f.height))
+        }
+        _ = FrameDamage.between(
+            [background] + many, [background] + moved, window: window, scratch: &scratch, measure: measure)
+        XCTAssertLessThanOrEqual(scratch.parts.count, FrameDamage.maxParts)
+        for case .photo(_, let f, _, _, _) in moved {
+            XCTAssertTrue(scratch.parts.contains { $0.contains(f) }, "\(f) in \(scratch.parts)")
+        }
+    }
+
     func testWhatBothFramesBeginAndEndWithIsKeptWhateverChangesBetween() throws {
         let x = photo("x", Rect(10, 50, 60, 60))
         let b = photo("b", Rect(200, 50, 60, 60))
@@ -88,11 +114,11 @@ final class FrameDamageTests: XCTestCase {
         func damage() -> FrameDamage {
             FrameDamage.between(
                 frame, frame, window: window, scratch: &scratch, textureGeneration: { generations[$0] ?? 0 },
-                measure: measure)
+                latestGeneration: generations.values.max() ?? 0, measure: measure)
         }
         _ = damage()
         XCTAssertEqual(damage(), .none, "nothing changed")
-        generations["a"] = 2  // photo a's file replaced and decoded again
+        generations["a"] = 2  // photo a's file replaced and decoded again (the next number of one counter)
         guard case .region(let r) = damage() else { return XCTFail("a region") }
         XCTAssertTrue(r.contains(Rect(10, 50, 60, 60)), "\(r)")
         XCTAssertFalse(r.intersects(Rect(200, 50, 60, 60)), "b keeps its pixels \(r)")
@@ -125,7 +151,8 @@ final class FrameDamageTests: XCTestCase {
             wholeRenderer.render(list, background: Color(255, 255, 255))
             let damage = FrameDamage.between(
                 previous, list.commands, window: size, scratch: &scratch,
-                textureGeneration: partialRenderer.textures.generation(of:)
+                textureGeneration: partialRenderer.textures.generation(of:),
+                latestGeneration: partialRenderer.textures.latestGeneration
             ) { text, style in partialRenderer.measure(text, style: style) }
             switch damage {
             case .none: break
@@ -167,6 +194,7 @@ final class FrameDamageTests: XCTestCase {
         let (partial, partialRenderer) = try RenderFixture.renderer(width: 640, height: 480, photos: photos)
         var previous: [DrawCommand] = []
         var partialFrames = 0
+        var splitFrames = 0
         var scratch = FrameDamage.Scratch()
         func frame(_ label: String) throws {
             var list = DrawList()
@@ -177,9 +205,10 @@ final class FrameDamageTests: XCTestCase {
             }
             switch damage {
             case .none: break
-            case .region(let r):
+            case .region:
                 partialFrames += 1
-                partialRenderer.render(list, background: Color(255, 255, 255), damage: r)
+                if scratch.parts.count > 1 { splitFrames += 1 }
+                partialRenderer.render(list, background: Color(255, 255, 255), damage: scratch.parts)
             case .whole: partialRenderer.render(list, background: Color(255, 255, 255))
             }
             previous = list.commands
@@ -210,6 +239,7 @@ final class FrameDamageTests: XCTestCase {
             if step % 2 == 0 { try frame("wheel step \(step)") }
         }
         XCTAssertGreaterThan(partialFrames, 10, "some frames were partial")
+        XCTAssertGreaterThan(splitFrames, 0, "some damage came in separate parts")
     }
 }
 
