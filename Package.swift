@@ -89,6 +89,8 @@ let package = Package(
                 "TesseraSDL", "TesseraCore", "CSDL2", "CTurboJPEG", "CJPEG", "CSPNG", "CZlib", "CDeflate", "CExif",
             ],
             exclude: ["Fixtures"]),
+        // The command line's own code (its flags), tested in-process.
+        .testTarget(name: "tesseraTests", dependencies: ["tessera", "TesseraCore"]),
         // Runs the built `tessera` executable as a user would: flags, exit codes, scripts, screenshots.
         .testTarget(
             name: "TesseraCLITests", dependencies: ["TesseraSDL", "TesseraCore", "CSDL2", "CDeflate"],

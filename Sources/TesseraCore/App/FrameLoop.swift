@@ -242,7 +242,7 @@ package final class FrameLoop {
     // MARK: Drawing
 
     /// Renders the current state unless the last rendered frame already shows it.
-    package func render() {
+    func render() {
         guard needsFrame else { return }
         draw(alpha: 1, timed: false)
     }

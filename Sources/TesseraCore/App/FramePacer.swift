@@ -12,9 +12,9 @@
 ///   vertical blank (`vsync`) re-phases the grid to the moment it returned, which *is* a tick.
 ///
 /// Times are seconds on the run loop's monotonic clock.
-package struct FramePacer: Sendable {
+struct FramePacer: Sendable {
     /// Seconds between ticks: the display's refresh, or one simulation step when the display says nothing.
-    package let interval: Double
+    let interval: Double
     /// How late past its tick a frame may still start and count as on time: the loop wakes from its wait
     /// a little after the tick (a timer's granularity, the input pump), and a blocking present returns
     /// a little after the blank.
@@ -24,7 +24,7 @@ package struct FramePacer: Sendable {
     /// The tick the last frame started on; nil after a rest.
     private(set) var lastStart: Double?
 
-    package init(interval: Double, presentsOnVSync: Bool = false) {
+    init(interval: Double, presentsOnVSync: Bool = false) {
         self.interval = max(interval, 1e-4)
         slack = 0.25 * self.interval
         self.presentsOnVSync = presentsOnVSync
@@ -32,7 +32,7 @@ package struct FramePacer: Sendable {
 
     /// When the next frame may start, given that it is `now`: now itself after a rest or when the due
     /// tick has only just passed, else the next tick on the grid.
-    package func nextStart(now: Double) -> Double {
+    func nextStart(now: Double) -> Double {
         guard let lastStart else { return now }
         let next = lastStart + interval
         if now <= next { return next }
@@ -44,7 +44,7 @@ package struct FramePacer: Sendable {
 
     /// Records that a frame started at `time` (a time `nextStart` gave, or later by at most `slack`):
     /// the grid keeps the tick, not the moment the loop happened to get there.
-    package mutating func started(at time: Double) {
+    mutating func started(at time: Double) {
         guard let lastStart else {
             self.lastStart = time
             return
@@ -57,11 +57,11 @@ package struct FramePacer: Sendable {
     /// Records that the frame that started last returned from its present at `time`. A blocking present
     /// returns just after a vertical blank: the next frame may start then, but never sooner than one
     /// interval after the last start (a present that did not block is not followed by a burst).
-    package mutating func presented(at time: Double) {
+    mutating func presented(at time: Double) {
         guard presentsOnVSync, let lastStart else { return }
         self.lastStart = max(lastStart, time - interval)
     }
 
     /// Nothing to show: the next frame starts as soon as there is something, on a new phase.
-    package mutating func rest() { lastStart = nil }
+    mutating func rest() { lastStart = nil }
 }

@@ -15,10 +15,10 @@ import Foundation
 /// blocking: with no reader that is an error, not a hang, `fifo(7)`), and a symlink's target (the link
 /// stays; a regular target is still replaced atomically).
 package enum OutputFile {
-    package struct Error: Swift.Error, CustomStringConvertible {
-        package var path: String
-        package var reason: String
-        package var description: String { "\(path): \(reason)" }
+    struct Error: Swift.Error, CustomStringConvertible {
+        var path: String
+        var reason: String
+        var description: String { "\(path): \(reason)" }
     }
 
     /// Runs `body` (which writes `path`), making missing folders first; any error becomes exit 2
@@ -53,7 +53,7 @@ package enum OutputFile {
 
     /// Opens `path` to stream into (a trace): created or truncated if regular, written through if a
     /// device or FIFO; never blocks on a FIFO without a reader.
-    package static func openForWriting(_ path: String) throws -> Int32 {
+    static func openForWriting(_ path: String) throws -> Int32 {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             throw Error(

@@ -36,19 +36,19 @@ package enum ProcessSignals {
     package static var quitRequested: Bool { quit.load(ordering: .acquiring) }
 
     /// True while a `SIGHUP` has not been taken (`takeReloadRequest`).
-    package static var reloadRequested: Bool { reload.load(ordering: .acquiring) }
+    static var reloadRequested: Bool { reload.load(ordering: .acquiring) }
 
     /// True (once per `SIGHUP`) when a config reload was asked for since the last call.
-    package static func takeReloadRequest() -> Bool { reload.exchange(false, ordering: .acquiringAndReleasing) }
+    static func takeReloadRequest() -> Bool { reload.exchange(false, ordering: .acquiringAndReleasing) }
 
     /// For tests: sets the flags as the signals would.
-    package static func simulate(quit: Bool = false, reload: Bool = false) {
+    static func simulate(quit: Bool = false, reload: Bool = false) {
         if quit { Self.quit.store(true, ordering: .releasing) }
         if reload { Self.reload.store(true, ordering: .releasing) }
     }
 
     /// For tests: clears the flags.
-    package static func reset() {
+    static func reset() {
         quit.store(false, ordering: .releasing)
         reload.store(false, ordering: .releasing)
     }

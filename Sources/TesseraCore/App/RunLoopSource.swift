@@ -52,7 +52,7 @@ package final class ConfigReloadSource: RunLoopSource {
 /// (at the latest `photos.rescanMaxDelay` after the first change): the watcher scans the folder on its
 /// own thread, and the simulation gets the new tiles, the sink the new pixels (`FolderWatcher`).
 package final class FolderChangesSource: RunLoopSource {
-    package let watcher: FolderWatcher
+    let watcher: FolderWatcher
 
     package init(watcher: FolderWatcher) { self.watcher = watcher }
 

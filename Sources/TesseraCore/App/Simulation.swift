@@ -4,9 +4,9 @@ import Foundation
 /// The SDL host (windowed or kiosk) and the headless runner both drive one of these, so a script
 /// replays identically wherever it runs.
 package final class Simulation {
-    package private(set) var config: Config
+    private(set) var config: Config
     /// The photos, as of the last scan (`rescanPhotos` takes in the folder's changes).
-    package private(set) var photos: PhotoLibrary
+    private(set) var photos: PhotoLibrary
     /// What the scenes read from their `Assets/` folders at launch.
     private let assets: LoadedAssets
     /// Fixed simulation rate, steps per second.
@@ -41,7 +41,7 @@ package final class Simulation {
         /// Seconds of no input before everything resets; 0 never.
         var idleResetSeconds: Double
         /// The only scene, if locked: no tab bar, no scene keys.
-        package var lockedScene: SceneID?
+        var lockedScene: SceneID?
         /// False: Tab gives no keyboard focus (a touch kiosk).
         var keyboardFocus: Bool
         package init(_ config: KioskConfig) {
@@ -166,7 +166,7 @@ package final class Simulation {
         return true
     }
 
-    package func resize(to size: Size) {
+    func resize(to size: Size) {
         let clamped = Size(max(1, size.width), max(1, size.height))
         guard clamped != window else { return }
         revision &+= 1
@@ -180,7 +180,7 @@ package final class Simulation {
     /// window, which passes the scan it made off the main thread): every scene adds, removes and
     /// replaces its tiles in one relayout. Returns the changes.
     @discardableResult
-    package func rescanPhotos(scanned: PhotoLibrary? = nil) -> PhotoChanges {
+    func rescanPhotos(scanned: PhotoLibrary? = nil) -> PhotoChanges {
         let changes = scanned.map { photos.adopt($0) } ?? photos.rescan()
         guard !changes.isEmpty else { return changes }
         revision &+= 1
@@ -197,7 +197,7 @@ package final class Simulation {
     private var notices: [String] = []
 
     /// The notices so far, handed over once.
-    package func takeNotices() -> [String] {
+    func takeNotices() -> [String] {
         defer { notices.removeAll() }
         return notices
     }

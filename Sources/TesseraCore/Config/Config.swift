@@ -6,8 +6,8 @@
 /// file reads as one tree whichever scenes are built in.
 package struct Config: Equatable, Sendable {
     /// The light colours (`"theme"` in a file) and the dark ones (`"darkTheme"`).
-    package var lightTheme = Theme.light
-    package var darkTheme = Theme.dark
+    var lightTheme = Theme.light
+    var darkTheme = Theme.dark
     /// Which of the two is in force.
     package var appearance = Appearance.system
     /// Whether the desktop asks for dark (the host reads it for a window; never from a file). Only
@@ -15,16 +15,16 @@ package struct Config: Equatable, Sendable {
     package var desktopPrefersDark = false
     /// Reduce motion (iOS's accessibility setting, `UIAccessibility.isReduceMotionEnabled`): heroes and
     /// the picker's photos cross-fade to their new places instead of flying there.
-    package var reduceMotion = false
-    package var springs = SpringPresets()
-    package var scroll = ScrollPhysics()
-    package var input = InputConfig()
-    package var chrome = ChromeConfig()
-    package var tabBar = TabBarConfig()
+    var reduceMotion = false
+    var springs = SpringPresets()
+    var scroll = ScrollPhysics()
+    var input = InputConfig()
+    var chrome = ChromeConfig()
+    var tabBar = TabBarConfig()
     package var kiosk = KioskConfig()
     package var profiling = ProfilingConfig()
-    package var zoom = ZoomConfig()
-    package var scrollIndicators = ScrollIndicatorConfig()
+    var zoom = ZoomConfig()
+    var scrollIndicators = ScrollIndicatorConfig()
     package var photos = PhotosConfig()
     package var display = DisplayConfig()
     /// Every registered scene's section, at its defaults until a file says otherwise.
@@ -42,7 +42,7 @@ package struct Config: Equatable, Sendable {
     func spring(_ name: SpringName) -> SpringParameters { springs[name] }
 
     /// True when the dark theme is in force.
-    package var isDark: Bool {
+    var isDark: Bool {
         switch appearance {
         case .light: false
         case .dark: true
@@ -65,16 +65,16 @@ package struct Config: Equatable, Sendable {
 }
 
 /// SwiftUI's animation presets by name, so configs can say `"animation": "interactiveSpring"`.
-package struct SpringPresets: Codable, Equatable, Sendable {
-    package var interactiveSpring = SpringParameters.interactiveSpring
-    package var spring = SpringParameters.spring
-    package var springLegacy = SpringParameters.springLegacy
-    package var smooth = SpringParameters.smooth
-    package var snappy = SpringParameters.snappy
-    package var bouncy = SpringParameters.bouncy
-    package var `default` = SpringParameters.default
+struct SpringPresets: Codable, Equatable, Sendable {
+    var interactiveSpring = SpringParameters.interactiveSpring
+    var spring = SpringParameters.spring
+    var springLegacy = SpringParameters.springLegacy
+    var smooth = SpringParameters.smooth
+    var snappy = SpringParameters.snappy
+    var bouncy = SpringParameters.bouncy
+    var `default` = SpringParameters.default
 
-    package init() {}
+    init() {}
 
     subscript(name: SpringName) -> SpringParameters {
         switch name {
@@ -89,35 +89,35 @@ package struct SpringPresets: Codable, Equatable, Sendable {
     }
 }
 
-package struct InputConfig: Codable, Equatable, Sendable {
+struct InputConfig: Codable, Equatable, Sendable {
     /// A press that moves farther than this (points) is a drag, not a tap (UIKit's slop is about 10).
-    package var tapSlop = 8.0
+    var tapSlop = 8.0
     /// Points scrolled per wheel notch.
-    package var wheelStep = 48.0
-    package init() {}
+    var wheelStep = 48.0
+    init() {}
 }
 
 /// The band at the top of every scene: its title at the leading end, the tab bar at the trailing end.
 /// Scenes lay their content out below it.
-package struct ChromeConfig: Codable, Equatable, Sendable {
+struct ChromeConfig: Codable, Equatable, Sendable {
     /// Space around the band (SwiftUI's default `.padding()`).
-    package var padding = 16.0
-    package var headerHeight = 48.0
+    var padding = 16.0
+    var headerHeight = 48.0
     /// The scene title's size ("large, heavy": `.title` bold, rounded-looking).
-    package var titleSize = 30.0
+    var titleSize = 30.0
     /// Windows narrower than this (points) put the tab bar on its own row under the title.
-    package var stackBelowWidth = 680.0
+    var stackBelowWidth = 680.0
     /// Height of that row.
-    package var tabRowHeight = 40.0
-    package init() {}
+    var tabRowHeight = 40.0
+    init() {}
 }
 
-package struct TabBarConfig: Codable, Equatable, Sendable {
-    package var height = 30.0
-    package var segmentWidth = 104.0
-    package var cornerRadius = 8.0
-    package var fontSize = 13.0
-    package init() {}
+struct TabBarConfig: Codable, Equatable, Sendable {
+    var height = 30.0
+    var segmentWidth = 104.0
+    var cornerRadius = 8.0
+    var fontSize = 13.0
+    init() {}
 }
 
 extension Config: Codable {

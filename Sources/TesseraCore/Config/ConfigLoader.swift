@@ -14,7 +14,7 @@ package enum ConfigLoader {
     }
 
     /// Configs are a few KB; anything past this is not one.
-    package static let maxFileBytes = 1 << 20
+    static let maxFileBytes = 1 << 20
 
     /// `pipeWait`: seconds a pipe may take to deliver (a live reload passes 0: never stall a window).
     package static func load(path: String, pipeWait: Double = 10) throws -> Config {
@@ -32,7 +32,7 @@ package enum ConfigLoader {
         }
     }
 
-    package static func decode(_ data: Data) throws -> Config {
+    static func decode(_ data: Data) throws -> Config {
         let overrides: Any
         do {
             overrides = try JSONSerialization.jsonObject(with: data)

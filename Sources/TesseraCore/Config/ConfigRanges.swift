@@ -4,14 +4,14 @@
 /// ring or 1e8 gallery cards pass a "positive" check and then crash, produce NaN frames or exhaust
 /// memory. The ranges are documented in `Configs/README.md` (a test keeps that table and this code
 /// in step, and checks every number in `Configs/default.json` has a range).
-package struct ConfigRange: Equatable, Sendable, CustomStringConvertible {
-    package var lower: Double
-    package var upper: Double
+struct ConfigRange: Equatable, Sendable, CustomStringConvertible {
+    var lower: Double
+    var upper: Double
     /// Only whole numbers (the key is an integer count).
-    package var isWhole: Bool
+    var isWhole: Bool
 
     /// "from 1 to 200" (whole numbers: "a whole number from 1 to 1000").
-    package var description: String {
+    var description: String {
         "\(isWhole ? "a whole number " : "")from \(Self.format(lower)) to \(Self.format(upper))"
     }
 

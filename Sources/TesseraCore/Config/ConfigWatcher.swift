@@ -4,7 +4,7 @@ import Foundation
 /// runs. Polled by the windowed host a few times a second (real time; headless runs never reload, so
 /// they stay deterministic).
 package struct ConfigWatcher {
-    package let path: String
+    let path: String
     private var lastStamp: Stamp?
     private var forced = false
 
@@ -13,7 +13,7 @@ package struct ConfigWatcher {
         var size: Int?
     }
 
-    package enum Change {
+    enum Change {
         case reloaded(Config)
         /// The edit does not decode; the message names the key. The old config stays in force.
         case failed(String)
@@ -25,10 +25,10 @@ package struct ConfigWatcher {
     }
 
     /// Makes the next `poll` read the file whether or not it changed (a `SIGHUP`).
-    package mutating func forget() { forced = true }
+    mutating func forget() { forced = true }
 
     /// The new config if the file changed since the last call (or `forget` was called), nil if not.
-    package mutating func poll() -> Change? {
+    mutating func poll() -> Change? {
         let now = Self.stamp(path)
         guard now != lastStamp || forced else { return nil }
         lastStamp = now

@@ -2,8 +2,8 @@
 package struct DisplayConfig: Codable, Equatable, Sendable {
     /// Pixels per point; 0 follows the display (the Wayland output's scale, or on X11 `GDK_SCALE`,
     /// `QT_SCALE_FACTOR`, `Xft.dpi`). `--scale` overrides it. Above 0, less than 0.5 counts as 0.5.
-    package var scale = 0.0
-    package init() {}
+    var scale = 0.0
+    init() {}
 
     /// The scale the user chose here, nil for the display's.
     package var chosenScale: Double? { scale > 0 ? max(DisplayScale.range.lowerBound, scale) : nil }

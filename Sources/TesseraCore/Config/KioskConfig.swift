@@ -16,8 +16,8 @@ package struct KioskConfig: Codable, Equatable, Sendable {
     package var cursorHideSeconds = 3.0
     /// Whether Tab gives the scenes a keyboard focus (a ring, arrows, Space). A touch kiosk without a
     /// keyboard turns it off (`Configs/kiosk.json`), so a stray key shows no ring.
-    package var keyboardFocus = true
-    package init() {}
+    var keyboardFocus = true
+    init() {}
 
     private enum CodingKeys: String, CodingKey {
         case idleResetSeconds, startScene, lockScene, exitChord, cursorHideSeconds, keyboardFocus

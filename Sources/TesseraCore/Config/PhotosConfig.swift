@@ -8,11 +8,11 @@ package struct PhotosConfig: Codable, Equatable, Sendable {
     package var watchFolder = true
     /// Seconds the folder must be quiet before its changes are taken in, so a burst (a camera import) is
     /// one relayout; changes still arriving are taken in at least every `rescanMaxDelay` seconds.
-    package var rescanQuietSeconds = 0.15
-    package var rescanMaxDelay = 0.6
+    var rescanQuietSeconds = 0.15
+    var rescanMaxDelay = 0.6
     /// Screens ahead, in the direction of scrolling, whose photos decode before they are seen.
-    package var prefetchScreens = 1.0
-    package init() {}
+    var prefetchScreens = 1.0
+    init() {}
 }
 
 extension PhotosConfig: RangeChecked {

@@ -2,47 +2,47 @@
 package struct ProfilingConfig: Codable, Equatable, Sendable {
     /// Frames kept for the summary, the HUD and the trace's write batches: 65 536 frames ≈ 9 minutes at
     /// 120 fps in 5 MB. A longer run is summarised over its most recent frames.
-    package var historyFrames = 65536
+    var historyFrames = 65536
     /// Simulation speed in slow motion (F4): 0.1 plays every transition ten times slower, frame by frame.
-    package var slowMotionFactor = 0.1
+    var slowMotionFactor = 0.1
     /// Start windowed runs in slow motion.
-    package var slowMotion = false
-    package var hud = ProfilerHUDConfig()
-    package init() {}
+    var slowMotion = false
+    var hud = ProfilerHUDConfig()
+    init() {}
 }
 
 /// The on-screen frame-time graph (F3): a panel at the window's bottom-right corner.
-package struct ProfilerHUDConfig: Codable, Equatable, Sendable {
+struct ProfilerHUDConfig: Codable, Equatable, Sendable {
     /// Most recent frames in the graph, one bar each.
-    package var graphFrames = 120
+    var graphFrames = 120
     /// Width of one bar, points.
-    package var barWidth = 2.0
-    package var graphHeight = 72.0
+    var barWidth = 2.0
+    var graphHeight = 72.0
     /// The graph's top is this many frame budgets, so the budget line sits at 1/graphBudgets of its height.
-    package var graphBudgets = 2.0
+    var graphBudgets = 2.0
     /// Space between the panel and the window's edges, and inside the panel.
-    package var margin = 16.0
-    package var padding = 10.0
-    package var cornerRadius = 8.0
-    package var fontSize = 12.0
+    var margin = 16.0
+    var padding = 10.0
+    var cornerRadius = 8.0
+    var fontSize = 12.0
     /// Seconds between updates of the numbers (text changing every frame would be unreadable, and
     /// would rasterise new labels every frame).
-    package var refreshSeconds = 0.25
-    package var background = Color(28, 28, 30)
-    package var text = Color(255, 255, 255)
-    package var budgetLine = Color(255, 255, 255)
-    package var underBudget = Color(52, 199, 89)
-    package var overBudget = Color(255, 59, 48)
+    var refreshSeconds = 0.25
+    var background = Color(28, 28, 30)
+    var text = Color(255, 255, 255)
+    var budgetLine = Color(255, 255, 255)
+    var underBudget = Color(52, 199, 89)
+    var overBudget = Color(255, 59, 48)
     /// One colour per phase in the breakdown bar and its legend; "other" is time between phases.
-    package var input = Color(175, 82, 222)
-    package var layout = Color(255, 204, 0)
-    package var simulate = Color(0, 122, 255)
-    package var render = Color(48, 176, 199)
-    package var present = Color(255, 149, 0)
-    package var other = Color(142, 142, 147)
-    package init() {}
+    var input = Color(175, 82, 222)
+    var layout = Color(255, 204, 0)
+    var simulate = Color(0, 122, 255)
+    var render = Color(48, 176, 199)
+    var present = Color(255, 149, 0)
+    var other = Color(142, 142, 147)
+    init() {}
 
-    package func color(of phase: FramePhase) -> Color {
+    func color(of phase: FramePhase) -> Color {
         switch phase {
         case .input: input
         case .layout: layout

@@ -1,7 +1,7 @@
 /// The thin bars that show where a scroll is while it moves, as UIScrollView draws them (Apple's
 /// `showsVerticalScrollIndicator` documentation): they appear when a container scrolls and fade out a
 /// moment after it rests. Ranges: `checkRanges` below.
-package struct ScrollIndicatorConfig: Codable, Equatable, Sendable {
+struct ScrollIndicatorConfig: Codable, Equatable, Sendable {
     /// The bar's thickness, points (UIKit's is about 3). 1…20.
     var thickness = 3.0
     /// Space between the bar and the container's edges, points. 0…40.
@@ -17,7 +17,7 @@ package struct ScrollIndicatorConfig: Codable, Equatable, Sendable {
     var fadeDelay = 0.5
     /// Seconds the fade takes. 0.01…5.
     var fadeDuration = 0.25
-    package init() {}
+    init() {}
 
     private enum CodingKeys: String, CodingKey {
         case thickness, inset, minimumLength, minimumSqueezedLength, fadeDelay, fadeDuration

@@ -4,9 +4,9 @@
 /// backgrounds, text, panels, cards, the scroll indicators, the frosted material, the controls.
 package struct Theme: Codable, Equatable, Sendable {
     package var background = Color(255, 255, 255)
-    package var text = Color(0, 0, 0)
+    var text = Color(0, 0, 0)
     /// iOS `systemGray6`: the dock's panel in both articles' pickers (`Configs/seed-000.json`, `seed-001.json`).
-    package var panel = Color(242, 242, 247)
+    var panel = Color(242, 242, 247)
     var tabBar = Color(118, 118, 128, 31)
     var tabSelected = Color(255, 255, 255)
     var tabText = Color(60, 60, 67)
@@ -33,7 +33,7 @@ package struct Theme: Codable, Equatable, Sendable {
     var control = Color(255, 255, 255, 230)
     var controlRim = Color(0, 0, 0, 31)
     var controlGlyph = Color(28, 28, 30)
-    package init() {}
+    init() {}
 
     /// The light colours (`theme`'s defaults).
     static let light = Theme()
@@ -92,7 +92,7 @@ extension Color: Codable {
         try c.encode(hex)
     }
 
-    package init?(hex: String) {
+    init?(hex: String) {
         guard hex.hasPrefix("#"), hex.count == 7 || hex.count == 9, let v = UInt32(hex.dropFirst(), radix: 16) else {
             return nil
         }
@@ -103,7 +103,7 @@ extension Color: Codable {
         }
     }
 
-    package var hex: String {
+    var hex: String {
         let digits = a == 255 ? [r, g, b] : [r, g, b, a]
         return "#" + digits.map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined()
     }

@@ -1,6 +1,6 @@
 /// The fullscreen photo's zoom, pan and swipe-down dismissal (README.md, "Zoom and swipe to dismiss";
 /// docs/BEHAVIOUR.md#zoom-and-swipe-to-dismiss), and the double tap that toggles the zoom. Ranges: `checkRanges` below.
-package struct ZoomConfig: Codable, Equatable, Sendable {
+struct ZoomConfig: Codable, Equatable, Sendable {
     /// The most a photo zooms past fit (1 = fit). 1…32; a pinch past it resists and springs back.
     var maxScale = 4.0
     /// Where a double tap at fit zooms to, about the tapped point. 1…32; never past `maxScale`.
@@ -11,7 +11,7 @@ package struct ZoomConfig: Codable, Equatable, Sendable {
     /// The spring that settles scale and pan after a pinch, a double tap or a Ctrl+wheel step.
     var spring = SpringParameters(response: 0.35, dampingFraction: 1)
     /// Zoom factor per Ctrl+wheel notch (desktops). 1.01…4.
-    package var wheelScalePerNotch = 1.15
+    var wheelScalePerNotch = 1.15
     /// Seconds between two taps' releases for a double tap (UIKit's is about 0.35). 0.05…1. A single tap
     /// on the fullscreen photo closes it only once this has passed without a second tap.
     var doubleTapInterval = 0.3
@@ -30,7 +30,7 @@ package struct ZoomConfig: Codable, Equatable, Sendable {
     /// Between neighbouring photos while paging (points): a page is the window's width plus this
     /// (`UIPageViewController`'s `interPageSpacing`) *(ours)*.
     var pageSpacing = 20.0
-    package init() {}
+    init() {}
 }
 
 extension ZoomConfig: RangeChecked {

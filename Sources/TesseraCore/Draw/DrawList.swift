@@ -11,7 +11,7 @@ package struct DrawList: Sendable {
     package mutating func append(_ command: DrawCommand) { commands.append(command) }
 
     /// Asks for photo `id`, soon to be drawn at about `frame`, to be decoded ahead.
-    package mutating func prefetch(_ id: String, frame: Rect) { ahead.append((id, frame)) }
+    mutating func prefetch(_ id: String, frame: Rect) { ahead.append((id, frame)) }
 
     /// Empties the list but keeps its storage, so building a frame allocates nothing once warm.
     package mutating func removeAll() {
@@ -19,7 +19,7 @@ package struct DrawList: Sendable {
         ahead.removeAll(keepingCapacity: true)
     }
 
-    package var isEmpty: Bool { commands.isEmpty }
+    var isEmpty: Bool { commands.isEmpty }
 }
 
 package enum DrawCommand: Hashable, Sendable {
@@ -61,7 +61,7 @@ package struct TextStyle: Hashable, Sendable {
     package var size: Double
     package var weight: Weight
     package var design: Design
-    package init(size: Double, weight: Weight, design: Design = .standard) {
+    init(size: Double, weight: Weight, design: Design = .standard) {
         self.size = size
         self.weight = weight
         self.design = design

@@ -6,10 +6,10 @@ package struct Point: Equatable, Hashable, Sendable, Codable {
         self.x = x
         self.y = y
     }
-    package static let zero = Point(0, 0)
-    package static func + (a: Point, b: Point) -> Point { Point(a.x + b.x, a.y + b.y) }
-    package static func - (a: Point, b: Point) -> Point { Point(a.x - b.x, a.y - b.y) }
-    package func distance(to other: Point) -> Double {
+    static let zero = Point(0, 0)
+    static func + (a: Point, b: Point) -> Point { Point(a.x + b.x, a.y + b.y) }
+    static func - (a: Point, b: Point) -> Point { Point(a.x - b.x, a.y - b.y) }
+    func distance(to other: Point) -> Double {
         ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
     }
 }
@@ -38,14 +38,14 @@ package struct Rect: Equatable, Hashable, Sendable {
         self.width = width
         self.height = height
     }
-    package init(origin: Point, size: Size) {
+    init(origin: Point, size: Size) {
         self.init(origin.x, origin.y, size.width, size.height)
     }
 
-    package static let zero = Rect(0, 0, 0, 0)
+    static let zero = Rect(0, 0, 0, 0)
 
-    package var origin: Point { Point(x, y) }
-    package var size: Size { Size(width, height) }
+    var origin: Point { Point(x, y) }
+    var size: Size { Size(width, height) }
     package var minX: Double { x }
     package var minY: Double { y }
     package var maxX: Double { x + width }
@@ -56,13 +56,13 @@ package struct Rect: Equatable, Hashable, Sendable {
     package var isEmpty: Bool { width <= 0 || height <= 0 }
 
     /// The four components in dump order, for springs and JSON.
-    package var components: [Double] { [x, y, width, height] }
-    package init(components c: [Double]) { self.init(c[0], c[1], c[2], c[3]) }
+    var components: [Double] { [x, y, width, height] }
+    init(components c: [Double]) { self.init(c[0], c[1], c[2], c[3]) }
 
-    package func contains(_ p: Point) -> Bool { p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY }
+    func contains(_ p: Point) -> Bool { p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY }
 
     /// True when `other` lies wholly inside this rect, with `tolerance` points of slack.
-    package func contains(_ other: Rect, tolerance: Double = 0) -> Bool {
+    func contains(_ other: Rect, tolerance: Double = 0) -> Bool {
         other.minX >= minX - tolerance && other.maxX <= maxX + tolerance && other.minY >= minY - tolerance
             && other.maxY <= maxY + tolerance
     }
@@ -90,7 +90,7 @@ package struct Rect: Equatable, Hashable, Sendable {
     package func insetBy(dx: Double, dy: Double) -> Rect { Rect(x + dx, y + dy, width - 2 * dx, height - 2 * dy) }
 
     /// Scaled about its centre, as SwiftUI's `scaleEffect` (layout unchanged).
-    package func scaled(by s: Double) -> Rect {
+    func scaled(by s: Double) -> Rect {
         Rect(midX - width * s / 2, midY - height * s / 2, width * s, height * s)
     }
 
@@ -146,6 +146,6 @@ package struct Color: Equatable, Hashable, Sendable {
 }
 
 /// The two scroll axes.
-package enum Axis: String, Sendable, Codable {
+enum Axis: String, Sendable, Codable {
     case horizontal, vertical
 }

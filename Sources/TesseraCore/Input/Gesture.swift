@@ -1,6 +1,6 @@
 /// What a press becomes once the recognizer has seen enough of it: a tap, or a drag locked to the
 /// axis of its first movement (docs/BEHAVIOUR.md#input: a vertical drag on a horizontal row scrolls the outer view).
-package enum Gesture: Equatable, Sendable {
+enum Gesture: Equatable, Sendable {
     /// A pointer went down (before it is known to be a tap or a drag): a touch on a moving scroll
     /// stops it there, as UIScrollView's does.
     case press(Point)

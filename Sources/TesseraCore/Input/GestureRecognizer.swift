@@ -7,12 +7,12 @@
 /// and starts a pinch of the two (UIPinchGestureRecognizer's two touches); a third is ignored. When a
 /// pinching finger lifts the pinch ends, and the other finger does nothing more until it lifts too. A
 /// tap soon after another and near it is also a double tap.
-package struct GestureRecognizer: Sendable {
+struct GestureRecognizer: Sendable {
     /// Points a press may wander before it is a drag.
-    package var slop: Double
+    var slop: Double
     /// Seconds between two taps' releases for a double tap, and how far apart (points) they may be.
-    package var doubleTapInterval = 0.3
-    package var doubleTapDistance = 40.0
+    var doubleTapInterval = 0.3
+    var doubleTapDistance = 40.0
 
     private var pressStart: Point?
     private var lastPoint = Point.zero
@@ -29,7 +29,7 @@ package struct GestureRecognizer: Sendable {
     /// The last tap that did not complete a double tap: where and when (event seconds).
     private var lastTap: (point: Point, time: Double)?
 
-    package init(slop: Double) {
+    init(slop: Double) {
         self.slop = slop
     }
 
@@ -37,7 +37,7 @@ package struct GestureRecognizer: Sendable {
     var isPressed: Bool { pressStart != nil || !fingers.isEmpty }
 
     /// Feeds one event; appends what it recognised to `gestures`.
-    package mutating func handle(_ event: InputEvent, into gestures: inout [Gesture]) {
+    mutating func handle(_ event: InputEvent, into gestures: inout [Gesture]) {
         switch event {
         case .pointerDown(let p, let time):
             if isDragging { gestures.append(.dragEnded(velocity: .zero)) }

@@ -63,7 +63,7 @@ package enum Key: String, CaseIterable, Sendable, CustomStringConvertible {
 
     /// The key named `name` as SDL spells it, in any case ("escape", "ESCAPE"); nil for one the engine
     /// has no use for. For scripts and configs: the platform layer maps key codes, not names.
-    package init?(name: String) {
+    init?(name: String) {
         guard let key = Self.byName[name.lowercased()] else { return nil }
         self = key
     }
@@ -71,12 +71,12 @@ package enum Key: String, CaseIterable, Sendable, CustomStringConvertible {
     private static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue.lowercased(), $0) })
 
     /// SDL's name for the key.
-    package var name: String { rawValue }
+    var name: String { rawValue }
     package var description: String { rawValue }
 
     /// Every key SDL names (`SDL_GetKeyName`), in the order above: all but `backTab`, which is Tab with a
     /// modifier.
-    package static let all = allCases.filter { $0 != .backTab }
+    static let all = allCases.filter { $0 != .backTab }
 
     /// The digit key `n` of 1…9.
     static func digit(_ n: Int) -> Key? { (1...9).contains(n) ? Key(rawValue: String(n)) : nil }

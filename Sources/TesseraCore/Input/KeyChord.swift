@@ -12,10 +12,10 @@ package struct KeyChord: Equatable, Sendable, Codable, CustomStringConvertible {
         package static let gui = Modifiers(rawValue: 8)
     }
 
-    package var modifiers: Modifiers
-    package var key: Key
+    var modifiers: Modifiers
+    var key: Key
 
-    package init(_ key: Key, modifiers: Modifiers) {
+    init(_ key: Key, modifiers: Modifiers) {
         self.key = key
         self.modifiers = modifiers
     }

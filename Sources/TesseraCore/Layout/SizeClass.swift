@@ -1,7 +1,7 @@
 /// SwiftUI's horizontal `UserInterfaceSizeClass`, decided here by the window's width (ours;
 /// docs/BEHAVIOUR.md#container-relative-frames-and-size-classes):
 /// compact below a configured width (700 points by default), regular from there up.
-package enum SizeClass: String, Equatable, Sendable, Codable {
+enum SizeClass: String, Equatable, Sendable, Codable {
     case compact, regular
 
     /// The size class of a window `width` points wide, compact below `compactBelow` points.

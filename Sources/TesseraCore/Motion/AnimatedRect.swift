@@ -5,14 +5,14 @@ import Foundation
 ///
 /// A component whose target does not change keeps its spring and clock, as
 /// SwiftUI animates only the values that changed.
-package struct AnimatedRect: Equatable, Sendable {
-    package private(set) var x: AnimatedValue
-    package private(set) var y: AnimatedValue
-    package private(set) var width: AnimatedValue
-    package private(set) var height: AnimatedValue
+struct AnimatedRect: Equatable, Sendable {
+    private(set) var x: AnimatedValue
+    private(set) var y: AnimatedValue
+    private(set) var width: AnimatedValue
+    private(set) var height: AnimatedValue
 
     /// A settled rect at `r` (points); `restThreshold` in points for each component.
-    package init(_ r: Rect, restThreshold: Double = 0.01) {
+    init(_ r: Rect, restThreshold: Double = 0.01) {
         x = AnimatedValue(r.x, restThreshold: restThreshold)
         y = AnimatedValue(r.y, restThreshold: restThreshold)
         width = AnimatedValue(r.width, restThreshold: restThreshold)
@@ -20,16 +20,16 @@ package struct AnimatedRect: Equatable, Sendable {
     }
 
     /// What is drawn this step, in points.
-    package var presented: Rect { Rect(x.value, y.value, width.value, height.value) }
+    var presented: Rect { Rect(x.value, y.value, width.value, height.value) }
 
     /// Where each component is heading, in points.
-    package var target: Rect { Rect(x.target, y.target, width.target, height.target) }
+    var target: Rect { Rect(x.target, y.target, width.target, height.target) }
 
     /// d(presented)/dt per component, in points/second, packed as a Rect value.
     var velocity: Rect { Rect(x.velocity, y.velocity, width.velocity, height.velocity) }
 
     /// True when all four components rest on their targets.
-    package var isSettled: Bool { x.isSettled && y.isSettled && width.isSettled && height.isSettled }
+    var isSettled: Bool { x.isSettled && y.isSettled && width.isSettled && height.isSettled }
 
     /// Retargets each changed component from its current value and velocity;
     /// components whose target is unchanged keep their springs and clocks.
@@ -51,7 +51,7 @@ package struct AnimatedRect: Equatable, Sendable {
     }
 
     /// Jumps to `r` (points) with zero velocity and settles.
-    package mutating func set(_ r: Rect) {
+    mutating func set(_ r: Rect) {
         x.set(r.x)
         y.set(r.y)
         width.set(r.width)
@@ -60,13 +60,13 @@ package struct AnimatedRect: Equatable, Sendable {
 
     /// Re-bases the rect by `delta` points (x and y; sizes untouched), keeping
     /// every spring's displacement, velocity and clock: see `AnimatedValue.shift(by:)`.
-    package mutating func shift(by delta: Point) {
+    mutating func shift(by delta: Point) {
         x.shift(by: delta.x)
         y.shift(by: delta.y)
     }
 
     /// Advances every moving component by `dt` seconds.
-    package mutating func step(_ dt: Double) {
+    mutating func step(_ dt: Double) {
         x.step(dt)
         y.step(dt)
         width.step(dt)

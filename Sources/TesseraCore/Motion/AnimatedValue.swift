@@ -10,20 +10,20 @@ import Foundation
 /// (docs/BEHAVIOUR.md#retargeting-keeps-velocity: x₀ = current − newTarget, v₀ = current velocity,
 /// clock restarts), so position and velocity stay continuous. A settled value sleeps: stepping it
 /// costs one branch.
-package struct AnimatedValue: Equatable, Sendable {
+struct AnimatedValue: Equatable, Sendable {
     /// The presented value, in units.
-    package private(set) var value: Double
+    private(set) var value: Double
     /// d(value)/dt, in units/second.
     private(set) var velocity: Double
     /// Where the value is heading, in units.
-    package private(set) var target: Double
+    private(set) var target: Double
     /// The spring currently driving the value (meaningless once settled).
     private(set) var parameters: SpringParameters
     /// Rest tolerance, in units: the value snaps to its target and sleeps once
     /// |value − target| < restThreshold and |velocity| < 10·restThreshold per second.
     var restThreshold: Double
     /// True when the value sits on its target with zero velocity.
-    package private(set) var isSettled: Bool
+    private(set) var isSettled: Bool
 
     /// Seconds since the spring was last (re)started.
     private var elapsed: Double
@@ -34,7 +34,7 @@ package struct AnimatedValue: Equatable, Sendable {
     /// - Parameters:
     ///   - value: the initial value and target, in units.
     ///   - restThreshold: rest tolerance in units (velocity tolerance is ten times that, per second).
-    package init(_ value: Double, restThreshold: Double = 0.01) {
+    init(_ value: Double, restThreshold: Double = 0.01) {
         self.value = value
         self.velocity = 0
         self.target = value
@@ -63,7 +63,7 @@ package struct AnimatedValue: Equatable, Sendable {
     }
 
     /// Jumps to `value` (units) with zero velocity and settles there.
-    package mutating func set(_ value: Double) {
+    mutating func set(_ value: Double) {
         self.value = value
         self.target = value
         velocity = 0
@@ -74,7 +74,7 @@ package struct AnimatedValue: Equatable, Sendable {
     /// (units) to both value and target. The displacement, velocity and clock
     /// are unchanged, so the motion carries on exactly (e.g. a tile handed to a
     /// container scrolled differently).
-    package mutating func shift(by delta: Double) {
+    mutating func shift(by delta: Double) {
         value += delta
         target += delta
     }
@@ -82,7 +82,7 @@ package struct AnimatedValue: Equatable, Sendable {
     /// Advances the clock by `dt` seconds and evaluates the closed form; snaps to
     /// the target and sleeps once within `restThreshold`. Does nothing when settled
     /// or when `dt` ≤ 0.
-    package mutating func step(_ dt: Double) {
+    mutating func step(_ dt: Double) {
         guard !isSettled, dt > 0, let solution else { return }
         elapsed += dt
         let x = solution.displacement(at: elapsed)

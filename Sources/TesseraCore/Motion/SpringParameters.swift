@@ -10,7 +10,7 @@ import Foundation
 ///
 /// Encoded as `{"response": 0.5, "dampingFraction": 0.825}`; decoding rejects a
 /// response that is not positive or a negative damping fraction, naming the key.
-package struct SpringParameters: Equatable, Hashable, Sendable, Codable {
+struct SpringParameters: Equatable, Hashable, Sendable, Codable {
     /// Period of the undamped oscillation, in seconds (SwiftUI's `response`).
     var response: Double
     /// Damping ratio ζ, dimensionless (SwiftUI's `dampingFraction`).
@@ -19,7 +19,7 @@ package struct SpringParameters: Equatable, Hashable, Sendable, Codable {
     /// - Parameters:
     ///   - response: seconds, > 0.
     ///   - dampingFraction: ζ, ≥ 0.
-    package init(response: Double, dampingFraction: Double) {
+    init(response: Double, dampingFraction: Double) {
         precondition(response > 0, "SpringParameters: response must be > 0 seconds")
         precondition(dampingFraction >= 0, "SpringParameters: dampingFraction must be ≥ 0")
         self.response = response
@@ -29,7 +29,7 @@ package struct SpringParameters: Equatable, Hashable, Sendable, Codable {
     /// SwiftUI's perceptual form (`Spring(duration:bounce:)`): `duration` in
     /// seconds becomes the response; `bounce` in (−1, 1) maps to
     /// `ζ = 1 − bounce` for bounce ≥ 0 and `ζ = 1 / (1 + bounce)` for bounce < 0.
-    package init(duration: Double, bounce: Double) {
+    init(duration: Double, bounce: Double) {
         precondition(bounce > -1, "SpringParameters: bounce must be > -1")
         let zeta = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
         self.init(response: duration, dampingFraction: zeta)
@@ -49,11 +49,11 @@ package struct SpringParameters: Equatable, Hashable, Sendable, Codable {
     /// `Animation.interactiveSpring()`: response 0.15 s, ζ 0.86.
     static let interactiveSpring = SpringParameters(response: 0.15, dampingFraction: 0.86)
     /// `Animation.spring()` (iOS 17 default): response 0.5 s, ζ 0.825.
-    package static let spring = SpringParameters(response: 0.5, dampingFraction: 0.825)
+    static let spring = SpringParameters(response: 0.5, dampingFraction: 0.825)
     /// `Animation.spring()` before iOS 17: response 0.55 s, ζ 0.825.
     static let springLegacy = SpringParameters(response: 0.55, dampingFraction: 0.825)
     /// `Animation.smooth`: duration 0.5 s, bounce 0 (critically damped).
-    package static let smooth = SpringParameters(duration: 0.5, bounce: 0)
+    static let smooth = SpringParameters(duration: 0.5, bounce: 0)
     /// `Animation.snappy`: duration 0.5 s, bounce 0.15 (ζ 0.85).
     static let snappy = SpringParameters(duration: 0.5, bounce: 0.15)
     /// `Animation.bouncy`: duration 0.5 s, bounce 0.3 (ζ 0.7).
@@ -68,7 +68,7 @@ package struct SpringParameters: Equatable, Hashable, Sendable, Codable {
         case response, dampingFraction
     }
 
-    package init(from decoder: Decoder) throws {
+    init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let response = try c.decode(Double.self, forKey: .response)
         let dampingFraction = try c.decode(Double.self, forKey: .dampingFraction)

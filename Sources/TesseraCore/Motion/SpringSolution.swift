@@ -14,9 +14,9 @@ import Foundation
 ///
 /// Evaluating at any `t` is exact, so the result does not depend on how time
 /// was stepped to get there.
-package struct SpringSolution: Equatable, Sendable {
+struct SpringSolution: Equatable, Sendable {
     /// Which of the three closed forms applies, with its precomputed constants.
-    package enum Regime: Equatable, Sendable {
+    enum Regime: Equatable, Sendable {
         /// ζ < 1: decay rate λ (1/s), damped angular frequency ω_d (rad/s),
         /// sine coefficient B = (v₀+λx₀)/ω_d (units).
         case underdamped(lambda: Double, omegaD: Double, b: Double)
@@ -40,7 +40,7 @@ package struct SpringSolution: Equatable, Sendable {
     ///   - damping: c in 1/s, ≥ 0.
     ///   - displacement: x₀ = value − target at t = 0, in units.
     ///   - velocity: v₀ at t = 0, in units/second.
-    package init(stiffness: Double, damping: Double, displacement: Double, velocity: Double) {
+    init(stiffness: Double, damping: Double, displacement: Double, velocity: Double) {
         precondition(stiffness > 0, "SpringSolution: stiffness must be > 0")
         precondition(damping >= 0, "SpringSolution: damping must be ≥ 0")
         let x0 = displacement
@@ -68,7 +68,7 @@ package struct SpringSolution: Equatable, Sendable {
 
     /// The spring SwiftUI would build from `p` (mass 1, k and c from
     /// docs/BEHAVIOUR.md#spring-parameters-and-presets).
-    package init(_ p: SpringParameters, displacement: Double, velocity: Double) {
+    init(_ p: SpringParameters, displacement: Double, velocity: Double) {
         self.init(stiffness: p.stiffness, damping: p.damping, displacement: displacement, velocity: velocity)
     }
 

@@ -9,7 +9,7 @@ package enum FileNames {
     static let escapeBase: UInt32 = 0x10FF00
 
     /// `bytes` as a string: UTF-8 where they are UTF-8, each other byte kept as its escape scalar.
-    package static func string(fromBytes bytes: some Collection<UInt8>) -> String {
+    static func string(fromBytes bytes: some Collection<UInt8>) -> String {
         let b = Array(bytes)
         var scalars = String.UnicodeScalarView()
         var i = 0
@@ -50,7 +50,7 @@ package enum FileNames {
     }
 
     /// The bytes `name` stands for (escape scalars back to their bytes, the rest UTF-8).
-    package static func bytes(_ name: String) -> [UInt8] {
+    static func bytes(_ name: String) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(name.utf8.count)
         for scalar in name.unicodeScalars {

@@ -39,7 +39,7 @@ package final class FolderWatcher: @unchecked Sendable {
     private var scanning = false
     private var thread: Thread?
     private let wake: @Sendable () -> Void
-    package let folder: String
+    let folder: String
     /// The watch on the folder (−1 while there is no folder) and on its parent; the folder's name.
     private var folderWatch: Int32 = -1
     private var parentWatch: Int32 = -1
@@ -236,7 +236,7 @@ package final class FolderWatcher: @unchecked Sendable {
 
     /// Seconds until the loop should look again (0: a scan is ready to take), nil when nothing
     /// changed. `quiet` and `maxDelay` are the config's batching, which the watcher then uses.
-    package func secondsUntilDue(quiet: Double, maxDelay: Double) -> Double? {
+    func secondsUntilDue(quiet: Double, maxDelay: Double) -> Double? {
         lock.lock()
         defer { lock.unlock() }
         self.quiet = quiet
@@ -251,7 +251,7 @@ package final class FolderWatcher: @unchecked Sendable {
     static let scanCheck = 0.05
 
     /// The scan made since the last call, if any: the loop takes it in (`Simulation.rescanPhotos`).
-    package func takeScan() -> PhotoLibrary? {
+    func takeScan() -> PhotoLibrary? {
         lock.lock()
         defer { lock.unlock() }
         let scan = ready
@@ -260,7 +260,7 @@ package final class FolderWatcher: @unchecked Sendable {
     }
 
     /// Forgets the changes seen so far and any scan not taken.
-    package func clear() {
+    func clear() {
         lock.lock()
         firstChange = nil
         ready = nil

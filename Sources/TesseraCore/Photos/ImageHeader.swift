@@ -31,7 +31,7 @@ package enum ImageHeader {
         package var isArithmeticCoded = false
 
         /// Width and height as shown.
-        package var size: Size {
+        var size: Size {
             orientation.swapsAxes
                 ? Size(Double(storedHeight), Double(storedWidth)) : Size(Double(storedWidth), Double(storedHeight))
         }
@@ -39,10 +39,10 @@ package enum ImageHeader {
 
     /// Pixel size of the PNG or JPEG at `path` as shown; nil when the file is missing, unreadable, of
     /// another format, truncated before its dimensions, or declares a zero dimension.
-    package static func pixelSize(ofFileAt path: String) -> Size? { info(ofFileAt: path)?.size }
+    static func pixelSize(ofFileAt path: String) -> Size? { info(ofFileAt: path)?.size }
 
     /// The header of the PNG or JPEG at `path`; nil as for `pixelSize(ofFileAt:)`.
-    package static func info(ofFileAt path: String) -> Info? { try? read(ofFileAt: path) }
+    static func info(ofFileAt path: String) -> Info? { try? read(ofFileAt: path) }
 
     /// The header of the PNG or JPEG at `path` (nil when it has none), or why the file cannot be read —
     /// a FIFO or a device among them, refused without opening it for reading (`RegularFile`).
@@ -59,12 +59,12 @@ package enum ImageHeader {
 
     /// Up to `limit` bytes from the start of the file; nil when it cannot be opened or is not a regular
     /// file.
-    package static func readPrefix(of path: String, limit: Int) -> Data? {
+    static func readPrefix(of path: String, limit: Int) -> Data? {
         try? RegularFile.prefix(of: path, limit: limit)
     }
 
     /// Pixel size as shown, declared by a PNG or JPEG header in `data`; nil if there is none.
-    package static func pixelSize(of data: Data) -> Size? { info(of: data)?.size }
+    static func pixelSize(of data: Data) -> Size? { info(of: data)?.size }
 
     /// Everything the header of the PNG or JPEG in `data` says; nil if there is no header.
     package static func info(of data: Data) -> Info? {

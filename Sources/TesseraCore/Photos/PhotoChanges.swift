@@ -2,23 +2,23 @@
 /// removed, and photos whose file was replaced (same id, another modification time or size).
 package struct PhotoChanges: Equatable, Sendable {
     /// New photos, in name order.
-    package var added: [Photo] = []
+    var added: [Photo] = []
     package var removed: [String] = []
     /// The new state of replaced photos.
     package var replaced: [Photo] = []
 
-    package init(added: [Photo] = [], removed: [String] = [], replaced: [Photo] = []) {
+    init(added: [Photo] = [], removed: [String] = [], replaced: [Photo] = []) {
         self.added = added
         self.removed = removed
         self.replaced = replaced
     }
 
-    package var isEmpty: Bool { added.isEmpty && removed.isEmpty && replaced.isEmpty }
+    var isEmpty: Bool { added.isEmpty && removed.isEmpty && replaced.isEmpty }
 }
 
 extension PhotoLibrary {
     /// What turns this library into `newer`.
-    package func changes(to newer: PhotoLibrary) -> PhotoChanges {
+    func changes(to newer: PhotoLibrary) -> PhotoChanges {
         var changes = PhotoChanges()
         for photo in newer.photos {
             if let old = self.photo(for: photo.id) {
@@ -55,7 +55,7 @@ extension PhotoLibrary {
 
     /// Rescans the folder this library was scanned from and returns the changes (empty when it has no
     /// folder or the folder cannot be read now); `self` becomes the new scan.
-    package mutating func rescan() -> PhotoChanges {
+    mutating func rescan() -> PhotoChanges {
         guard let folder, let newer = try? PhotoLibrary.scanning(folder: folder, allowingEmpty: true, earlier: self)
         else {
             return PhotoChanges()
@@ -65,7 +65,7 @@ extension PhotoLibrary {
 
     /// Becomes `newer`, a scan of the same folder made elsewhere (`FolderWatcher`, off the main
     /// thread), and returns what changed.
-    package mutating func adopt(_ newer: PhotoLibrary) -> PhotoChanges {
+    mutating func adopt(_ newer: PhotoLibrary) -> PhotoChanges {
         let changes = self.changes(to: newer)
         self = newer
         return changes

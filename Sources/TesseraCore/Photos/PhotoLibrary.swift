@@ -14,8 +14,8 @@ package struct Photo: Equatable, Sendable {
     package var pixelSize: Size?
     /// The file's modification time (nanoseconds since the epoch) and size in bytes when it was scanned:
     /// a rescan that finds either changed takes the photo as replaced. Zero when not known.
-    package var modified: Int = 0
-    package var bytes: Int = 0
+    var modified: Int = 0
+    var bytes: Int = 0
     package init(id: String, path: String, pixelSize: Size? = nil, modified: Int = 0, bytes: Int = 0) {
         self.id = id
         self.path = path
@@ -25,7 +25,7 @@ package struct Photo: Equatable, Sendable {
     }
 
     /// Width / height, nil when the size is unknown.
-    package var aspectRatio: Double? { pixelSize.map { $0.width / $0.height } }
+    var aspectRatio: Double? { pixelSize.map { $0.width / $0.height } }
 }
 
 /// What a file was when it was looked at: the same inode, size and modification time is the same file.

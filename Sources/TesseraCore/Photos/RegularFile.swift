@@ -47,7 +47,7 @@ package enum RegularFile {
     }
 
     /// The whole regular file at `path`, refused when it is larger than `limit`.
-    package static func contents(of path: String, limit: Int) throws(Failure) -> Data {
+    static func contents(of path: String, limit: Int) throws(Failure) -> Data {
         try withDescriptor(path) { fd, size throws(Failure) in
             guard size <= limit else { throw .tooLarge(bytes: size, limit: limit) }
             return try read(fd, upTo: size)
@@ -55,7 +55,7 @@ package enum RegularFile {
     }
 
     /// At most `count` bytes (fewer if the file was truncated meanwhile).
-    package static func read(_ fd: Int32, upTo count: Int) throws(Failure) -> Data {
+    static func read(_ fd: Int32, upTo count: Int) throws(Failure) -> Data {
         var data = Data(count: count)
         let total = data.withUnsafeMutableBytes { raw -> Int in
             var total = 0
@@ -73,7 +73,7 @@ package enum RegularFile {
     }
 
     /// What a file that is not regular is, from its mode; nil for a regular file.
-    package static func kind(_ mode: mode_t) -> String? {
+    static func kind(_ mode: mode_t) -> String? {
         switch mode & S_IFMT {
         case S_IFREG: nil
         case S_IFIFO: "a FIFO"

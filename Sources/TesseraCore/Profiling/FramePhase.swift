@@ -9,7 +9,7 @@ package enum FramePhase: Int, CaseIterable, Sendable {
     case input, simulate, layout, render, present, frame
 
     /// The name in the profile JSON, the table and the trace.
-    package var name: String {
+    var name: String {
         switch self {
         case .input: "input"
         case .simulate: "simulate"

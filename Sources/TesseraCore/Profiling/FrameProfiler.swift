@@ -12,15 +12,15 @@
 /// Work the user asked for that is not part of a frame (a script's screenshot or dump) can be left
 /// out with `excluding`. Recording costs two counter reads per phase and allocates nothing.
 package final class FrameProfiler {
-    package let clock: TickSource
-    package private(set) var history: FrameHistory
+    let clock: TickSource
+    private(set) var history: FrameHistory
     /// The window's inputs and the frames that answered them.
     package private(set) var inputs: InputLatencies
     /// Streams records to a Chrome trace before the ring overwrites them; nil when not tracing.
-    package let trace: TraceWriter?
+    let trace: TraceWriter?
 
     /// Counter value when the first frame began: records' `start` counts from here.
-    package private(set) var origin: UInt64?
+    private(set) var origin: UInt64?
     private(set) var isFrameOpen = false
     private var frameStart: UInt64 = 0
     private var current = FrameRecord()
@@ -34,7 +34,7 @@ package final class FrameProfiler {
     ///   - clock: the counter to read.
     ///   - capacity: frames kept for statistics and the HUD (the ring's length).
     ///   - trace: where every frame goes before the ring forgets it, if anywhere.
-    package init(clock: TickSource, capacity: Int, trace: TraceWriter? = nil) {
+    init(clock: TickSource, capacity: Int, trace: TraceWriter? = nil) {
         self.clock = clock
         history = FrameHistory(capacity: capacity)
         inputs = InputLatencies(capacity: capacity)
@@ -44,7 +44,7 @@ package final class FrameProfiler {
     package var ticksPerSecond: UInt64 { clock.ticksPerSecond }
 
     /// Milliseconds in `ticks` of this profiler's counter.
-    package func milliseconds(_ ticks: UInt32) -> Double { Double(ticks) * 1000 / Double(ticksPerSecond) }
+    func milliseconds(_ ticks: UInt32) -> Double { Double(ticks) * 1000 / Double(ticksPerSecond) }
 
     /// Starts a frame; does nothing if one is open.
     package func beginFrame() {
@@ -72,7 +72,7 @@ package final class FrameProfiler {
     }
 
     /// Stops timing `phase`, adding its time (less anything excluded) to this frame's total for it.
-    package func end(_ phase: FramePhase) {
+    func end(_ phase: FramePhase) {
         precondition(openPhase == phase, "\(phase.name) ended but \(openPhase?.name ?? "no phase") is open")
         let elapsed = clock.now() - phaseStart - (excluded - excludedAtPhaseStart)
         let total = UInt64(current.durations[phase.rawValue]) + elapsed
@@ -97,7 +97,7 @@ package final class FrameProfiler {
 
     /// An input from the window happened `age` seconds ago (its timestamp): the next frame that ends
     /// answers it.
-    package func noteInput(age: Double, kind: String) {
+    func noteInput(age: Double, kind: String) {
         let ago = UInt64(max(0, age) * Double(ticksPerSecond))
         let now = clock.now()
         inputs.note(at: now > ago ? now - ago : 0, kind: kind)

@@ -3,24 +3,24 @@
 /// Durations and start offsets are counter ticks relative to the frame's start, as `UInt32` (with a
 /// 10⁹ Hz counter: up to 4.29 s, saturating beyond), so a record is 80 bytes and a ring of them is
 /// one flat allocation.
-package struct FrameRecord: Sendable, Equatable {
+struct FrameRecord: Sendable, Equatable {
     /// Ticks since the profiler's first frame began.
-    package var start: UInt64 = 0
+    var start: UInt64 = 0
     /// Ticks spent in each phase, indexed by `FramePhase.rawValue` (`frame`: the whole frame).
     var durations = SIMD8<UInt32>(repeating: 0)
     /// Ticks from the frame's start to each phase's first occurrence; `FrameRecord.absent` when the
     /// phase did not run in this frame (a step without a render, with `--render-every`).
     var offsets = SIMD8<UInt32>(repeating: FrameRecord.absent)
     /// Fixed simulation steps run in this frame.
-    package var steps: UInt32 = 0
+    var steps: UInt32 = 0
     /// Tiles whose springs ran in the frame's last step.
-    package var animatingTiles: UInt32 = 0
+    var animatingTiles: UInt32 = 0
 
     static let absent = UInt32.max
 
-    package init() {}
+    init() {}
 
-    package func duration(_ phase: FramePhase) -> UInt32 { durations[phase.rawValue] }
+    func duration(_ phase: FramePhase) -> UInt32 { durations[phase.rawValue] }
 
     /// True when `phase` ran in this frame.
     func ran(_ phase: FramePhase) -> Bool { offsets[phase.rawValue] != FrameRecord.absent }

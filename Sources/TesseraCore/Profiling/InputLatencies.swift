@@ -6,29 +6,29 @@
 /// Times are the profiler's counter ticks. At most `capacity` inputs are held; older ones are dropped
 /// (after the trace has written them).
 package struct InputLatencies: Sendable {
-    package struct Input: Sendable, Equatable {
+    struct Input: Sendable, Equatable {
         /// Counter ticks when the input happened (its timestamp, converted to the profiler's counter).
-        package var at: UInt64
+        var at: UInt64
         /// Ticks from then to the end of the present of the frame that answered it.
-        package var latency: UInt64
+        var latency: UInt64
         /// That frame's number.
-        package var frame: Int
+        var frame: Int
         /// What the input was (`pointerDown`, `wheel`, …), for the trace.
-        package var kind: String
+        var kind: String
     }
 
-    package let capacity: Int
+    let capacity: Int
     /// Inputs waiting for their frame.
     private var pending: [(at: UInt64, kind: String)] = []
     /// Answered inputs, oldest first; `first` is the number of the oldest one held.
     private(set) var held: [Input] = []
     private(set) var firstHeld = 0
     /// Inputs answered in the whole run.
-    package var totalCount: Int { firstHeld + held.count }
+    var totalCount: Int { firstHeld + held.count }
     /// The most recent latency, ticks.
-    package private(set) var last: UInt64?
+    private(set) var last: UInt64?
 
-    package init(capacity: Int) { self.capacity = max(1, capacity) }
+    init(capacity: Int) { self.capacity = max(1, capacity) }
 
     mutating func note(at ticks: UInt64, kind: String) { pending.append((ticks, kind)) }
 
@@ -50,7 +50,7 @@ package struct InputLatencies: Sendable {
     }
 
     /// Input number `n` (`firstHeld..<totalCount`).
-    package subscript(n: Int) -> Input { held[n - firstHeld] }
+    subscript(n: Int) -> Input { held[n - firstHeld] }
 }
 
 extension InputEvent {

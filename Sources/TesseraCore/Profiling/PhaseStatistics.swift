@@ -2,16 +2,16 @@
 ///
 /// Percentiles are nearest-rank (README.md#profiling): the p-th percentile of n sorted samples is the
 /// sample of rank ⌈p·n/100⌉, so it is always a time some frame really took.
-package struct PhaseStatistics: Equatable, Sendable {
-    package var p50: Double
-    package var p95: Double
-    package var p99: Double
-    package var max: Double
-    package var mean: Double
+struct PhaseStatistics: Equatable, Sendable {
+    var p50: Double
+    var p95: Double
+    var p99: Double
+    var max: Double
+    var mean: Double
 
-    package static let zero = PhaseStatistics(p50: 0, p95: 0, p99: 0, max: 0, mean: 0)
+    static let zero = PhaseStatistics(p50: 0, p95: 0, p99: 0, max: 0, mean: 0)
 
-    package init(p50: Double, p95: Double, p99: Double, max: Double, mean: Double) {
+    init(p50: Double, p95: Double, p99: Double, max: Double, mean: Double) {
         self.p50 = p50
         self.p95 = p95
         self.p99 = p99
@@ -20,7 +20,7 @@ package struct PhaseStatistics: Equatable, Sendable {
     }
 
     /// Statistics of `samples` (milliseconds, any order); all zero when there are none.
-    package init(samples: [Double]) {
+    init(samples: [Double]) {
         guard !samples.isEmpty else {
             self = .zero
             return

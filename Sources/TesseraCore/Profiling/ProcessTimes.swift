@@ -3,16 +3,16 @@ import Foundation
 /// The process's own accounting of time: wall-clock seconds on the monotonic clock, and CPU seconds
 /// (user + system, `getrusage(RUSAGE_SELF)`, POSIX) spent by every thread, decoders included. The
 /// profile's "CPU per presented frame" is the difference of two of these over the number of presents.
-package struct ProcessTimes: Sendable, Equatable {
-    package var wallSeconds: Double
-    package var cpuSeconds: Double
+struct ProcessTimes: Sendable, Equatable {
+    var wallSeconds: Double
+    var cpuSeconds: Double
 
-    package init(wallSeconds: Double, cpuSeconds: Double) {
+    init(wallSeconds: Double, cpuSeconds: Double) {
         self.wallSeconds = wallSeconds
         self.cpuSeconds = cpuSeconds
     }
 
-    package static func now() -> ProcessTimes {
+    static func now() -> ProcessTimes {
         var usage = rusage()
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1_000_000 }
@@ -21,7 +21,7 @@ package struct ProcessTimes: Sendable, Equatable {
             cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime))
     }
 
-    package static func - (a: ProcessTimes, b: ProcessTimes) -> ProcessTimes {
+    static func - (a: ProcessTimes, b: ProcessTimes) -> ProcessTimes {
         ProcessTimes(wallSeconds: a.wallSeconds - b.wallSeconds, cpuSeconds: a.cpuSeconds - b.cpuSeconds)
     }
 }

@@ -7,39 +7,39 @@ import Foundation
 /// than `profiling.historyFrames` (then the most recent ones; `summarizedFrames` says how many).
 package struct ProfileSummary: Sendable {
     /// Frames presented in the whole run (a run at rest presents none).
-    package var frames: Int
+    var frames: Int
     /// Frames the profiler recorded (presented ones, and a last one of steps that drew nothing).
     var recordedFrames: Int
     /// The run's wall-clock length and the process's CPU time over it (user + system), seconds.
-    package var wallSeconds: Double
-    package var cpuSeconds: Double
+    var wallSeconds: Double
+    var cpuSeconds: Double
     /// Fixed simulation steps in the whole run.
-    package var steps: Int
-    package var hz: Double
+    var steps: Int
+    var hz: Double
     /// A frame longer than this is over budget (milliseconds).
-    package var budgetMs: Double
+    var budgetMs: Double
     /// The SDL renderer that drew the frames (`software`, `opengl`, …).
-    package var renderer: String
+    var renderer: String
     /// Window size at the end, in points.
-    package var window: Size
+    var window: Size
     /// Statistics per phase, `frame` included.
-    package var phases: [FramePhase: PhaseStatistics]
+    var phases: [FramePhase: PhaseStatistics]
     /// Frames whose whole time exceeded `budgetMs`.
-    package var overBudget: Int
+    var overBudget: Int
     /// Frame rate over the slowest 1 % of frames: 1000 / their mean frame time in ms (the "1 % low"
     /// of game benchmarks; at least one frame). 0 with no frames.
-    package var onePercentLowFps: Double
+    var onePercentLowFps: Double
     /// Frames the statistics were computed from.
     var summarizedFrames: Int
     /// Thumbnail hits and misses and the decode queue (nil for a run that drew no photos' frames).
     package var photos: PhotoStatistics?
     /// From each input of the window to the end of the present of the frame that answered it, ms;
     /// nil for a run without a window (headless input is scripted, on simulated time).
-    package var inputLatency: PhaseStatistics?
+    var inputLatency: PhaseStatistics?
     /// Inputs the latency statistics cover.
-    package var inputCount = 0
+    var inputCount = 0
 
-    package init(
+    init(
         history: FrameHistory, ticksPerSecond: UInt64, steps: Int, presented: Int, times: ProcessTimes, hz: Double,
         budgetMs: Double, renderer: String, window: Size
     ) {
@@ -90,8 +90,8 @@ package struct ProfileSummary: Sendable {
     func statistics(_ phase: FramePhase) -> PhaseStatistics { phases[phase] ?? .zero }
 
     /// CPU milliseconds per presented frame (0 without presents).
-    package var cpuMsPerFrame: Double { frames > 0 ? cpuSeconds * 1000 / Double(frames) : 0 }
+    var cpuMsPerFrame: Double { frames > 0 ? cpuSeconds * 1000 / Double(frames) : 0 }
 
     /// Share of one core the run used, in percent.
-    package var cpuPercent: Double { wallSeconds > 0 ? cpuSeconds * 100 / wallSeconds : 0 }
+    var cpuPercent: Double { wallSeconds > 0 ? cpuSeconds * 100 / wallSeconds : 0 }
 }

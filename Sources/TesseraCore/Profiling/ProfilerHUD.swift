@@ -24,8 +24,8 @@ import Foundation
 /// share small it draws only solid fills and cached labels; the numbers change every
 /// `refreshSeconds`, not every frame, so labels are rasterised a few times a second and nothing is
 /// allocated in the frames between.
-package final class ProfilerHUD {
-    package let config: ProfilerHUDConfig
+final class ProfilerHUD {
+    let config: ProfilerHUDConfig
     private let slowMotionLabel: String
     private var budgetLabel = ""
     private var headline = ""
@@ -39,7 +39,7 @@ package final class ProfilerHUD {
     /// Breakdown entries: the phases inside a frame, then `.frame` standing for "other".
     static let breakdown: [FramePhase] = FramePhase.parts + [.frame]
 
-    package init(config: ProfilerHUDConfig, slowMotionFactor: Double) {
+    init(config: ProfilerHUDConfig, slowMotionFactor: Double) {
         self.config = config
         slowMotionLabel = "slow motion \(Self.number(slowMotionFactor))×"
         shares = Array(repeating: 0, count: Self.breakdown.count)
@@ -56,7 +56,7 @@ package final class ProfilerHUD {
 
     /// Appends the HUD for `profiler`'s recorded frames; `slowMotion` marks slow motion in the headline;
     /// `renderer` (how frames reach the screen) is its last line.
-    package func draw(
+    func draw(
         _ profiler: FrameProfiler, budgetMs: Double, slowMotion: Bool, renderer: String, window: Size,
         into list: inout DrawList
     ) {

@@ -2,16 +2,16 @@
 /// frame-time HUD, F4 toggles slow motion (the whole simulation at `slowMotionFactor` of real time,
 /// for inspecting transitions frame by frame; windowed runs only — a headless run's time is
 /// simulated, so it stays deterministic).
-package struct ProfilingControls: Sendable, Equatable {
+struct ProfilingControls: Sendable, Equatable {
     static let hudKey = Key.f3
     static let slowMotionKey = Key.f4
 
-    package var showsHUD: Bool
+    var showsHUD: Bool
     var slowMotion: Bool
     /// Simulated seconds per real second in slow motion (0.1 by default).
     let slowMotionFactor: Double
 
-    package init(showsHUD: Bool, slowMotion: Bool, slowMotionFactor: Double) {
+    init(showsHUD: Bool, slowMotion: Bool, slowMotionFactor: Double) {
         self.showsHUD = showsHUD
         self.slowMotion = slowMotion
         self.slowMotionFactor = slowMotionFactor
@@ -21,7 +21,7 @@ package struct ProfilingControls: Sendable, Equatable {
     var timeScale: Double { slowMotion ? slowMotionFactor : 1 }
 
     /// Acts on a profiling key and returns true (the event is consumed); false for any other event.
-    package mutating func handle(_ event: InputEvent) -> Bool {
+    mutating func handle(_ event: InputEvent) -> Bool {
         guard case .key(let key) = event else { return false }
         switch key {
         case Self.hudKey: showsHUD.toggle()

@@ -6,7 +6,7 @@ package final class ProfilingSession {
     var controls: ProfilingControls
     /// A frame longer than this (milliseconds) is over budget: one display refresh in a vsync'd
     /// window, one simulation step in a headless run.
-    package let budgetMs: Double
+    let budgetMs: Double
     private let hud: ProfilerHUD
     /// How frames reach the screen (the sink's renderer and present path), shown in the HUD.
     package var rendererName = ""
@@ -28,7 +28,7 @@ package final class ProfilingSession {
     }
 
     /// Consumes the profiling keys (F3, F4); false for events the simulation should get.
-    package func handle(_ event: InputEvent) -> Bool { controls.handle(event) }
+    func handle(_ event: InputEvent) -> Bool { controls.handle(event) }
 
     /// Appends the HUD, if shown, to a frame's draw list (after the scene, so it is on top).
     package func drawOverlay(into list: inout DrawList, window: Size) {

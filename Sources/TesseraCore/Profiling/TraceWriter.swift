@@ -57,7 +57,7 @@ package final class TraceWriter {
 
     /// Writes every frame of `history` not written yet. Frames the ring has already overwritten are
     /// skipped (the profiler hands them over before that happens).
-    package func write(
+    func write(
         _ history: FrameHistory, inputs: InputLatencies = InputLatencies(capacity: 1), origin: UInt64 = 0,
         ticksPerSecond: UInt64
     ) {
@@ -93,7 +93,7 @@ package final class TraceWriter {
     }
 
     /// Closes the JSON and the file; throws the first write error, if any.
-    package func finish() throws {
+    func finish() throws {
         text += "\n]}\n"
         flush()
         try handle.close()

@@ -3,12 +3,12 @@
 /// resizes down to a 1×1 window. Made from a seed, as an ordinary `Script`, so a storm that breaks
 /// something is written out and replayed exactly.
 package struct Monkey: Sendable {
-    package var seed: UInt64
+    var seed: UInt64
     /// Simulated seconds the input lasts.
-    package var duration: Double
-    package var eventCount: Int
+    var duration: Double
+    var eventCount: Int
     /// Window size at the start; the storm's clicks aim inside the current size.
-    package var window: Size
+    var window: Size
 
     package init(seed: UInt64, duration: Double, eventCount: Int, window: Size) {
         self.seed = seed

@@ -1,11 +1,11 @@
 /// SplitMix64: a small, fast, seeded generator, so a monkey storm is the same on every machine and
 /// every run (Swift's system generator is neither seedable nor stable across platforms).
-package struct SeededRandom: RandomNumberGenerator, Sendable {
+struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    package init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { state = seed }
 
-    package mutating func next() -> UInt64 {
+    mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

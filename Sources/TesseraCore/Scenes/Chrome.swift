@@ -51,9 +51,9 @@ struct Chrome: Sendable {
 
 /// A scene's title as the dump shows it (README.md#state-dump): its text and the frame of its row
 /// (window points, as presented: the picker's scrolls with the grid).
-package struct SceneTitle: Equatable, Sendable {
-    package var text: String
-    package var frame: Rect
+struct SceneTitle: Equatable, Sendable {
+    var text: String
+    var frame: Rect
 }
 
 /// What a scene without photos shows instead (a kiosk watching a folder that is still empty): a line in

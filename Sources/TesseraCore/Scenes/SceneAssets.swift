@@ -45,7 +45,7 @@ package struct LoadedAssets: Sendable {
     init(_ byScene: [SceneID: any SceneAssets] = [:]) { self.byScene = byScene }
 
     /// Nothing loaded: scenes with data start empty (tests, benchmarks).
-    package static let none = LoadedAssets()
+    static let none = LoadedAssets()
 
     /// Each registered scene's data, read through `resources` under `config`, in registry order; the
     /// first that cannot be used is thrown.

@@ -12,10 +12,10 @@ package struct SceneID: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     /// Every registered scene, in tab-bar order (keys 1…n).
-    static var allCases: [SceneID] { SceneRegistry.scenes.map(\.id) }
+    package static var allCases: [SceneID] { SceneRegistry.scenes.map(\.id) }
 
     /// The tab bar's label.
-    package var title: String { SceneRegistry.description(of: self)?.title ?? rawValue }
+    var title: String { SceneRegistry.description(of: self)?.title ?? rawValue }
 
     package var description: String { rawValue }
 
@@ -36,7 +36,7 @@ package struct SceneID: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     /// "picker, waterfall, …", for messages.
-    package static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
 /// What a scene is made from: the run's config, content and window, and what it read at launch.

@@ -4,7 +4,7 @@
 ///     {"at": t, "pinch": {"center": [x, y], "from": 120, "to": 330, "seconds": 0.4}}
 ///     {"at": t, "doubleTap": "photo-03"}   or   {"at": t, "doubleTap": [x, y]}
 ///     {"at": t, "drag": {"from": [x, y], "to": [x, y], "seconds": s, "touch": true}}
-package enum TouchGesture: Equatable, Sendable {
+enum TouchGesture: Equatable, Sendable {
     /// Two fingers on a horizontal line through `center`, `from` points apart going to `to` over
     /// `seconds`, then both lift.
     case pinch(center: Point, from: Double, to: Double, seconds: Double)

@@ -9,10 +9,10 @@ package struct Script: Equatable, Sendable {
     package struct Step: Equatable, Sendable {
         /// Simulated seconds from the start.
         package var at: Double
-        package var action: Action
+        var action: Action
     }
 
-    package enum Action: Equatable, Sendable {
+    enum Action: Equatable, Sendable {
         /// Press and release at the centre of the tile's presented frame.
         case tap(String)
         case click(Point)
@@ -44,7 +44,7 @@ package struct Script: Equatable, Sendable {
     }
 
     /// A recorded monkey storm of 50 simulated seconds is about 300 KB; 16 MB is far past any script.
-    package static let maxFileBytes = 16 << 20
+    static let maxFileBytes = 16 << 20
 
     package static func load(path: String) throws -> Script {
         let data: Data
@@ -60,7 +60,7 @@ package struct Script: Equatable, Sendable {
         }
     }
 
-    package static func parse(_ data: Data) throws -> Script {
+    static func parse(_ data: Data) throws -> Script {
         let root: Any
         do {
             root = try JSONSerialization.jsonObject(with: data)
@@ -110,7 +110,7 @@ package struct Script: Equatable, Sendable {
 
     /// The latest simulated time a script may name, in seconds: one simulated day. A run steps through
     /// every fixed step up to it, so `"at": 1e12` would run until killed.
-    package static let maxSeconds = 86400.0
+    static let maxSeconds = 86400.0
     /// The largest window side, points (as `--window`).
     static let maxSide = 16384.0
     /// Wheel notches in one step: far past any real burst, and small enough to stay finite.

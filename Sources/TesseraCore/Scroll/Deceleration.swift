@@ -14,11 +14,11 @@ import Foundation
 ///
 /// Encoded as the bare rate, e.g. `"deceleration": 0.998`; configs may also name
 /// UIKit's rates, `"normal"` or `"fast"`.
-package struct Deceleration: Equatable, Hashable, Sendable {
+struct Deceleration: Equatable, Hashable, Sendable {
     /// Fraction of the velocity kept after each millisecond, in (0, 1).
     var rate: Double
 
-    package init(rate: Double) {
+    init(rate: Double) {
         precondition(rate > 0 && rate < 1, "Deceleration: rate must be in (0, 1)")
         self.rate = rate
     }
@@ -26,7 +26,7 @@ package struct Deceleration: Equatable, Hashable, Sendable {
     /// `UIScrollView.DecelerationRate.normal`: 0.998 per ms.
     static let normal = Deceleration(rate: 0.998)
     /// `UIScrollView.DecelerationRate.fast`: 0.99 per ms.
-    package static let fast = Deceleration(rate: 0.99)
+    static let fast = Deceleration(rate: 0.99)
 
     /// 1000·ln r, in 1/s (negative): the velocity's exponential decay constant.
     var decayPerSecond: Double { 1000 * log(rate) }
@@ -37,7 +37,7 @@ package struct Deceleration: Equatable, Hashable, Sendable {
     }
 
     /// Offset in points `t` seconds after a fling from `x0` points at `v0` points/second.
-    package func offset(from x0: Double, velocity v0: Double, at t: Double) -> Double {
+    func offset(from x0: Double, velocity v0: Double, at t: Double) -> Double {
         x0 + v0 * (pow(rate, 1000 * t) - 1) / decayPerSecond
     }
 
@@ -48,7 +48,7 @@ package struct Deceleration: Equatable, Hashable, Sendable {
 }
 
 extension Deceleration: Codable {
-    package init(from decoder: Decoder) throws {
+    init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
         if let name = try? c.decode(String.self) {
             switch name {
@@ -69,7 +69,7 @@ extension Deceleration: Codable {
         self.init(rate: rate)
     }
 
-    package func encode(to encoder: Encoder) throws {
+    func encode(to encoder: Encoder) throws {
         var c = encoder.singleValueContainer()
         try c.encode(rate)
     }

@@ -9,17 +9,17 @@
 /// decides only whether it turns. The last page ends where the content does (the scroll view clamps
 /// the target), as with UIScrollView. Paging has its own deceleration rate (WWDC 2023 "Beyond scroll
 /// views"): UIKit's `.fast`, so a page settles briskly.
-package struct PagingScrollTargetBehavior: ScrollTargetBehavior, Equatable {
+struct PagingScrollTargetBehavior: ScrollTargetBehavior, Equatable {
     /// Points/second: a release at least this fast turns the page in its direction.
     var flingVelocity: Double
-    package var deceleration: Deceleration?
+    var deceleration: Deceleration?
 
-    package init(flingVelocity: Double = 10, deceleration: Deceleration = .fast) {
+    init(flingVelocity: Double = 10, deceleration: Deceleration = .fast) {
         self.flingVelocity = flingVelocity
         self.deceleration = deceleration
     }
 
-    package func updateTarget(_ target: inout ScrollTarget, context: ScrollTargetContext) {
+    func updateTarget(_ target: inout ScrollTarget, context: ScrollTargetContext) {
         let pageLength = context.geometry.containerLength
         guard pageLength > 0 else { return }
         let v = context.axialVelocity

@@ -8,7 +8,7 @@ import Foundation
 ///
 /// with c = 0.55 and d the viewport length on that axis, in points. The
 /// displayed overscroll starts with slope c and never reaches d.
-package enum RubberBand {
+enum RubberBand {
     /// UIKit's coefficient.
     static let defaultCoefficient = 0.55
 

@@ -16,7 +16,7 @@ extension ScrollAxis {
     /// along the axis is an offset delta of −d). In bounds the offset follows
     /// exactly; past an edge it shows `RubberBand.displayed` of the raw
     /// overscroll. Begins a drag if none is in progress.
-    package mutating func drag(by delta: Double) {
+    mutating func drag(by delta: Double) {
         if phase != .dragging { beginDrag() }
         rawDragOffset += delta
         offset = displayedOffset(raw: rawDragOffset)

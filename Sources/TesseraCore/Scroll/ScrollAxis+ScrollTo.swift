@@ -6,7 +6,7 @@ extension ScrollAxis {
     /// there and rests (ending any drag or fling); otherwise a spring with those
     /// parameters starts from the current offset and velocity, or retargets the
     /// running spring, so motion stays continuous.
-    package mutating func scroll(to target: Double, animated: SpringParameters?) {
+    mutating func scroll(to target: Double, animated: SpringParameters?) {
         let destination = clamped(target)
         guard let p = animated else {
             offset = destination
@@ -26,7 +26,7 @@ extension ScrollAxis {
     /// Scrolls by `delta` points from where the current spring is heading (or
     /// from the offset when no spring runs), clamped: wheel notches in quick
     /// succession add up instead of restarting from the presented offset.
-    package mutating func scroll(by delta: Double, animated: SpringParameters?) {
+    mutating func scroll(by delta: Double, animated: SpringParameters?) {
         let base = phase == .springing ? spring.target : offset
         scroll(to: base + delta, animated: animated)
     }

@@ -22,8 +22,8 @@ import Foundation
 /// Nothing here allocates per step. The drag, fling and programmatic APIs live
 /// in `ScrollAxis+Drag.swift` and `ScrollAxis+ScrollTo.swift`; how a picked
 /// target is reached, in `ScrollAxis+Settle.swift`.
-package struct ScrollAxis: Sendable {
-    package enum Phase: String, Equatable, Sendable, Codable {
+struct ScrollAxis: Sendable {
+    enum Phase: String, Equatable, Sendable, Codable {
         case idle, dragging, decelerating, springing
         /// The last stretch of a glide, at constant deceleration (`ScrollPhysics.finishSpeed`).
         case finishing
@@ -38,12 +38,12 @@ package struct ScrollAxis: Sendable {
     var physics: ScrollPhysics
 
     /// Presented offset in points; outside `0...maxOffset` while rubber-banding.
-    package internal(set) var offset: Double = 0
+    internal(set) var offset: Double = 0
     /// d(offset)/dt in points/second (0 while dragging: the caller tracks the pointer).
     var velocity: Double = 0
     /// The container, content, margins and scroll targets this axis scrolls through.
-    package internal(set) var geometry = ScrollGeometry()
-    package internal(set) var phase: Phase = .idle
+    internal(set) var geometry = ScrollGeometry()
+    internal(set) var phase: Phase = .idle
     /// Where the last released fling would rest by deceleration alone, in points,
     /// before any edge or `targetBehavior`; may lie outside bounds. For a release
     /// out of bounds moving outwards it is the edge sprung back to.
@@ -51,7 +51,7 @@ package struct ScrollAxis: Sendable {
 
     /// Where a scroll comes to rest (SwiftUI's `scrollTargetBehavior`): asked when a drag ends and
     /// when the container is resized. Nil: plain flings, resting wherever they stop.
-    package var targetBehavior: (any ScrollTargetBehavior)?
+    var targetBehavior: (any ScrollTargetBehavior)?
 
     /// While dragging: the offset the pointer asks for without resistance, in points.
     var rawDragOffset: Double = 0
@@ -67,7 +67,7 @@ package struct ScrollAxis: Sendable {
     var finish = (origin: 0.0, velocity: 0.0, target: 0.0, duration: 0.0, elapsed: 0.0)
 
     /// An axis at rest at offset 0 with no content; `axis` is the direction it scrolls in.
-    package init(physics: ScrollPhysics = .init(), axis: Axis = .vertical) {
+    init(physics: ScrollPhysics = .init(), axis: Axis = .vertical) {
         self.physics = physics
         geometry.axis = axis
     }
@@ -159,7 +159,7 @@ package struct ScrollAxis: Sendable {
 
     /// Advances the fling or spring by `dt` seconds (closed forms, so the step
     /// size does not change where things end up). Idle and dragging do nothing.
-    package mutating func step(_ dt: Double) {
+    mutating func step(_ dt: Double) {
         guard dt > 0 else { return }
         switch phase {
         case .idle, .dragging:

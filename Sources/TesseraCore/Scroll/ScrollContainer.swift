@@ -1,12 +1,12 @@
 /// A clipped, scrolling container of tiles: its viewport in the window (frame and clip), one scroll
 /// axis, and the size of its content. Turns content coordinates into window points.
-package struct ScrollContainer: Sendable {
-    package let axis: Axis
+struct ScrollContainer: Sendable {
+    let axis: Axis
     /// The container's frame and clip in window points.
-    package private(set) var viewport = Rect.zero
-    package var scroll: ScrollAxis
+    private(set) var viewport = Rect.zero
+    var scroll: ScrollAxis
 
-    package init(axis: Axis, physics: ScrollPhysics, targetBehavior: (any ScrollTargetBehavior)? = nil) {
+    init(axis: Axis, physics: ScrollPhysics, targetBehavior: (any ScrollTargetBehavior)? = nil) {
         self.axis = axis
         scroll = ScrollAxis(physics: physics, axis: axis)
         scroll.targetBehavior = targetBehavior
@@ -35,7 +35,7 @@ package struct ScrollContainer: Sendable {
     mutating func reposition(_ frame: Rect) { viewport = frame }
 
     /// The scroll offset as a vector (points): how far the content has moved towards its end.
-    package var offset: Point { along(scroll.offset) }
+    var offset: Point { along(scroll.offset) }
     /// d(offset)/dt in points/second.
     var offsetVelocity: Point { along(scroll.velocity) }
 
@@ -44,7 +44,7 @@ package struct ScrollContainer: Sendable {
     func unscrolled(_ frame: Rect) -> Rect { frame.offsetBy(dx: viewport.x, dy: viewport.y) }
 
     /// Window frame of an unscrolled frame, at the current offset.
-    package func scrolled(_ unscrolledFrame: Rect) -> Rect {
+    func scrolled(_ unscrolledFrame: Rect) -> Rect {
         unscrolledFrame.offsetBy(dx: -offset.x, dy: -offset.y)
     }
 
@@ -68,13 +68,13 @@ package struct ScrollContainer: Sendable {
         return true
     }
 
-    package mutating func drag(by fingerDelta: Point) { scroll.drag(by: -component(fingerDelta)) }
+    mutating func drag(by fingerDelta: Point) { scroll.drag(by: -component(fingerDelta)) }
 
     mutating func endDrag(fingerVelocity: Point) { scroll.endDrag(velocity: -component(fingerVelocity)) }
 
     /// Wheel notches (`dy > 0` towards the start). A horizontal container also takes a plain vertical
     /// wheel, as most desktop toolkits do, since a mouse has no horizontal wheel.
-    package mutating func wheel(dx: Double, dy: Double, step: Double, animation: SpringParameters) {
+    mutating func wheel(dx: Double, dy: Double, step: Double, animation: SpringParameters) {
         let notches = axis == .vertical ? dy : (dx != 0 ? dx : dy)
         guard notches != 0 else { return }
         scroll.scroll(by: -notches * step, animated: animation)

@@ -1,21 +1,21 @@
 /// Content margins along a scroll axis (SwiftUI's `contentMargins(.horizontal, 20)`), in points: they
 /// inset the content, and so where view-aligned snapping puts a view, but not the clip — content
 /// scrolls through the margins to the container's edges.
-package struct ContentMargins: Equatable, Sendable {
+struct ContentMargins: Equatable, Sendable {
     /// Space before the first content, along the axis (left, or top).
-    package var leading: Double
+    var leading: Double
     /// Space after the last content, along the axis (right, or bottom).
-    package var trailing: Double
+    var trailing: Double
 
-    package init(leading: Double, trailing: Double) {
+    init(leading: Double, trailing: Double) {
         self.leading = leading
         self.trailing = trailing
     }
 
     /// The same margin on both ends.
-    package init(_ both: Double) { self.init(leading: both, trailing: both) }
+    init(_ both: Double) { self.init(leading: both, trailing: both) }
 
-    package static let zero = ContentMargins(0)
+    static let zero = ContentMargins(0)
 }
 
 /// What a scroll view knows about its shape, besides its motion: the container (the visible window
@@ -25,9 +25,9 @@ package struct ContentMargins: Equatable, Sendable {
 ///
 /// Content coordinates: points from the content's leading edge, margins included; an offset is the
 /// content coordinate at the container's leading edge.
-package struct ScrollGeometry: Equatable, Sendable {
+struct ScrollGeometry: Equatable, Sendable {
     /// The axis the view scrolls along.
-    package var axis: Axis
+    var axis: Axis
     /// The visible size of the scroll view, in points.
     var containerSize: Size
     /// The size of everything that scrolls, margins included, in points.
@@ -35,9 +35,9 @@ package struct ScrollGeometry: Equatable, Sendable {
     var contentMargins: ContentMargins
     /// Frames of the views that view-aligned behaviours align to (SwiftUI's `scrollTargetLayout`),
     /// in content coordinates, sorted along the axis.
-    package var targets: [Rect]
+    var targets: [Rect]
 
-    package init(
+    init(
         axis: Axis = .vertical, containerSize: Size = .zero, contentSize: Size = .zero,
         contentMargins: ContentMargins = .zero, targets: [Rect] = []
     ) {
@@ -56,9 +56,9 @@ package struct ScrollGeometry: Equatable, Sendable {
     var maxOffset: Double { max(0, contentLength - containerLength) }
 
     /// The component of `size` along the axis.
-    package func along(_ size: Size) -> Double { axis == .horizontal ? size.width : size.height }
+    func along(_ size: Size) -> Double { axis == .horizontal ? size.width : size.height }
     /// The component of `point` along the axis.
-    package func along(_ point: Point) -> Double { axis == .horizontal ? point.x : point.y }
+    func along(_ point: Point) -> Double { axis == .horizontal ? point.x : point.y }
     /// A vector along the axis with `length` points.
     func vector(_ length: Double) -> Point { axis == .horizontal ? Point(length, 0) : Point(0, length) }
 

@@ -8,7 +8,7 @@ import Foundation
 ///      "restVelocity": 10,
 ///      "scrollAnimation": {"response": 0.15, "dampingFraction": 0.86},
 ///      "quickestSettle": 0.1, "maxFlingVelocity": 8000, "finishSpeed": 200}
-package struct ScrollPhysics: Equatable, Sendable, Codable {
+struct ScrollPhysics: Equatable, Sendable, Codable {
     /// How a released fling slows down (UIScrollView `.normal`: 0.998 per ms).
     var deceleration: Deceleration
     /// Rubber-band coefficient c of `RubberBand.displayed` (UIKit: 0.55), dimensionless.
@@ -35,7 +35,7 @@ package struct ScrollPhysics: Equatable, Sendable, Codable {
     /// ln(8000/200)/2 + 1 ≈ 2.8 s.
     var finishSpeed: Double
 
-    package init(
+    init(
         deceleration: Deceleration = .normal,
         rubberBandCoefficient: Double = RubberBand.defaultCoefficient,
         bounce: SpringParameters = SpringParameters(response: 0.4, dampingFraction: 1.0),
@@ -61,7 +61,7 @@ package struct ScrollPhysics: Equatable, Sendable, Codable {
     }
 
     /// Missing keys keep their defaults; a bad value is an error naming its key.
-    package init(from decoder: Decoder) throws {
+    init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = ScrollPhysics()
         deceleration = try c.decodeIfPresent(Deceleration.self, forKey: .deceleration) ?? defaults.deceleration

@@ -7,7 +7,7 @@
 /// reached by a spring that starts from the release velocity.
 ///
 /// Conformers are pure values: the same target and context always give the same answer.
-package protocol ScrollTargetBehavior: Sendable {
+protocol ScrollTargetBehavior: Sendable {
     func updateTarget(_ target: inout ScrollTarget, context: ScrollTargetContext)
 
     /// The deceleration this behaviour's flings use instead of the scroll physics' own, for the
@@ -16,28 +16,28 @@ package protocol ScrollTargetBehavior: Sendable {
 }
 
 extension ScrollTargetBehavior {
-    package var deceleration: Deceleration? { nil }
+    var deceleration: Deceleration? { nil }
 }
 
 /// Where a scroll would rest: the visible rect, in content coordinates (points), at that offset.
 /// Behaviours move `rect.origin` along the scroll axis (SwiftUI's `target.rect.origin.y = 0`).
-package struct ScrollTarget: Equatable, Sendable {
-    package var rect: Rect
-    package init(rect: Rect) { self.rect = rect }
+struct ScrollTarget: Equatable, Sendable {
+    var rect: Rect
+    init(rect: Rect) { self.rect = rect }
 }
 
 /// What a behaviour may know when it picks a target (SwiftUI's `ScrollTargetBehaviorContext`, plus
 /// what its built-in behaviours read internally: the release offset and the scroll targets).
-package struct ScrollTargetContext: Sendable {
+struct ScrollTargetContext: Sendable {
     /// Why the target is being updated.
-    package enum Event: Equatable, Sendable {
+    enum Event: Equatable, Sendable {
         /// The finger lifted; the original target is the fling's projected resting point.
         case dragEnded
         /// The container changed size; the original target is where the scroll rests (or is heading).
         case containerResized
     }
 
-    package var event: Event
+    var event: Event
     /// The target before any behaviour moved it.
     var originalTarget: ScrollTarget
     /// The content offset's velocity, points/second: positive scrolls towards the content's end (so
@@ -47,9 +47,9 @@ package struct ScrollTargetContext: Sendable {
     /// The offset (points, along the axis) where the scroll is now: where the finger let go, or
     /// where it rests when the container was resized.
     var currentOffset: Double
-    package var geometry: ScrollGeometry
+    var geometry: ScrollGeometry
 
-    package init(
+    init(
         event: Event, originalTarget: ScrollTarget, velocity: Point, currentOffset: Double, geometry: ScrollGeometry
     ) {
         self.event = event
@@ -59,12 +59,12 @@ package struct ScrollTargetContext: Sendable {
         self.geometry = geometry
     }
 
-    package var axis: Axis { geometry.axis }
+    var axis: Axis { geometry.axis }
     var containerSize: Size { geometry.containerSize }
     var contentSize: Size { geometry.contentSize }
     var contentMargins: ContentMargins { geometry.contentMargins }
     /// The scroll target layout's frames, content coordinates, sorted along the axis.
-    package var targets: [Rect] { geometry.targets }
+    var targets: [Rect] { geometry.targets }
     /// The largest in-bounds offset along the axis, in points.
     var maxOffset: Double { geometry.maxOffset }
     /// The velocity's component along the axis, points/second.
@@ -73,7 +73,7 @@ package struct ScrollTargetContext: Sendable {
 
 extension ScrollTarget {
     /// The target's offset along `axis`, in points.
-    package func offset(along axis: Axis) -> Double { axis == .horizontal ? rect.minX : rect.minY }
+    func offset(along axis: Axis) -> Double { axis == .horizontal ? rect.minX : rect.minY }
 
     /// Moves the target to `offset` points along `axis`.
     mutating func setOffset(_ offset: Double, along axis: Axis) {

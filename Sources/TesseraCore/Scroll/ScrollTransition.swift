@@ -6,7 +6,7 @@
 ///
 /// The visible region is the scroll view's frame (the clip), not the content margins: a card resting
 /// at the margin is fully visible.
-package enum ScrollTransition {
+enum ScrollTransition {
     /// Phase value in −1...1 of a view with layout frame `frame` (window points, before any effect)
     /// in a scroll view whose visible region is `visible`, along `axis`: the fraction of the view's
     /// length outside the trailing edge minus the fraction outside the leading edge.
@@ -24,7 +24,7 @@ package enum ScrollTransition {
 
     /// The session's `scaleEffect(phase.isIdentity ? 1 : edgeScale)`, interpolated: 1 at phase value 0,
     /// `edgeScale` at ±1.
-    package static func scale(phaseValue: Double, edgeScale: Double) -> Double {
+    static func scale(phaseValue: Double, edgeScale: Double) -> Double {
         1 + (edgeScale - 1) * min(abs(phaseValue), 1)
     }
 }

@@ -8,19 +8,19 @@ import Foundation
 /// Times are seconds on the caller's (simulated) clock; positions are points
 /// on one axis. Storage is a fixed ring of 20 samples: no growth, no allocation
 /// after `init`.
-package struct VelocityTracker: Equatable, Sendable {
+struct VelocityTracker: Equatable, Sendable {
     /// One pointer position: time in seconds, position in points.
-    package struct Sample: Equatable, Sendable {
-        package var time: Double
-        package var position: Double
-        package init(time: Double, position: Double) {
+    struct Sample: Equatable, Sendable {
+        var time: Double
+        var position: Double
+        init(time: Double, position: Double) {
             self.time = time
             self.position = position
         }
     }
 
     /// Samples kept (Flutter's `_historySize`).
-    package static let capacity = 20
+    static let capacity = 20
 
     /// Seconds of history used for the estimate (Flutter: 100 ms).
     var horizon: Double
@@ -35,7 +35,7 @@ package struct VelocityTracker: Equatable, Sendable {
     /// Number of valid samples, ≤ capacity.
     private var count = 0
 
-    package init(horizon: Double = 0.1, stopInterval: Double = 0.04) {
+    init(horizon: Double = 0.1, stopInterval: Double = 0.04) {
         self.horizon = horizon
         self.stopInterval = stopInterval
         ring = Array(repeating: Sample(time: 0, position: 0), count: Self.capacity)
@@ -50,13 +50,13 @@ package struct VelocityTracker: Equatable, Sendable {
     }
 
     /// Forgets every sample (a new press).
-    package mutating func reset() {
+    mutating func reset() {
         next = 0
         count = 0
     }
 
     /// The samples held, oldest first (for inspection and tests; allocates).
-    package var samples: [Sample] {
+    var samples: [Sample] {
         (0..<count).map { ring[(next - count + $0 + Self.capacity) % Self.capacity] }
     }
 

@@ -10,9 +10,9 @@
 /// Aligned offsets beyond the content's end are clamped to it (the last views cannot reach the
 /// margin). Lookups are binary searches over the sorted targets, so a row of a million views costs
 /// the same as one of ten.
-package struct ViewAlignedScrollTargetBehavior: ScrollTargetBehavior, Equatable {
+struct ViewAlignedScrollTargetBehavior: ScrollTargetBehavior, Equatable {
     /// SwiftUI's `ViewAlignedScrollTargetBehavior.LimitBehavior`.
-    package enum LimitBehavior: String, Equatable, Sendable, Codable, CaseIterable {
+    enum LimitBehavior: String, Equatable, Sendable, Codable, CaseIterable {
         /// Limited in the compact size class, free in the regular one.
         case automatic
         /// At most one view per swipe.
@@ -20,7 +20,7 @@ package struct ViewAlignedScrollTargetBehavior: ScrollTargetBehavior, Equatable 
         /// As far as the fling carries.
         case never
 
-        package init(from decoder: Decoder) throws {
+        init(from decoder: Decoder) throws {
             let c = try decoder.singleValueContainer()
             let name = try c.decode(String.self)
             guard let value = Self(rawValue: name) else {
@@ -38,8 +38,7 @@ package struct ViewAlignedScrollTargetBehavior: ScrollTargetBehavior, Equatable 
     /// Points/second: a release at least this fast moves on in its direction.
     var flingVelocity: Double
 
-    package init(limitBehavior: LimitBehavior = .automatic, sizeClass: SizeClass = .regular, flingVelocity: Double = 10)
-    {
+    init(limitBehavior: LimitBehavior = .automatic, sizeClass: SizeClass = .regular, flingVelocity: Double = 10) {
         self.limitBehavior = limitBehavior
         self.sizeClass = sizeClass
         self.flingVelocity = flingVelocity
@@ -57,7 +56,7 @@ package struct ViewAlignedScrollTargetBehavior: ScrollTargetBehavior, Equatable 
     /// Points: offsets this close count as the same snap point (a release resting on a view).
     static let tolerance = 0.5
 
-    package func updateTarget(_ target: inout ScrollTarget, context: ScrollTargetContext) {
+    func updateTarget(_ target: inout ScrollTarget, context: ScrollTargetContext) {
         let snaps = SnapPoints(context: context)
         guard snaps.count > 0 else { return }
         let released = context.currentOffset

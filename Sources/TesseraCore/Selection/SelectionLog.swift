@@ -20,8 +20,8 @@ import Foundation
 /// The path, not the file: when the file at the path was deleted or replaced (log rotation, a
 /// person's `rm`), the next confirmation opens the path again rather than writing into the unlinked file.
 package final class SelectionLog {
-    package struct Error: Swift.Error, CustomStringConvertible {
-        package var description: String
+    struct Error: Swift.Error, CustomStringConvertible {
+        var description: String
     }
 
     /// `write(2)`'s shape; tests inject short and failing writes.
@@ -75,7 +75,7 @@ package final class SelectionLog {
     /// The line for a confirmation, newline-terminated. `time` is wall-clock UTC, to the second.
     /// `missing` names photos of the selection whose files were gone when it was confirmed (removed from
     /// the folder before a rescan took them out of the dock); the key is left out when there are none.
-    package static func line(photos: [String], missing: [String] = [], time: Date) -> String {
+    static func line(photos: [String], missing: [String] = [], time: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         formatter.timeZone = TimeZone(identifier: "UTC")
@@ -87,7 +87,7 @@ package final class SelectionLog {
 
     /// Writes one whole line and makes it durable; throws (nothing acknowledged, the file as it was)
     /// if any part fails.
-    package func append(photos: [String], missing: [String] = [], time: Date = Date()) throws {
+    func append(photos: [String], missing: [String] = [], time: Date = Date()) throws {
         do {
             try reopenIfReplaced()
             try write(Array(Self.line(photos: photos, missing: missing, time: time).utf8))

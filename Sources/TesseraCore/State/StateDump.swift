@@ -3,21 +3,21 @@ import Foundation
 /// The state dump (README.md#state-dump) (`--dump-state`, script `dump`). Frames are `[x, y, width, height]`
 /// in window points after scrolling; numbers are rounded to 1/10000 pt so dumps stay readable.
 package struct StateDump: Encodable, Sendable {
-    package var time: Double
-    package var step: Int
-    package var scene: String
-    package var window: Size
-    package var containers: [ContainerDump]
+    var time: Double
+    var step: Int
+    var scene: String
+    var window: Size
+    var containers: [ContainerDump]
     package var tiles: [TileDump]
-    package var overlay: OverlayDump?
-    package var position: String?
-    package var selection: [String]?
+    var overlay: OverlayDump?
+    var position: String?
+    var selection: [String]?
     /// The title's and tab bar's opacity, 0…1 (they fade as a hero opens).
-    package var chromeOpacity = 1.0
+    var chromeOpacity = 1.0
     /// The scene's title: its text and presented frame.
-    package var title: SceneTitle?
+    var title: SceneTitle?
     /// The focused tile, card or control (null when nothing has focus).
-    package var focus: String?
+    var focus: String?
 
     enum CodingKeys: String, CodingKey {
         case time, step, scene, window, containers, tiles, overlay, position, selection, chromeOpacity, title, focus
@@ -55,28 +55,28 @@ package struct StateDump: Encodable, Sendable {
 }
 
 /// What a scene contributes to a dump.
-package struct SceneDump: Sendable {
-    package var containers: [ContainerDump]
-    package var tiles: [TileDump]
-    package var overlay: OverlayDump?
-    package var position: String?
-    package var selection: [String]?
-    package var title: SceneTitle?
+struct SceneDump: Sendable {
+    var containers: [ContainerDump]
+    var tiles: [TileDump]
+    var overlay: OverlayDump?
+    var position: String?
+    var selection: [String]?
+    var title: SceneTitle?
 }
 
-package struct ContainerDump: Encodable, Sendable {
-    package var id: String
-    package var frame: Rect
+struct ContainerDump: Encodable, Sendable {
+    var id: String
+    var frame: Rect
     var contentSize: Size
-    package var offset: Point
-    package var items: [String]
+    var offset: Point
+    var items: [String]
     /// The scroll indicator's opacity; nil where the container draws none (left out of the dump).
-    package var indicator: Double?
+    var indicator: Double?
 
     enum CodingKeys: String, CodingKey { case id, frame, contentSize, offset, items, indicator }
     enum IndicatorKeys: String, CodingKey { case opacity }
 
-    package func encode(to encoder: Encoder) throws {
+    func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(id, forKey: .id)
         try c.encode(rounded(frame), forKey: .frame)
@@ -92,15 +92,15 @@ package struct ContainerDump: Encodable, Sendable {
 
 package struct TileDump: Encodable, Sendable {
     package var id: String
-    package var container: String
-    package var target: Rect
-    package var presented: Rect
+    var container: String
+    var target: Rect
+    var presented: Rect
     var velocity: Rect
     package var moving: Bool
-    package var layer: String
-    package var visible: Bool
-    package var scale: Double
-    package var opacity: Double
+    var layer: String
+    var visible: Bool
+    var scale: Double
+    var opacity: Double
 
     enum CodingKeys: String, CodingKey {
         case id, container, target, presented, velocity, moving, layer, visible, scale, opacity
@@ -121,15 +121,15 @@ package struct TileDump: Encodable, Sendable {
     }
 }
 
-package struct OverlayDump: Encodable, Sendable, Equatable {
-    package var id: String
-    package var kind: String
+struct OverlayDump: Encodable, Sendable, Equatable {
+    var id: String
+    var kind: String
     /// The presented photo's zoom (1 at fit), its pan (points) and the swipe-down progress (0…1).
-    package var zoom = 1.0
-    package var pan = Point.zero
-    package var dismiss = 0.0
+    var zoom = 1.0
+    var pan = Point.zero
+    var dismiss = 0.0
 
-    package init(id: String, kind: String, zoom: Double = 1, pan: Point = .zero, dismiss: Double = 0) {
+    init(id: String, kind: String, zoom: Double = 1, pan: Point = .zero, dismiss: Double = 0) {
         self.id = id
         self.kind = kind
         self.zoom = zoom
@@ -139,7 +139,7 @@ package struct OverlayDump: Encodable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey { case id, kind, zoom, pan, dismiss }
 
-    package func encode(to encoder: Encoder) throws {
+    func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(id, forKey: .id)
         try c.encode(kind, forKey: .kind)

@@ -41,17 +41,6 @@ final class AppearanceAndKioskTargetTests: XCTestCase {
         }
     }
 
-    func testDesktopRepliesAreRead() {
-        XCTAssertEqual(DesktopColorScheme.prefersDark(portalReply: "(<<uint32 1>>,)\n"), true)
-        XCTAssertEqual(DesktopColorScheme.prefersDark(portalReply: "(<<uint32 2>>,)"), false)
-        XCTAssertEqual(DesktopColorScheme.prefersDark(portalReply: "(<<uint32 0>>,)"), false)
-        XCTAssertEqual(DesktopColorScheme.prefersDark(portalReply: "v v u 1\n"), true)
-        XCTAssertNil(DesktopColorScheme.prefersDark(portalReply: "Error: no such interface"))
-        XCTAssertEqual(DesktopColorScheme.prefersDark(gsettingsReply: "'prefer-dark'\n"), true)
-        XCTAssertEqual(DesktopColorScheme.prefersDark(gsettingsReply: "'default'"), false)
-        XCTAssertNil(DesktopColorScheme.prefersDark(gsettingsReply: "No such key “color-scheme”"))
-    }
-
     func testTheKioskConfigMakesEveryTouchTarget44Points() throws {
         let config = try ConfigLoader.load(path: repositoryResources.resolve("Configs/kiosk.json"))
         let window = Size(1280, 800)

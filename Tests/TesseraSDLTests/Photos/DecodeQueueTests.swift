@@ -1,8 +1,8 @@
 import CSDL2
 import Foundation
-import TesseraCore
 import XCTest
 
+@testable import TesseraCore
 @testable import TesseraSDL
 
 /// The process stays in charge of a decode that never ends: a wait ends on a quit, and a decode past

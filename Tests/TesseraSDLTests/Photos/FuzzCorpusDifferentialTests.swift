@@ -2,9 +2,9 @@ import CExif
 import CSDL2
 import CSPNG
 import Foundation
-import TesseraCore
 import XCTest
 
+@testable import TesseraCore
 @testable import TesseraSDL
 
 /// The hand-written parsers against the libraries that do the same job, on every file of the fuzz

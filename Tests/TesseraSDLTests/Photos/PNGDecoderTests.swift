@@ -1,8 +1,8 @@
 import CSDL2
 import Foundation
-import TesseraCore
 import XCTest
 
+@testable import TesseraCore
 @testable import TesseraSDL
 
 /// Both PNG decoders — the RGBA fast path (`PNGDecoder`) and libspng row by row (`PNGRowDecoder`) —

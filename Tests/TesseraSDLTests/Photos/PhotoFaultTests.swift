@@ -1,9 +1,9 @@
 import CSDL2
 import CTurboJPEG
 import Foundation
-import TesseraCore
 import XCTest
 
+@testable import TesseraCore
 @testable import TesseraSDL
 
 /// Photos people really have, and photos made to hurt: files changing under the decoder, headers that

@@ -1,8 +1,8 @@
 import CSDL2
 import Foundation
-import TesseraCore
 import XCTest
 
+@testable import TesseraCore
 @testable import TesseraSDL
 
 /// The decoding pipeline: scaled JPEG decoding, caps, failures, asynchronous loading and the LRU bound.

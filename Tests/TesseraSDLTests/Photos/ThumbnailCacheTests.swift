@@ -1,8 +1,8 @@
 import CSDL2
 import Foundation
-import TesseraCore
 import XCTest
 
+@testable import TesseraCore
 @testable import TesseraSDL
 
 /// Photos through the shared thumbnail cache: a miss writes a thumbnail the next run reads instead of

@@ -1,6 +1,6 @@
-import TesseraCore
 import XCTest
 
+@testable import TesseraCore
 @testable import TesseraSDL
 
 /// The crop arithmetic alone (no SDL): centred, never stretched, pieces sharing every edge.

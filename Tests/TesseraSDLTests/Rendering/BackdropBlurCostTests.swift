@@ -1,8 +1,8 @@
 import CSDL2
 import Foundation
-import TesseraCore
 import XCTest
 
+@testable import TesseraCore
 @testable import TesseraSDL
 
 /// What the backdrop blur costs per frame (README "Blur cost"): the waterfall at 1024×768 with the

@@ -1,7 +1,7 @@
 import CSDL2
-import TesseraCore
 import XCTest
 
+@testable import TesseraCore
 @testable import TesseraSDL
 
 /// The backdrop blur on the headless canvas (SDL's software renderer on a surface): render targets work

@@ -1,8 +1,8 @@
 import CSDL2
 import Foundation
-import TesseraCore
 import XCTest
 
+@testable import TesseraCore
 @testable import TesseraSDL
 
 /// Baked corners (`CornerAtlas`): a photo drawn at the same size twice in a row has its corners

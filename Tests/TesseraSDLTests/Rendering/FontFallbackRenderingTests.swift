@@ -1,7 +1,7 @@
 import CSDL2
-import TesseraCore
 import XCTest
 
+@testable import TesseraCore
 @testable import TesseraSDL
 
 /// The articles' titles are Chinese; DejaVu has no CJK glyphs, so they come from a fallback face that

@@ -1,8 +1,8 @@
 import CSDL2
 import Foundation
-import TesseraCore
 import XCTest
 
+@testable import TesseraCore
 @testable import TesseraSDL
 
 /// "No allocation per frame once warm", checked with a malloc-counting preload. Opt-in: it needs

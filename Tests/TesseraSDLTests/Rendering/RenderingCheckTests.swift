@@ -1,8 +1,8 @@
 import CSDL2
 import Foundation
-import TesseraCore
 import XCTest
 
+@testable import TesseraCore
 @testable import TesseraSDL
 
 /// A realistic picker-like frame, written to /tmp/render-check.png (and @2x) for a person to look

@@ -1,8 +1,8 @@
 import CSDL2
 import Foundation
-import TesseraCore
 import XCTest
 
+@testable import TesseraCore
 @testable import TesseraSDL
 
 /// Shared fixtures for the rendering tests: generated images, a canvas + renderer, pixel checks.

@@ -1,6 +1,6 @@
-import TesseraCore
 import XCTest
 
+@testable import TesseraCore
 @testable import TesseraSDL
 
 /// Solid rounded rects (`.fill`): strips plus feathered corner fans.

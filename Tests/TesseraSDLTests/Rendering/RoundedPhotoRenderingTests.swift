@@ -1,7 +1,7 @@
 import Foundation
-import TesseraCore
 import XCTest
 
+@testable import TesseraCore
 @testable import TesseraSDL
 
 /// Rounded aspect-fill photos on the software renderer: crop, corners, opacity, clip, seams.

@@ -1,6 +1,6 @@
-import TesseraCore
 import XCTest
 
+@testable import TesseraCore
 @testable import TesseraSDL
 
 final class TextRenderingTests: XCTestCase {

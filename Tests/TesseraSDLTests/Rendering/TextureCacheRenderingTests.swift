@@ -1,7 +1,7 @@
 import CSDL2
-import TesseraCore
 import XCTest
 
+@testable import TesseraCore
 @testable import TesseraSDL
 
 final class TextureCacheRenderingTests: XCTestCase {

@@ -1,8 +1,8 @@
 import CSDL2
 import Foundation
-import TesseraCore
 import XCTest
 
+@testable import TesseraCore
 @testable import TesseraSDL
 
 /// Bodies scaled to their drawn size (`TileBodies`): a photo drawn at the same size twice in a row is

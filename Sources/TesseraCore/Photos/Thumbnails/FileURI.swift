@@ -2,8 +2,8 @@
 /// (RFC 3986 and RFC 8089): every byte of the path's UTF-8 outside the unreserved characters and `/`
 /// is percent-encoded with uppercase hex digits, as GLib's `g_filename_to_uri` does, so a thumbnail
 /// this program writes is the one GNOME Files or Thunar would look for, and the other way round.
-package enum FileURI {
-    package static func of(path: String) -> String {
+enum FileURI {
+    static func of(path: String) -> String {
         var out = "file://"
         let digits = Array("0123456789ABCDEF")
         // The path's bytes as the system has them (a Latin-1 name's bytes, not their UTF-8).

@@ -2,9 +2,9 @@ import Foundation
 
 /// MD5 (RFC 1321), for thumbnail file names only: the freedesktop.org Thumbnail Managing Standard names
 /// a thumbnail by the MD5 of its file's URI, and Foundation on Linux has no MD5. Not for security.
-package enum MD5 {
+enum MD5 {
     /// The 16-byte digest of `bytes`.
-    package static func digest(_ bytes: some Collection<UInt8>) -> [UInt8] {
+    static func digest(_ bytes: some Collection<UInt8>) -> [UInt8] {
         var message = Array(bytes)
         let bitLength = UInt64(message.count) &* 8
         message.append(0x80)
@@ -64,7 +64,7 @@ package enum MD5 {
     }
 
     /// The digest as 32 lowercase hex digits.
-    package static func hex(_ text: String) -> String {
+    static func hex(_ text: String) -> String {
         digest(Array(text.utf8)).map { byte in
             let digits = Array("0123456789abcdef")
             return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])

@@ -9,7 +9,7 @@ package enum ThumbnailSize: Int, CaseIterable, Sendable {
     package var pixels: Int { rawValue }
 
     /// The folder under `thumbnails/`.
-    package var folder: String {
+    var folder: String {
         switch self {
         case .normal: "normal"
         case .large: "large"

@@ -25,11 +25,11 @@ import Foundation
 /// is passed over at once.
 package struct ThumbnailStore: Sendable {
     /// `…/thumbnails`.
-    package let root: String
+    let root: String
     /// The `fail/` subfolder this program writes (`fail/tessera-0.1.0`).
-    package let failFolder: String
+    let failFolder: String
 
-    package init(root: String, application: String = "tessera-\(Options.version)") {
+    package init(root: String, application: String = "tessera-\(tesseraVersion)") {
         self.root = root
         failFolder = root + "/fail/" + application
     }
@@ -48,12 +48,12 @@ package struct ThumbnailStore: Sendable {
 
     /// What the standard records of a source file.
     package struct Source: Equatable, Sendable {
-        package var path: String
-        package var uri: String
+        var path: String
+        var uri: String
         /// Modification time, whole seconds since the epoch (`Thumb::MTime`).
-        package var mtime: Int
+        var mtime: Int
         /// Bytes (`Thumb::Size`).
-        package var size: Int
+        var size: Int
 
         /// The file at `path` as it is now; nil when it cannot be stat'ed.
         package init?(path: String) {
@@ -62,7 +62,7 @@ package struct ThumbnailStore: Sendable {
             self.init(path: path, mtime: Int(info.st_mtim.tv_sec), size: Int(info.st_size))
         }
 
-        package init(path: String, mtime: Int, size: Int) {
+        init(path: String, mtime: Int, size: Int) {
             self.path = path
             uri = FileURI.of(path: path)
             self.mtime = mtime
@@ -70,7 +70,7 @@ package struct ThumbnailStore: Sendable {
         }
 
         /// 32 hex digits: the file name's stem.
-        package var hash: String { MD5.hex(uri) }
+        var hash: String { MD5.hex(uri) }
 
         /// The `tEXt` entries of its thumbnail.
         package func textEntries(width: Int?, height: Int?) -> [(String, String)] {
@@ -78,7 +78,7 @@ package struct ThumbnailStore: Sendable {
             if let width, let height {
                 entries += [("Thumb::Image::Width", String(width)), ("Thumb::Image::Height", String(height))]
             }
-            entries.append(("Software", "Tessera \(Options.version)"))
+            entries.append(("Software", "Tessera \(tesseraVersion)"))
             return entries
         }
 
@@ -91,13 +91,13 @@ package struct ThumbnailStore: Sendable {
     }
 
     /// Where the thumbnail of `source` at `size` lives (whether or not it exists).
-    package func path(of source: Source, size: ThumbnailSize) -> String {
+    func path(of source: Source, size: ThumbnailSize) -> String {
         root + "/" + size.folder + "/" + source.hash + ".png"
     }
 
     /// The most bytes a thumbnail file may have: a 1024×1024 RGBA picture stored uncompressed, and
     /// its chunks. Anything larger is not a thumbnail of this standard, and is not read.
-    package static let maxThumbnailBytes = 1024 * 1024 * 4 + 1024 + (1 << 20)
+    static let maxThumbnailBytes = 1024 * 1024 * 4 + 1024 + (1 << 20)
 
     /// The bytes of the thumbnail file of `source` at `size`, nil when there is none (or it is not a
     /// regular file, or larger than any thumbnail can be).
@@ -121,11 +121,11 @@ package struct ThumbnailStore: Sendable {
         try write(png, to: failPath(of: source))
     }
 
-    package func failPath(of source: Source) -> String { failFolder + "/" + source.hash + ".png" }
+    func failPath(of source: Source) -> String { failFolder + "/" + source.hash + ".png" }
 
-    package struct StoreError: Error, CustomStringConvertible {
-        package var message: String
-        package var description: String { message }
+    struct StoreError: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
     }
 
     /// Temporary file in the target's folder (rename is atomic only within one file system), then rename.

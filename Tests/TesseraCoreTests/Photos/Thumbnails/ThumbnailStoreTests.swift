@@ -109,7 +109,7 @@ final class ThumbnailStoreTests: XCTestCase {
         let source = try XCTUnwrap(ThumbnailStore.Source(path: try photo()))
         XCTAssertNil(store.failEntry(of: source))
         try store.storeFailEntry(png, for: source)
-        let entry = store.root + "/fail/tessera-\(Options.version)/" + source.hash + ".png"
+        let entry = store.root + "/fail/tessera-\(tesseraVersion)/" + source.hash + ".png"
         XCTAssertEqual(store.failPath(of: source), entry)
         XCTAssertEqual(store.failEntry(of: source), png)
     }

@@ -1,41 +1,43 @@
+import TesseraCore
+
 /// The command line of `tessera` (README, "`tessera` flags"). Parsing is pure so it can be tested; a bad flag or
 /// value is a `UsageError` naming it (exit 2).
-package struct Options: Equatable, Sendable {
-    package var scene: SceneID?
-    package var photos: String?
-    package var config: String?
-    package var kiosk = false
-    package var output: String?
-    package var window: Size?
-    package var headless = false
-    package var script: String?
-    package var frames: Int?
-    package var screenshot: String?
-    package var dumpState: String?
-    package var profile = false
-    package var profileJSON: String?
-    package var trace: String?
-    package var hz = 120.0
-    package var renderEvery = 1
-    package var monkey: UInt64?
-    package var monkeyDumps: String?
-    package var renderer = RendererChoice.auto
+struct Options: Equatable, Sendable {
+    var scene: SceneID?
+    var photos: String?
+    var config: String?
+    var kiosk = false
+    var output: String?
+    var window: Size?
+    var headless = false
+    var script: String?
+    var frames: Int?
+    var screenshot: String?
+    var dumpState: String?
+    var profile = false
+    var profileJSON: String?
+    var trace: String?
+    var hz = 120.0
+    var renderEvery = 1
+    var monkey: UInt64?
+    var monkeyDumps: String?
+    var renderer = RendererChoice.auto
     /// `--scale S`: pixels per point, instead of what the display says (`DisplayScale`).
-    package var scale: Double?
+    var scale: Double?
     /// `--no-thumbnails`: neither read nor write the shared thumbnail cache.
-    package var noThumbnails = false
-    package var help = false
-    package var version = false
+    var noThumbnails = false
+    var help = false
+    var version = false
 
-    package init() {}
+    init() {}
 
-    package struct UsageError: Error, Equatable, CustomStringConvertible {
-        package var message: String
-        package var description: String { message }
-        package init(message: String) { self.message = message }
+    struct UsageError: Error, Equatable, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+        init(message: String) { self.message = message }
     }
 
-    package static func parse(_ arguments: [String]) throws -> Options {
+    static func parse(_ arguments: [String]) throws -> Options {
         var options = Options()
         var rest = arguments[...]
         /// Set for `--flag=value`: the value is whatever follows the `=`, even if it starts with `--`.
@@ -140,9 +142,9 @@ package struct Options: Equatable, Sendable {
         return options
     }
 
-    package static let version = "0.1.0"
+    static var version: String { tesseraVersion }
 
-    package static var usage: String {
+    static var usage: String {
         let scenes = SceneID.allCases
         let names = scenes.map(\.rawValue)
         let sceneList = ([names[0] + " (default)"] + names.dropFirst()).joined(separator: ", ")

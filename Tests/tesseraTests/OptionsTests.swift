@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import TesseraCore
+@testable import tessera
 
 final class OptionsTests: XCTestCase {
     func testEveryDocumentedFlag() throws {

@@ -5,11 +5,11 @@ import Foundation
 /// preference, 1 prefer dark, 2 prefer light), read with `gdbus` or `busctl`, or GNOME's
 /// `org.gnome.desktop.interface color-scheme` (`'default'`, `'prefer-dark'`, `'prefer-light'`) through
 /// `gsettings`. Pure parsing; the host runs the tools and falls back quietly when none answers.
-package enum DesktopColorScheme {
+enum DesktopColorScheme {
     /// `gdbus call … org.freedesktop.portal.Settings.Read org.freedesktop.appearance color-scheme`
     /// prints `(<<uint32 1>>,)`; `busctl --user call … Read ss …` prints `v v u 1` (or `v u 1` for
     /// ReadOne). True for prefer-dark, false for prefer-light or no preference, nil for anything else.
-    package static func prefersDark(portalReply reply: String) -> Bool? {
+    static func prefersDark(portalReply reply: String) -> Bool? {
         let digits = reply.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
         guard reply.contains("uint32") || reply.contains(" u "), let value = digits.last, (0...2).contains(value)
         else { return nil }
@@ -18,7 +18,7 @@ package enum DesktopColorScheme {
 
     /// `gsettings get org.gnome.desktop.interface color-scheme`: `'prefer-dark'` is dark; `'default'` and
     /// `'prefer-light'` are light; nil for anything else (the key missing on an older GNOME).
-    package static func prefersDark(gsettingsReply reply: String) -> Bool? {
+    static func prefersDark(gsettingsReply reply: String) -> Bool? {
         switch reply.trimmingCharacters(in: .whitespacesAndNewlines) {
         case "'prefer-dark'": true
         case "'default'", "'prefer-light'": false
