@@ -7,12 +7,16 @@ import Foundation
 /// The animated picker's reference: Qt Quick 5.15's software backend (`QT_QUICK_BACKEND=software`,
 /// Debian's `qmlscene`) running the same toggle pattern (`Tools/qt-picker/picker.qml`: 24 photos of
 /// the same folder in the same grid, one toggled between grid and dock every 120 ms) in the same X
-/// display, measured the same way as Tessera's: the CPU of a run with the toggles less that of a run
-/// without, over the frames the toggles added. CPU is the child's own accounting (`getrusage` of the
-/// reaped child), frames are the window's swaps (`frameSwapped`, printed by the QML as it quits).
-/// Skipped (nil) where `qmlscene` or the QML module is not installed.
+/// display, measured as Tessera's is: the CPU of a run with the toggles less that of a run without,
+/// over the frames the toggles added. Qt decodes the 24 photos at start (a second or more of CPU, never
+/// twice the same), so both are read only from `settle` seconds on, when that is done: CPU from the
+/// kernel's accounting of the process (`/proc/PID/stat`, user + system), frames from the window's swaps
+/// (`frameSwapped`, which the QML prints at `settle` and as it quits). Skipped (nil) where `qmlscene`
+/// or the QML module is not installed.
 struct QtQuickReference {
     var seconds = 6.0
+    /// Seconds from launch before it is measured (two, or a third of a shorter run).
+    var settle: Double { min(2, seconds / 3) }
 
     struct Result: Encodable {
         /// Milliseconds of CPU per frame the toggles added, 1024×768 and 1920×1080.
@@ -51,7 +55,7 @@ struct QtQuickReference {
             let resting = try run(qml: qml, photos: photos, size: size, toggles: false, display: display)
         else { return nil }
         let extraFrames = max(1, moving.frames - resting.frames)
-        return (max(0, moving.cpu - resting.cpu) * 1000 / extraFrames, extraFrames / seconds)
+        return (max(0, moving.cpu - resting.cpu) * 1000 / extraFrames, extraFrames / (seconds - settle))
     }
 
     /// One `qmlscene` run: its CPU seconds and the frames it swapped; nil when it failed (no QtQuick
@@ -74,6 +78,7 @@ struct QtQuickReference {
             readonly property int width: \(dimensions[0])
             readonly property int height: \(dimensions[1])
             readonly property real seconds: \(seconds)
+            readonly property real settle: \(settle)
             readonly property bool toggles: \(toggles)
         }
 
@@ -89,28 +94,43 @@ struct QtQuickReference {
         let errors = Pipe()
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
-        let before = Self.childrenCPUSeconds()
         try process.run()
         // It quits itself after `seconds`; one that hangs is stopped.
         let deadline = DispatchWorkItem { process.terminate() }
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds + 30, execute: deadline)
-        let output = errors.fileHandleForReading.readDataToEndOfFile()
+        // Its CPU when it says it settled and when it says it is done (it is still running then).
+        var text = ""
+        var settled: (cpu: Double, frames: Double)?
+        var done: (cpu: Double, frames: Double)?
+        let reader = errors.fileHandleForReading
+        while done == nil {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+            for line in text.split(separator: "\n") {
+                guard let frames = line.split(separator: " ").last.flatMap({ Double($0) }) else { continue }
+                if settled == nil, line.contains("settled frames ") {
+                    settled = (Self.cpuSeconds(of: process.processIdentifier), frames)
+                } else if line.contains("frames "), !line.contains("settled") {
+                    done = (Self.cpuSeconds(of: process.processIdentifier), frames)
+                }
+            }
+        }
+        _ = reader.readDataToEndOfFile()
         process.waitUntilExit()
         deadline.cancel()
-        let cpu = Self.childrenCPUSeconds() - before
-        let text = String(decoding: output, as: UTF8.self)
-        guard process.terminationStatus == 0,
-            let line = text.split(separator: "\n").last(where: { $0.contains("frames ") }),
-            let frames = line.split(separator: " ").last.flatMap({ Double($0) })
-        else { return nil }
-        return (cpu, frames)
+        guard process.terminationStatus == 0, let settled, let done else { return nil }
+        return (done.cpu - settled.cpu, done.frames - settled.frames)
     }
 
-    /// User + system seconds of every child reaped so far (`getrusage(RUSAGE_CHILDREN)`).
-    private static func childrenCPUSeconds() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
-        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    /// User + system seconds process `pid` has run: fields 14 and 15 of `/proc/PID/stat`, in clock
+    /// ticks (proc(5)).
+    private static func cpuSeconds(of pid: Int32) -> Double {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let end = stat.lastIndex(of: ")")
+        else { return 0 }
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 }
