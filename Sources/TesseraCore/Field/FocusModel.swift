@@ -69,4 +69,13 @@ extension TileField {
         let o = offset(slot: tile.slot)
         return tile.home.offsetBy(dx: -o.x, dy: -o.y)
     }
+
+    /// The focus ring around tile `id` as it is drawn (`alpha` between the last two steps), with its
+    /// corner `radius`: clipped to its container's window while it rests there, unclipped while it flies
+    /// or rests in an overlay. Nil for no such tile.
+    func focusRing(around id: String, alpha: Double, radius: Double) -> FocusRing? {
+        guard let tile = tile(id) else { return nil }
+        let clip = tile.layer == .container ? windowClip(slot: tile.slot, alpha: alpha) : nil
+        return FocusRing(frame: tile.interpolated(alpha), radius: max(0, radius), clip: clip)
+    }
 }

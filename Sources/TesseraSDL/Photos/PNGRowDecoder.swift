@@ -124,78 +124,30 @@ enum PNGRowDecoder {
         return .success(surface)
     }
 
-    /// The rows summed in bands of `factor` into a `width / factor` × `height / factor` surface.
+    /// The rows summed in bands of `factor` into a `width / factor` × `height / factor` surface
+    /// (`RGBABoxBands`).
     private static func shrunk(_ ctx: OpaquePointer, width: Int, height: Int, factor: Int, limits: DecodeLimits)
         -> Result<UnsafeMutablePointer<SDL_Surface>, PhotoDecoder.Failure>
     {
-        let outWidth = width / factor
-        let outHeight = height / factor
-        let used = outWidth * factor * 4
-        guard
-            let row = malloc(width * 4)?.assumingMemoryBound(to: UInt8.self),
-            let sums = malloc(used * 4)?.assumingMemoryBound(to: UInt32.self)
+        guard let row = malloc(width * 4)?.assumingMemoryBound(to: UInt8.self),
+            let bands = RGBABoxBands(width: width, height: height, factor: factor)
         else { return .failure(.outOfMemory) }
-        defer {
-            free(row)
-            free(sums)
-        }
-        guard
-            let surface = SDL_CreateRGBSurfaceWithFormat(
-                0, Int32(outWidth), Int32(outHeight), 32, SDL_PIXELFORMAT_ARGB8888.rawValue),
-            let pixels = surface.pointee.pixels
-        else { return .failure(.outOfMemory) }
-        let pitch = Int(surface.pointee.pitch)
+        defer { free(row) }
         for y in 0..<height {
             let rc = spng_decode_row(ctx, row, width * 4)
             // The last row answers "end of image"; any row may answer damage. The rows past the last
             // whole band are decoded too (and dropped), so a truncated file is damage, as libpng says.
             let last = y == height - 1
             guard rc == 0 || (last && rc == Int32(SPNG_EOI.rawValue)), !limits.isPast else {
-                SDL_FreeSurface(surface)
                 return .failure(
                     rc != 0 && rc != Int32(SPNG_EOI.rawValue)
                         ? failure(rc)
                         : .corrupt(
                             rc == 0 ? "took too long to decode" : "truncated"))
             }
-            let band = y / factor
-            guard band < outHeight else { continue }
-            if y % factor == 0 {
-                for i in 0..<used { sums[i] = UInt32(row[i]) }
-            } else {
-                for i in 0..<used { sums[i] &+= UInt32(row[i]) }
-            }
-            if y % factor == factor - 1 {
-                emit(
-                    sums, into: (pixels + band * pitch).assumingMemoryBound(to: UInt32.self), count: outWidth,
-                    factor: factor)
-            }
+            bands.add(row, y: y)
         }
-        return .success(surface)
-    }
-
-    /// One output row from a band's column sums (R, G, B, A): BoxShrink's rounding, (sum + area / 2) / area.
-    private static func emit(
-        _ sums: UnsafeMutablePointer<UInt32>, into out: UnsafeMutablePointer<UInt32>, count: Int, factor: Int
-    ) {
-        let area = UInt64(factor &* factor)
-        let half = area / 2
-        @inline(__always) func mean(_ sum: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: (sum &+ half) / area) }
-        for ox in 0..<count {
-            var p = sums + ox &* factor &* 4
-            var r: UInt64 = 0
-            var g: UInt64 = 0
-            var b: UInt64 = 0
-            var a: UInt64 = 0
-            for _ in 0..<factor {
-                r &+= UInt64(p[0])
-                g &+= UInt64(p[1])
-                b &+= UInt64(p[2])
-                a &+= UInt64(p[3])
-                p += 4
-            }
-            out[ox] = mean(a) << 24 | mean(r) << 16 | mean(g) << 8 | mean(b)
-        }
+        return bands.takeSurface().map { .success($0) } ?? .failure(.outOfMemory)
     }
 
     /// R, G, B, A bytes as ARGB8888 words (B, G, R, A in memory on a little-endian machine).

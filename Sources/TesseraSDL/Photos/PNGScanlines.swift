@@ -48,75 +48,24 @@ struct PNGScanlines {
     /// channel is the rounded mean of a `factor`×`factor` box, and the last `width % factor` columns
     /// and `height % factor` rows are dropped.
     func boxShrunk(by factor: Int) -> Result<UnsafeMutablePointer<SDL_Surface>, PhotoDecoder.Failure> {
-        let outWidth = width / factor
         let outHeight = height / factor
-        // Bytes of a scanline that fall in some box; the dropped columns are not even unfiltered.
-        let used = outWidth * factor * channels
-        guard
-            let zeros = calloc(used, 1)?.assumingMemoryBound(to: UInt8.self),
-            let sums = malloc(used * 4)?.assumingMemoryBound(to: UInt32.self)
+        guard let bands = RGBABoxBands(width: width, height: height, factor: factor),
+            // The dropped columns are not even unfiltered.
+            let zeros = calloc(bands.usedBytes, 1)?.assumingMemoryBound(to: UInt8.self)
         else { return .failure(.outOfMemory) }
-        defer {
-            free(zeros)
-            free(sums)
-        }
-        guard
-            let surface = SDL_CreateRGBSurfaceWithFormat(
-                0, Int32(outWidth), Int32(outHeight), 32, SDL_PIXELFORMAT_ARGB8888.rawValue),
-            let pixels = surface.pointee.pixels
-        else { return .failure(.outOfMemory) }
-        let pitch = Int(surface.pointee.pitch)
-        for oy in 0..<outHeight {
-            // First down the columns: one sum per byte of the band's `factor` scanlines (a loop the
-            // compiler vectorises), then across, `factor` columns per output pixel.
-            for j in 0..<factor {
-                let y = oy &* factor &+ j
-                guard reconstruct(y, count: used, zeros: zeros) else {
-                    SDL_FreeSurface(surface)
-                    return .failure(.corrupt("undefined filter type"))
-                }
-                let source = bytes + (y &* stride &+ 1)
-                if j == 0 {
-                    for i in 0..<used { sums[i] = UInt32(source[i]) }
-                } else {
-                    for i in 0..<used { sums[i] &+= UInt32(source[i]) }
-                }
+        defer { free(zeros) }
+        for y in 0..<(outHeight * factor) {
+            guard reconstruct(y, count: bands.usedBytes, zeros: zeros) else {
+                return .failure(.corrupt("undefined filter type"))
             }
-            let row = (pixels + oy &* pitch).assumingMemoryBound(to: UInt32.self)
-            emit(sums, into: row, count: outWidth, factor: factor)
+            bands.add(bytes + (y &* stride &+ 1), y: y)
         }
         // The dropped rows are not unfiltered either, but libpng refuses an undefined filter type in
         // any scanline, so they are refused here too.
         for y in (outHeight * factor)..<height where bytes[y &* stride] > 4 {
-            SDL_FreeSurface(surface)
             return .failure(.corrupt("undefined filter type"))
         }
-        return .success(surface)
-    }
-
-    /// One output row from a band's column sums: BoxShrink's rounding, (sum + area / 2) / area. In 64
-    /// bits, so no factor can overflow a box's sum.
-    private func emit(
-        _ sums: UnsafeMutablePointer<UInt32>, into row: UnsafeMutablePointer<UInt32>, count: Int, factor: Int
-    ) {
-        let area = UInt64(factor &* factor)
-        let half = area / 2
-        @inline(__always) func mean(_ sum: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: (sum &+ half) / area) }
-        for ox in 0..<count {
-            var p = sums + ox &* factor &* channels
-            var s0: UInt64 = 0
-            var s1: UInt64 = 0
-            var s2: UInt64 = 0
-            var s3: UInt64 = 0
-            for _ in 0..<factor {
-                s0 &+= UInt64(p[0])
-                s1 &+= UInt64(p[1])
-                s2 &+= UInt64(p[2])
-                s3 &+= UInt64(p[3])
-                p += 4
-            }
-            row[ox] = mean(s3) << 24 | mean(s0) << 16 | mean(s1) << 8 | mean(s2)
-        }
+        return bands.takeSurface().map { .success($0) } ?? .failure(.outOfMemory)
     }
 
     /// Unfilters the first `count` bytes of scanline `y` in place, the row above being done already;

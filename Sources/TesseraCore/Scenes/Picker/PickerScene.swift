@@ -348,9 +348,7 @@ extension PickerScene: FocusableScene {
             return FocusRing(frame: button.offsetBy(dx: shift.x, dy: shift.y), radius: button.height / 2)
         }
         guard let tile = field.tile(id) else { return nil }
-        let dock = tile.container == .dock
-        let radius = dock ? picker.dock.tileCornerRadius : picker.grid.cornerRadius
-        let clip = tile.layer == .container ? field.windowClip(slot: tile.slot, alpha: alpha) : nil
-        return FocusRing(frame: tile.interpolated(alpha), radius: radius, clip: clip)
+        let radius = tile.container == .dock ? picker.dock.tileCornerRadius : picker.grid.cornerRadius
+        return field.focusRing(around: id, alpha: alpha, radius: radius)
     }
 }

@@ -427,9 +427,7 @@ extension WaterfallScene: FocusableScene {
     func revealFocus(_ id: String) { field.scrollIntoView(id, animation: config.scroll.scrollAnimation) }
 
     func focusRing(of id: String, alpha: Double) -> FocusRing? {
-        guard let tile = field.tile(id) else { return nil }
-        let clip = tile.layer == .container ? field.windowClip(slot: tile.slot, alpha: alpha) : nil
         let radius = heroes.stage.hero(id)?.cornerRadius.value ?? config.waterfall.cornerRadius
-        return FocusRing(frame: tile.interpolated(alpha), radius: max(0, radius), clip: clip)
+        return field.focusRing(around: id, alpha: alpha, radius: radius)
     }
 }
