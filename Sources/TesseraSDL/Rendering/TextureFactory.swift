@@ -1,10 +1,27 @@
 import CSDL2
 
 /// Makes renderer textures of decoded surfaces, on the render thread: one linear-filtered, blended
-/// texture per mip level.
+/// texture per mip level. An opaque photo's textures are in the output's format (`OutputFormat`), so
+/// the software renderer scales its unblended body straight into the frame. (A fade then blends with
+/// the texture's alpha mod rather than per-pixel alpha, which may round one level of 255 the other way.)
 struct TextureFactory {
     /// The `SDL_Renderer*` the textures belong to.
     let renderer: OpaquePointer
+    /// The format opaque photos are kept in: the output's, when it has no alpha of its own (a window's
+    /// XRGB8888); nil to keep the decoded ARGB8888, which is the output's format already elsewhere.
+    private let opaqueFormat: UInt32?
+
+    init(renderer: OpaquePointer) {
+        self.renderer = renderer
+        let output = OutputFormat.of(renderer)
+        var bits: Int32 = 0
+        var r: UInt32 = 0
+        var g: UInt32 = 0
+        var b: UInt32 = 0
+        var a: UInt32 = 0
+        let fits = SDL_PixelFormatEnumToMasks(output, &bits, &r, &g, &b, &a) == SDL_TRUE && bits >= 24 && a == 0
+        opaqueFormat = output != SDL_PIXELFORMAT_ARGB8888.rawValue && fits ? output : nil
+    }
 
     /// Textures of `surfaces` (largest first; the caller still owns and frees them); nil when SDL
     /// cannot make one (what was made is destroyed).
@@ -14,7 +31,7 @@ struct TextureFactory {
         let opaque = MipChain.isOpaque(surfaces[0])
         var levels: [MipLevel] = []
         for s in surfaces {
-            guard let texture = SDL_CreateTextureFromSurface(renderer, s) else {
+            guard let texture = texture(of: s, opaque: opaque) else {
                 for level in levels { SDL_DestroyTexture(level.texture) }
                 return nil
             }
@@ -23,6 +40,23 @@ struct TextureFactory {
             levels.append(MipLevel(texture: texture, width: Int(s.pointee.w), height: Int(s.pointee.h)))
         }
         return PhotoTextures(levels: levels, originalSize: originalSize, isOpaque: opaque)
+    }
+
+    /// A texture of `surface`: in `opaqueFormat` when the photo is opaque and there is one.
+    private func texture(of surface: UnsafeMutablePointer<SDL_Surface>, opaque: Bool) -> OpaquePointer? {
+        guard opaque, let opaqueFormat else { return SDL_CreateTextureFromSurface(renderer, surface) }
+        guard let converted = SDL_ConvertSurfaceFormat(surface, opaqueFormat, 0) else { return nil }
+        defer { SDL_FreeSurface(converted) }
+        guard
+            let texture = SDL_CreateTexture(
+                renderer, opaqueFormat, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), converted.pointee.w,
+                converted.pointee.h)
+        else { return nil }
+        guard SDL_UpdateTexture(texture, nil, converted.pointee.pixels, converted.pointee.pitch) == 0 else {
+            SDL_DestroyTexture(texture)
+            return nil
+        }
+        return texture
     }
 
     /// A 1×1 grey texture, for when even a small surface cannot be made (out of memory): drawing code

@@ -70,15 +70,7 @@ final class TileBodies {
     init(renderer: OpaquePointer, byteCapacity: Int = defaultByteCapacity) {
         self.renderer = renderer
         self.byteCapacity = byteCapacity
-        // A window's software renderer draws into the window's surface; offscreen canvases (and the
-        // Wayland presenter's) are ARGB8888.
-        if let window = SDL_RenderGetWindow(renderer), let surface = SDL_GetWindowSurface(window),
-            let pixelFormat = surface.pointee.format
-        {
-            format = pixelFormat.pointee.format
-        } else {
-            format = SDL_PIXELFORMAT_ARGB8888.rawValue
-        }
+        format = OutputFormat.of(renderer)
     }
 
     /// Bodies kept now, and their bytes (for tests).
