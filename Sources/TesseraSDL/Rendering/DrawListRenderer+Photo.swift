@@ -84,6 +84,31 @@ extension DrawListRenderer {
         submitMesh(texture: texture)
     }
 
+    /// Tells `backgroundFill` what the photos of `list` will cover opaquely in the current part: the
+    /// body strips of each one `drawPhoto` blits without blending (full opacity, an opaque texture,
+    /// not the pulsing loading tile), cut by its clip and the part.
+    func coverOpaquePhotos(of list: DrawList) {
+        backgroundFill.reset()
+        for case .photo(let id, let frame, let radius, let opacity, let clip) in list.commands {
+            guard DrawListRenderer.alphaByte(opacity) == 255 else { continue }
+            let dst = PixelRect(snapping: frame, pixelsPerPoint: pixelsPerPoint)
+            let visible = (clip.map { PixelRect(enclosing: $0, pixelsPerPoint: pixelsPerPoint) } ?? fullOutput)
+                .intersection(output)
+            guard dst.width >= 1, dst.height >= 1, dst.intersects(visible) else { continue }
+            let photo = textures.textures(for: id, drawnAt: dst.width, dst.height)
+            guard photo.isOpaque, !textures.isLoadingTile(photo) else { continue }
+            let level = photo.level(covering: dst.width, dst.height)
+            let layout = AspectFillLayout(
+                destination: dst, radius: radiusInPixels(radius), textureWidth: level.width, textureHeight: level.height
+            )
+            layout.forEachStrip { _, strip in
+                backgroundFill.cover(
+                    PixelRect(x0: strip.x, y0: strip.y, x1: strip.x + strip.w, y1: strip.y + strip.h).intersection(
+                        visible))
+            }
+        }
+    }
+
     /// Draws an opaque photo's strips as 1:1 copies of its body scaled to `size` (`TileBodies`), when
     /// every strip lies inside what the command may touch in a whole frame. False to scale them
     /// directly (a tile changing size, one its clip cuts, no body yet).

@@ -44,6 +44,9 @@ package final class DrawListRenderer {
     var mesh = CornerMesh()
     /// Reused rect buffer for solid fills' strips.
     var fillRects: [SDL_FRect] = []
+    /// A damaged part's background, less the opaque photos over it (reused).
+    var backgroundFill = BackgroundFill()
+    private var backgroundRects: [SDL_Rect] = []
     /// Reused geometry for the "×" strokes.
     var crossVertices: [SDL_Vertex] = []
     var crossIndices: [Int32] = []
@@ -228,12 +231,21 @@ package final class DrawListRenderer {
     ) {
         clipIsKnown = false
         setClip(drawsDamageOnly ? output : nil)
+        if drawsDamageOnly { coverOpaquePhotos(of: list) }
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
         SDL_SetRenderDrawColor(renderer, background.r, background.g, background.b, background.a)
         if drawsDamageOnly {
-            // SDL_RenderClear ignores the clip rect: fill just the damage.
-            var rect = output.sdlRect
-            check(SDL_RenderFillRect(renderer, &rect), "SDL_RenderFillRect")
+            // SDL_RenderClear ignores the clip rect: fill just the damage, less the opaque photos
+            // that will cover it (`BackgroundFill`).
+            backgroundFill.uncovered(in: output)
+            backgroundRects.removeAll(keepingCapacity: true)
+            for rect in backgroundFill.rects { backgroundRects.append(rect.sdlRect) }
+            if !backgroundRects.isEmpty {
+                let rc = backgroundRects.withUnsafeBufferPointer {
+                    SDL_RenderFillRects(renderer, $0.baseAddress, Int32($0.count))
+                }
+                check(rc, "SDL_RenderFillRects")
+            }
         } else {
             check(SDL_RenderClear(renderer), "SDL_RenderClear")
         }
