@@ -68,9 +68,8 @@ enum FrameDamage: Equatable {
         let oldMiddle = old[prefix..<(old.count - suffix)]
         let newMiddle = new[prefix..<(new.count - suffix)]
         // What is in one middle and not the other is damage; what is in both must keep its order.
-        scratch.keep(from: oldMiddle, against: newMiddle, into: \.keptInOld, otherwise: add)
-        scratch.keep(from: newMiddle, against: oldMiddle, into: \.keptInNew, otherwise: add)
-        guard scratch.keptInOld == scratch.keptInNew else {
+        let keptInOrder = scratch.keepsOrder(old: oldMiddle, new: newMiddle, otherwise: add)
+        guard keptInOrder else {
             parts.removeAll(keepingCapacity: true)
             return .whole
         }
@@ -107,8 +106,9 @@ enum FrameDamage: Equatable {
     /// Working storage for `between`, reused across frames, and the parts of the last region it found.
     struct Scratch {
         private var counts: [DrawCommand: Int] = [:]
-        fileprivate(set) var keptInOld: [DrawCommand] = []
-        fileprivate(set) var keptInNew: [DrawCommand] = []
+        /// Where the commands kept in both frames are, in the old list and in the new one.
+        private var keptInOld: [Int] = []
+        private var keptInNew: [Int] = []
         /// The latest texture generation when the last frame was compared.
         fileprivate(set) var comparedGeneration = 0
 
@@ -148,20 +148,38 @@ enum FrameDamage: Equatable {
             }
         }
 
-        /// Appends to `kept` each command of `list` that `other` also holds (as many times as it does),
-        /// and passes the rest to `otherwise`.
-        fileprivate mutating func keep(
-            from list: ArraySlice<DrawCommand>, against other: ArraySlice<DrawCommand>,
-            into kept: WritableKeyPath<Scratch, [DrawCommand]>,
+        /// Passes what only one of the middles holds to `otherwise`; true when what both hold comes in
+        /// the same order in each.
+        fileprivate mutating func keepsOrder(
+            old: ArraySlice<DrawCommand>, new: ArraySlice<DrawCommand>, otherwise: (DrawCommand) -> Void
+        ) -> Bool {
+            var inOld: [Int] = []
+            var inNew: [Int] = []
+            swap(&inOld, &keptInOld)
+            swap(&inNew, &keptInNew)
+            defer {
+                swap(&inOld, &keptInOld)
+                swap(&inNew, &keptInNew)
+            }
+            keep(from: old, against: new, into: &inOld, otherwise: otherwise)
+            keep(from: new, against: old, into: &inNew, otherwise: otherwise)
+            return inOld.count == inNew.count && zip(inOld, inNew).allSatisfy { old[$0] == new[$1] }
+        }
+
+        /// Sets `kept` to the index of each command of `list` that `other` also holds (as many times as
+        /// it does), and passes the rest to `otherwise`.
+        private mutating func keep(
+            from list: ArraySlice<DrawCommand>, against other: ArraySlice<DrawCommand>, into kept: inout [Int],
             otherwise: (DrawCommand) -> Void
         ) {
             counts.removeAll(keepingCapacity: true)
             for command in other { counts[command, default: 0] += 1 }
-            self[keyPath: kept].removeAll(keepingCapacity: true)
-            for command in list {
+            kept.removeAll(keepingCapacity: true)
+            for index in list.indices {
+                let command = list[index]
                 if let n = counts[command], n > 0 {
                     counts[command] = n - 1
-                    self[keyPath: kept].append(command)
+                    kept.append(index)
                 } else {
                     otherwise(command)
                 }
