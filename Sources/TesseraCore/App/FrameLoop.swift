@@ -209,9 +209,10 @@ package final class FrameLoop {
     /// second).
     static let longestSleep = 0.5
 
-    /// Seconds to sleep at rest: until the next source, the host's own change, the kiosk's idle reset or
-    /// the script's next step.
-    private func secondsUntilDue() -> Double {
+    /// Seconds to sleep: until the next source, the host's own change, the kiosk's idle reset or (at
+    /// rest, `steps`) the script's next step — a frame on its way runs every step due by its start, so
+    /// a wait for it does not wake for each one.
+    private func secondsUntilDue(steps: Bool = true) -> Double {
         var due = Self.longestSleep
         let now = clock.now()
         for source in sources {
@@ -219,7 +220,7 @@ package final class FrameLoop {
         }
         if let hostDue = host?.nextDue { due = min(due, hostDue) }
         if let idle = simulation.idleResetDue { due = min(due, idle) }
-        if timing == .paced {
+        if steps, timing == .paced {
             // The next step's time: a script's next event may come with it.
             let scale = profiling?.controls.timeScale ?? 1
             due = min(due, (simulation.time + 1 / simulation.hz - played) / scale)
@@ -229,7 +230,7 @@ package final class FrameLoop {
 
     /// Waits until `time`, waking for input and for anything due sooner.
     private func wait(until time: Double) {
-        let wait = min(time - clock.now(), secondsUntilDue())
+        let wait = min(time - clock.now(), secondsUntilDue(steps: false))
         if wait > 0 { host?.waitForEvents(upTo: wait) }
     }
 
