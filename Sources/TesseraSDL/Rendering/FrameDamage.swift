@@ -44,7 +44,12 @@ enum FrameDamage: Equatable {
         let since = scratch.comparedGeneration
         scratch.comparedGeneration = latestGeneration
         let texturesChanged = latestGeneration > since
-        if old == new && !texturesChanged { return .none }
+        // The commands both frames begin and end with are kept, in the same order, whatever lies
+        // between: only the middles are matched (most of a frame is its unchanged prefix and suffix).
+        // Each command is compared once: the prefix also tells an unchanged frame.
+        var prefix = 0
+        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+        if prefix == old.count && prefix == new.count && !texturesChanged { return .none }
         if old.isEmpty || old.contains(where: isBackdrop) || new.contains(where: isBackdrop) { return .whole }
         // Taken out while the matching below (which holds the scratch) adds to them.
         var parts: [Rect] = []
@@ -55,10 +60,6 @@ enum FrameDamage: Equatable {
             guard let b = bounds(of: command, measure: measure), !b.isEmpty else { return }
             Scratch.insert(b, into: &parts)
         }
-        // The commands both frames begin and end with are kept, in the same order, whatever lies
-        // between: only the middles are matched (most of a frame is its unchanged prefix and suffix).
-        var prefix = 0
-        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < old.count - prefix, suffix < new.count - prefix,
             old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
