@@ -50,7 +50,7 @@ struct Launcher {
 
         // The shared freedesktop.org thumbnail cache, unless turned off (read-only media, privacy).
         let thumbnails =
-            options.noThumbnails || !config.photos.thumbnails ? nil : ThumbnailStore.userCache()
+            options.noThumbnails || !config.photos.thumbnails ? nil : ThumbnailStore.userCache(version: tesseraVersion)
         let sink: FrameSink
         var host: WindowHost?
         if options.headless {
