@@ -70,27 +70,34 @@ let package = Package(
             pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]
         ),
-        // Everything that can be reasoned about without a display: geometry, springs,
-        // scrolling, layout, input → commands, scenes, scripts, state dumps, configs.
-        .target(name: "TesseraCore"),
+        // The value vocabulary every module speaks, as CoreGraphics is to UIKit: Point, Size, Rect,
+        // Color. No dependencies.
+        .target(name: "TesseraGeometry"),
+        // Everything that can be reasoned about without a display: springs, scrolling, layout,
+        // input → commands, scenes, scripts, state dumps, configs.
+        .target(name: "TesseraCore", dependencies: ["TesseraGeometry"]),
         // The SDL backend: window, renderer, textures, text, event translation.
         .target(
             name: "TesseraSDL",
             dependencies: [
-                "CSDL2", "CJPEG", "CSPNG", "CDeflate", "CWayland", "CX11", "CFontconfig", "TesseraCore",
+                "CSDL2", "CJPEG", "CSPNG", "CDeflate", "CWayland", "CX11", "CFontconfig", "TesseraGeometry",
+                "TesseraCore",
             ]),
-        .executableTarget(name: "tessera", dependencies: ["TesseraCore", "TesseraSDL"]),
+        .executableTarget(name: "tessera", dependencies: ["TesseraGeometry", "TesseraCore", "TesseraSDL"]),
         // `make bench`: simulation steps, render overhead against bare SDL, decode throughput.
-        .executableTarget(name: "tessera-bench", dependencies: ["TesseraCore", "TesseraSDL", "CSDL2"]),
-        .testTarget(name: "TesseraCoreTests", dependencies: ["TesseraCore", "CDeflate"]),
+        .executableTarget(
+            name: "tessera-bench", dependencies: ["TesseraGeometry", "TesseraCore", "TesseraSDL", "CSDL2"]),
+        .testTarget(name: "TesseraGeometryTests", dependencies: ["TesseraGeometry"]),
+        .testTarget(name: "TesseraCoreTests", dependencies: ["TesseraGeometry", "TesseraCore", "CDeflate"]),
         .testTarget(
             name: "TesseraSDLTests",
             dependencies: [
-                "TesseraSDL", "TesseraCore", "CSDL2", "CTurboJPEG", "CJPEG", "CSPNG", "CZlib", "CDeflate", "CExif",
+                "TesseraSDL", "TesseraGeometry", "TesseraCore", "CSDL2", "CTurboJPEG", "CJPEG", "CSPNG", "CZlib",
+                "CDeflate", "CExif",
             ],
             exclude: ["Fixtures"]),
         // The command line's own code (its flags), tested in-process.
-        .testTarget(name: "tesseraTests", dependencies: ["tessera", "TesseraCore"]),
+        .testTarget(name: "tesseraTests", dependencies: ["tessera", "TesseraGeometry", "TesseraCore"]),
         // Runs the built `tessera` executable as a user would: flags, exit codes, scripts, screenshots.
         .testTarget(
             name: "TesseraCLITests", dependencies: ["TesseraSDL", "TesseraCore", "CSDL2", "CDeflate"],

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraCore
+import TesseraGeometry
 import TesseraSDL
 
 #if canImport(Glibc)

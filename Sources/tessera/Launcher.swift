@@ -1,5 +1,6 @@
 import Foundation
 import TesseraCore
+import TesseraGeometry
 import TesseraSDL
 
 /// Turns parsed options into a run: finds the bundled resources, loads config, photos and script, and

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraGeometry
 
 /// Reads an image's pixel dimensions from its header alone, in pure Swift, so layout can know a photo's
 /// aspect ratio without decoding it (and without SDL: TesseraCore stays platform-free).

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraGeometry
 
 #if canImport(Glibc)
     import Glibc

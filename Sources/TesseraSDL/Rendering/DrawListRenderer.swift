@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import TesseraCore
+import TesseraGeometry
 
 /// Turns a `DrawList` (POINTS, window coordinates) into SDL renderer calls (PIXELS).
 ///

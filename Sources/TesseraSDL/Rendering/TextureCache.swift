@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import TesseraCore
+import TesseraGeometry
 
 /// Decoded photos as renderer textures, keyed by photo id.
 ///

@@ -1,5 +1,6 @@
 import CDeflate
 import Foundation
+import TesseraGeometry
 import XCTest
 
 @testable import TesseraCore

@@ -1,6 +1,7 @@
 import CSDL2
 import CTurboJPEG
 import Foundation
+import TesseraGeometry
 import XCTest
 
 @testable import TesseraCore
