@@ -73,27 +73,35 @@ let package = Package(
         // The value vocabulary every module speaks, as CoreGraphics is to UIKit: Point, Size, Rect,
         // Color. No dependencies.
         .target(name: "TesseraGeometry"),
+        // The photo library on disk: the folder's scan and its changes, image headers and their EXIF
+        // orientation, the folder followed with inotify, the freedesktop.org thumbnail cache's files.
+        // All of the photo file I/O, kept out of the platform-free core.
+        .target(name: "TesseraPhotos", dependencies: ["TesseraGeometry"]),
         // Everything that can be reasoned about without a display: springs, scrolling, layout,
         // input → commands, scenes, scripts, state dumps, configs.
-        .target(name: "TesseraCore", dependencies: ["TesseraGeometry"]),
+        .target(name: "TesseraCore", dependencies: ["TesseraGeometry", "TesseraPhotos"]),
         // The SDL backend: window, renderer, textures, text, event translation.
         .target(
             name: "TesseraSDL",
             dependencies: [
                 "CSDL2", "CJPEG", "CSPNG", "CDeflate", "CWayland", "CX11", "CFontconfig", "TesseraGeometry",
-                "TesseraCore",
+                "TesseraPhotos", "TesseraCore",
             ]),
-        .executableTarget(name: "tessera", dependencies: ["TesseraGeometry", "TesseraCore", "TesseraSDL"]),
+        .executableTarget(
+            name: "tessera", dependencies: ["TesseraGeometry", "TesseraPhotos", "TesseraCore", "TesseraSDL"]),
         // `make bench`: simulation steps, render overhead against bare SDL, decode throughput.
         .executableTarget(
-            name: "tessera-bench", dependencies: ["TesseraGeometry", "TesseraCore", "TesseraSDL", "CSDL2"]),
+            name: "tessera-bench",
+            dependencies: ["TesseraGeometry", "TesseraPhotos", "TesseraCore", "TesseraSDL", "CSDL2"]),
         .testTarget(name: "TesseraGeometryTests", dependencies: ["TesseraGeometry"]),
-        .testTarget(name: "TesseraCoreTests", dependencies: ["TesseraGeometry", "TesseraCore", "CDeflate"]),
+        .testTarget(name: "TesseraPhotosTests", dependencies: ["TesseraGeometry", "TesseraPhotos", "CDeflate"]),
+        .testTarget(
+            name: "TesseraCoreTests", dependencies: ["TesseraGeometry", "TesseraPhotos", "TesseraCore", "CDeflate"]),
         .testTarget(
             name: "TesseraSDLTests",
             dependencies: [
-                "TesseraSDL", "TesseraGeometry", "TesseraCore", "CSDL2", "CTurboJPEG", "CJPEG", "CSPNG", "CZlib",
-                "CDeflate", "CExif",
+                "TesseraSDL", "TesseraGeometry", "TesseraPhotos", "TesseraCore", "CSDL2", "CTurboJPEG", "CJPEG",
+                "CSPNG", "CZlib", "CDeflate", "CExif",
             ],
             exclude: ["Fixtures"]),
         // The command line's own code (its flags), tested in-process.
@@ -111,9 +119,9 @@ let package = Package(
 if Context.environment["TESSERA_FUZZ"] != nil {
     package.targets.append(.target(name: "FuzzDriver", path: "Tests/Fuzz/Driver"))
     for (name, folder, dependencies) in [
-        ("fuzz-jpeg-eighth", "JPEGEighth", ["TesseraSDL", "TesseraCore", "CSDL2"]),
+        ("fuzz-jpeg-eighth", "JPEGEighth", ["TesseraSDL", "TesseraPhotos", "CSDL2"]),
         ("fuzz-png", "PNG", ["TesseraSDL", "CSDL2"]),
-        ("fuzz-image-header", "ImageHeader", ["TesseraCore"]),
+        ("fuzz-image-header", "ImageHeader", ["TesseraPhotos"]),
     ] {
         package.targets.append(
             .executableTarget(

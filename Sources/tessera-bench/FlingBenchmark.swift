@@ -1,6 +1,7 @@
 import Foundation
 import TesseraCore
 import TesseraGeometry
+import TesseraPhotos
 import TesseraSDL
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import Foundation
 import TesseraCore
 import TesseraGeometry
+import TesseraPhotos
 import TesseraSDL
 
 /// Turns parsed options into a run: finds the bundled resources, loads config, photos and script, and

@@ -1,4 +1,5 @@
 import TesseraGeometry
+import TesseraPhotos
 
 /// Where rendered frames go: the SDL backend implements this for offscreen canvases and windows.
 package protocol FrameSink: AnyObject {

@@ -1,4 +1,5 @@
 import TesseraGeometry
+import TesseraPhotos
 
 /// One scene: a model, its pure layout, its own look, and the commands it understands, standing on a
 /// `TileField` (containers, tiles, motion, gesture routing, draw pass, dump). See docs/ARCHITECTURE.md,

@@ -1,4 +1,5 @@
 import TesseraGeometry
+import TesseraPhotos
 
 /// A scene's name on the command line, in scripts, configs and dumps (`--scene picker`). Each scene's
 /// folder declares its own (`extension SceneID { static let picker = … }`); the registry lists them.

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import TesseraCore
+import TesseraPhotos
 
 /// Photos decoded through the shared thumbnail cache (`ThumbnailStore`): a fresh thumbnail is a small
 /// PNG read instead of a camera JPEG decoded; a missing or stale one is made from the photo's own

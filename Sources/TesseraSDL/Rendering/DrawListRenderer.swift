@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import TesseraCore
 import TesseraGeometry
+import TesseraPhotos
 
 /// Turns a `DrawList` (POINTS, window coordinates) into SDL renderer calls (PIXELS).
 ///

@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import TesseraCore
 import TesseraGeometry
+import TesseraPhotos
 
 /// Decoded photos as renderer textures, keyed by photo id.
 ///

@@ -4,6 +4,7 @@ import TesseraGeometry
 import XCTest
 
 @testable import TesseraCore
+@testable import TesseraPhotos
 @testable import TesseraSDL
 
 /// Photos through the shared thumbnail cache: a miss writes a thumbnail the next run reads instead of

@@ -2,7 +2,7 @@ import Foundation
 import TesseraGeometry
 import XCTest
 
-@testable import TesseraCore
+@testable import TesseraPhotos
 
 #if canImport(Glibc)
     import Glibc
