@@ -1,5 +1,6 @@
 import Foundation
 import TesseraCore
+import TesseraGeometry
 import TesseraPhotos
 
 /// Decides what is decoded, for whom and in which order, frame by frame: the photos a frame shows

@@ -1,4 +1,5 @@
 import TesseraGeometry
+import TesseraPhotos
 
 extension SceneID {
     static let destinations = SceneID("destinations")
