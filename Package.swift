@@ -75,7 +75,7 @@ let package = Package(
         .target(name: "TesseraGeometry"),
         // The photo library on disk: the folder's scan and its changes, image headers and their EXIF
         // orientation, the folder followed with inotify, the freedesktop.org thumbnail cache's files.
-        // All of the photo file I/O, kept out of the platform-free core.
+        // The photo file I/O that the platform-free core above it does not do.
         .target(name: "TesseraPhotos", dependencies: ["TesseraGeometry"]),
         // Everything that can be reasoned about without a display: springs, scrolling, layout,
         // input → commands, scenes, scripts, state dumps, configs.
