@@ -70,27 +70,42 @@ let package = Package(
             pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]
         ),
-        // Everything that can be reasoned about without a display: geometry, springs,
-        // scrolling, layout, input → commands, scenes, scripts, state dumps, configs.
-        .target(name: "TesseraCore"),
+        // The value vocabulary every module speaks, as CoreGraphics is to UIKit: Point, Size, Rect,
+        // Color. No dependencies.
+        .target(name: "TesseraGeometry"),
+        // The photo library on disk: the folder's scan and its changes, image headers and their EXIF
+        // orientation, the folder followed with inotify, the freedesktop.org thumbnail cache's files.
+        // The photo file I/O that the platform-free core above it does not do.
+        .target(name: "TesseraPhotos", dependencies: ["TesseraGeometry"]),
+        // Everything that can be reasoned about without a display: springs, scrolling, layout,
+        // input → commands, scenes, scripts, state dumps, configs.
+        .target(name: "TesseraCore", dependencies: ["TesseraGeometry", "TesseraPhotos"]),
         // The SDL backend: window, renderer, textures, text, event translation.
         .target(
             name: "TesseraSDL",
             dependencies: [
-                "CSDL2", "CJPEG", "CSPNG", "CDeflate", "CWayland", "CX11", "CFontconfig", "TesseraCore",
+                "CSDL2", "CJPEG", "CSPNG", "CDeflate", "CWayland", "CX11", "CFontconfig", "TesseraGeometry",
+                "TesseraPhotos", "TesseraCore",
             ]),
-        .executableTarget(name: "tessera", dependencies: ["TesseraCore", "TesseraSDL"]),
+        .executableTarget(
+            name: "tessera", dependencies: ["TesseraGeometry", "TesseraPhotos", "TesseraCore", "TesseraSDL"]),
         // `make bench`: simulation steps, render overhead against bare SDL, decode throughput.
-        .executableTarget(name: "tessera-bench", dependencies: ["TesseraCore", "TesseraSDL", "CSDL2"]),
-        .testTarget(name: "TesseraCoreTests", dependencies: ["TesseraCore", "CDeflate"]),
+        .executableTarget(
+            name: "tessera-bench",
+            dependencies: ["TesseraGeometry", "TesseraPhotos", "TesseraCore", "TesseraSDL", "CSDL2"]),
+        .testTarget(name: "TesseraGeometryTests", dependencies: ["TesseraGeometry"]),
+        .testTarget(name: "TesseraPhotosTests", dependencies: ["TesseraGeometry", "TesseraPhotos", "CDeflate"]),
+        .testTarget(
+            name: "TesseraCoreTests", dependencies: ["TesseraGeometry", "TesseraPhotos", "TesseraCore", "CDeflate"]),
         .testTarget(
             name: "TesseraSDLTests",
             dependencies: [
-                "TesseraSDL", "TesseraCore", "CSDL2", "CTurboJPEG", "CJPEG", "CSPNG", "CZlib", "CDeflate", "CExif",
+                "TesseraSDL", "TesseraGeometry", "TesseraPhotos", "TesseraCore", "CSDL2", "CTurboJPEG", "CJPEG",
+                "CSPNG", "CZlib", "CDeflate", "CExif",
             ],
             exclude: ["Fixtures"]),
         // The command line's own code (its flags), tested in-process.
-        .testTarget(name: "tesseraTests", dependencies: ["tessera", "TesseraCore"]),
+        .testTarget(name: "tesseraTests", dependencies: ["tessera", "TesseraGeometry", "TesseraCore"]),
         // Runs the built `tessera` executable as a user would: flags, exit codes, scripts, screenshots.
         .testTarget(
             name: "TesseraCLITests", dependencies: ["TesseraSDL", "TesseraCore", "CSDL2", "CDeflate"],
@@ -104,9 +119,9 @@ let package = Package(
 if Context.environment["TESSERA_FUZZ"] != nil {
     package.targets.append(.target(name: "FuzzDriver", path: "Tests/Fuzz/Driver"))
     for (name, folder, dependencies) in [
-        ("fuzz-jpeg-eighth", "JPEGEighth", ["TesseraSDL", "TesseraCore", "CSDL2"]),
+        ("fuzz-jpeg-eighth", "JPEGEighth", ["TesseraSDL", "TesseraPhotos", "CSDL2"]),
         ("fuzz-png", "PNG", ["TesseraSDL", "CSDL2"]),
-        ("fuzz-image-header", "ImageHeader", ["TesseraCore"]),
+        ("fuzz-image-header", "ImageHeader", ["TesseraPhotos"]),
     ] {
         package.targets.append(
             .executableTarget(

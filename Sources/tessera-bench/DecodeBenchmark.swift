@@ -1,6 +1,8 @@
 import CSDL2
 import Foundation
 import TesseraCore
+import TesseraGeometry
+import TesseraPhotos
 import TesseraSDL
 
 /// Decoding large photos: a folder of generated `width`×`height` JPEGs (camera-sized, with noise so

@@ -1,5 +1,7 @@
 import Foundation
 import TesseraCore
+import TesseraGeometry
+import TesseraPhotos
 import TesseraSDL
 
 #if canImport(Glibc)
@@ -21,7 +23,7 @@ enum FlingBenchmark {
         let library = try PhotoLibrary.scanning(folder: folder)
         let sink = try OffscreenSink(
             photos: library, background: config.theme.background,
-            thumbnails: ThumbnailStore(root: cache + "/thumbnails"))
+            thumbnails: ThumbnailStore(root: cache + "/thumbnails", version: tesseraVersion))
         sink.drawPhotosAsTheyDecode()
         let window = Size(1024, 768)
         var made: Simulation?
@@ -126,7 +128,7 @@ enum FolderLatency {
         let library = try PhotoLibrary.scanning(folder: watched.path)
         let sink = try OffscreenSink(
             photos: library, background: config.theme.background,
-            thumbnails: ThumbnailStore(root: cache.path + "/thumbnails"))
+            thumbnails: ThumbnailStore(root: cache.path + "/thumbnails", version: tesseraVersion))
         sink.drawPhotosAsTheyDecode()
         let sim = Simulation(
             config: config, photos: library, scene: BenchScenes.picker, window: Size(1024, 768), hz: 120)

@@ -1,5 +1,7 @@
 import CSDL2
 import TesseraCore
+import TesseraGeometry
+import TesseraPhotos
 import TesseraSDL
 
 /// What Tessera's renderer costs over the SDL calls it makes, and what its looks cost over plain blits.

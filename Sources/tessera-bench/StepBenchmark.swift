@@ -1,4 +1,6 @@
 import TesseraCore
+import TesseraGeometry
+import TesseraPhotos
 
 /// The simulation step (springs, layout, scrolling) of a picker with N tiles, all animating or all at
 /// rest: no rendering, no photos decoded.

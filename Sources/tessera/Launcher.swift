@@ -1,5 +1,7 @@
 import Foundation
 import TesseraCore
+import TesseraGeometry
+import TesseraPhotos
 import TesseraSDL
 
 /// Turns parsed options into a run: finds the bundled resources, loads config, photos and script, and
@@ -50,7 +52,7 @@ struct Launcher {
 
         // The shared freedesktop.org thumbnail cache, unless turned off (read-only media, privacy).
         let thumbnails =
-            options.noThumbnails || !config.photos.thumbnails ? nil : ThumbnailStore.userCache()
+            options.noThumbnails || !config.photos.thumbnails ? nil : ThumbnailStore.userCache(version: tesseraVersion)
         let sink: FrameSink
         var host: WindowHost?
         if options.headless {

@@ -1,4 +1,5 @@
 import TesseraCore
+import TesseraGeometry
 
 /// The command line of `tessera` (README, "`tessera` flags"). Parsing is pure so it can be tested; a bad flag or
 /// value is a `UsageError` naming it (exit 2).

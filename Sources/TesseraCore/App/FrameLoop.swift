@@ -1,3 +1,6 @@
+import TesseraGeometry
+import TesseraPhotos
+
 /// The one run loop (docs/ARCHITECTURE.md, "The run loop"): the single place that decides when to take
 /// input, when to step, when to draw and when to present, for every kind of run. One loop body; what
 /// differs between runs is how time moves (`Timing`), asked in one place (`advance`):

@@ -1,3 +1,6 @@
+import TesseraGeometry
+import TesseraPhotos
+
 /// Where rendered frames go: the SDL backend implements this for offscreen canvases and windows.
 package protocol FrameSink: AnyObject {
     /// Renders `list` as the current frame.

@@ -1,3 +1,5 @@
+import TesseraPhotos
+
 /// Work a run loop does when it comes due rather than every frame — a config file to poll, a photo
 /// folder's changes to take in, a watchdog to ping. The loop asks every source when it is due, sleeps
 /// until the earliest (or until input), and runs the ones whose time has come; it knows nothing else

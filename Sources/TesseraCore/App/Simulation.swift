@@ -1,4 +1,6 @@
 import Foundation
+import TesseraGeometry
+import TesseraPhotos
 
 /// The whole app minus the platform: scenes, the tab bar, input recognition, and the fixed step.
 /// The SDL host (windowed or kiosk) and the headless runner both drive one of these, so a script

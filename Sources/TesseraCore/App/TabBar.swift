@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// The small on-screen scene switcher (docs/BEHAVIOUR.md#chrome-and-tab-bar: the digit keys and a touch-friendly tab bar): a segmented
 /// control at the trailing end of the header band.
 struct TabBar: Sendable {

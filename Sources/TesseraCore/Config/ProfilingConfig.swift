@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// Frame-time profiling (per-phase timings, on-screen graph, trace export) and slow motion.
 package struct ProfilingConfig: Codable, Equatable, Sendable {
     /// Frames kept for the summary, the HUD and the trace's write batches: 65 536 frames ≈ 9 minutes at

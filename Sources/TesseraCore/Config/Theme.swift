@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// Every colour the scenes and the chrome draw with, as `"#RRGGBB"` or `"#RRGGBBAA"` strings in configs.
 /// A config has two, `theme` (light, iOS's light colours) and `darkTheme` (iOS's dark ones), and
 /// `appearance` picks one (`Config.theme` is the one in force), so one switch changes everything:

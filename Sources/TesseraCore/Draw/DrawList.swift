@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// What one frame draws, in order, in window points. Built by scenes from presented state;
 /// the SDL backend turns it into renderer calls and never changes state (README.md#how-it-works).
 package struct DrawList: Sendable {

@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// Keyboard focus (SwiftUI's `focusable()` and `FocusState`, Qt Quick's `KeyNavigation`): which tile, card
 /// or control has it, kept beside the field rather than in it — it names an id, so it follows that tile
 /// through reflows, flights and resizes, wherever layout puts it. Tab and Shift+Tab move between a scene's

@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// Scrolling a tile into view: ScrollViewReader's `scrollTo(id)` with no anchor (Apple's
 /// `ScrollViewProxy.scrollTo(_:anchor:)`: the least scroll that shows it whole), in every container the
 /// tile is inside, innermost first — a gallery card is brought into its row and the row into the page.

@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// One tile's on-screen identity (`matchedGeometryEffect(id:)`, Apple's SwiftUI documentation): wherever
 /// the model puts it, its presented frame springs from where it was to where layout now puts it.
 ///

@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// The tiles a scroll is about to show: the next `screens` viewports past the visible ones in the
 /// direction the container scrolls (forward, down or right, when it rests), so their photos can decode
 /// before they are seen.

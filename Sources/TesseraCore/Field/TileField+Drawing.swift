@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// The layered draw pass: a container's tiles inside its clip, in model order, and the flight layer
 /// above every container, unclipped, in take-off order. How a tile looks is the scene's business: it
 /// gets each visible tile and the frame to draw it at.

@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// The field's part of the state dump (README.md, "State dump"): containers with their items, and every
 /// tile once. Reading only: a dump never lays out or scrolls.
 extension TileField {

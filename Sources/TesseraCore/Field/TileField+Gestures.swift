@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// Gesture routing: the one set of rules by which presses, drags and the wheel scroll containers.
 ///
 /// - A press on a container that scrolls on its own (a fling, a settle, an animation) stops it under the

@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// What a tap at a point lands on, topmost first: the flight layer (a flying tile can be caught and sent
 /// back), then each container's tiles inside its clip, inner containers first.
 extension TileField {

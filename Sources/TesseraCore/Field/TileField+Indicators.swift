@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// Scroll indicators as UIScrollView draws them (docs/BEHAVIOUR.md#scroll-indicators; Apple's `showsVerticalScrollIndicator` and
 /// `flashScrollIndicators()` documentation): a thin rounded bar along the trailing edge (the bottom for a
 /// horizontal container) that shows while the container scrolls — a drag, a fling, the wheel, a

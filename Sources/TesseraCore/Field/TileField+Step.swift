@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// Motion: scrolls and springs advance by one fixed step.
 extension TileField {
     /// Advances every container's scroll and the tiles that move by `dt` seconds. Only the moving set is

@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// What a stretch of a container shows: its resting tiles found through its visible range, its moving
 /// ones from the moving set, together in model order. The draw pass, the hit test and the prefetch all
 /// ask this, so they cost what is seen and what moves, however many tiles the container holds.

@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// The middle layer every scene stands on: named scrolling containers, the matched tiles they hold,
 /// and the one mapping from a tile's spring to what the window shows (docs/ARCHITECTURE.md).
 ///

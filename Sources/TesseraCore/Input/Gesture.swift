@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// What a press becomes once the recognizer has seen enough of it: a tap, or a drag locked to the
 /// axis of its first movement (docs/BEHAVIOUR.md#input: a vertical drag on a horizontal row scrolls the outer view).
 enum Gesture: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// Turns pointer events into taps and drags. A press that stays within `slop` points of where it went
 /// down is a tap on release; one that moves farther is a drag from then on (UIKit's touch slop idea).
 /// Release velocity comes from the recent samples (`VelocityTracker`), so a drag that is held still

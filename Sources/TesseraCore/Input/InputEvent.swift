@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// What the platform layer (SDL events, or a script) tells the engine. Points are window points.
 /// `time` is in seconds on the source's own clock (SDL's event timestamps, or simulated time for
 /// scripts); only differences between a gesture's own events are used, for release velocity.

@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// `LazyVGrid(columns: [GridItem(.adaptive(minimum: m))], spacing: s)` with rows of a fixed height
 /// (docs/BEHAVIOUR.md#picker): as many columns of at least `m` as fit, sharing the width.
 struct AdaptiveGrid: Equatable, Sendable {

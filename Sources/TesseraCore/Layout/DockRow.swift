@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// The dock's single row (`LazyHGrid(rows: [GridItem()])`, spacing 8), left to right in a horizontally
 /// scrolling area. Each cell is `.frame(height: 100)` and takes its ideal width, which for a resizable,
 /// aspect-filled image is the photo's own: height × its aspect ratio (docs/BEHAVIOUR.md#picker).

@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// Masonry columns: `HStack(alignment: .top, spacing: s) { VStack(spacing: s) {…} … }.padding(.horizontal,
 /// p)`. The columns share the width equally; each item fills its column's width at its own aspect ratio,
 /// stacked with `spacing` between. Pure: (aspect ratios, column count, width, spacing) → frames.

@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// A list of images one under another: `VStack(spacing: s) { Image…aspectRatio(.fill) }.padding(.all, p)`.
 /// Each item is as wide as the list less its padding, at its own aspect ratio. Pure: (aspect ratios,
 /// width, padding, spacing) → frames.

@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// The hero stage on top of a `TileField`: what the two hero scenes share (the waterfall's fullscreen
 /// photo, the destinations' detail view; docs/BEHAVIOUR.md#hero-transitions).
 ///

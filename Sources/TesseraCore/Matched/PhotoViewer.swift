@@ -1,4 +1,5 @@
 import Foundation
+import TesseraGeometry
 
 /// What a fullscreen photo does under the fingers once it rests in the overlay
 /// (docs/BEHAVIOUR.md#zoom-and-swipe-to-dismiss): pinch and double-tap zoom, pan with a glide when zoomed, and swipe down to

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraGeometry
 
 /// A rectangle (points) whose four components each chase their target on
 /// their own spring (`AnimatedValue`): x, y, width, height.

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraGeometry
 
 /// The two ways a summary leaves the program: a table for people (`--profile`) and JSON for tools
 /// (`--profile-json`, keys in the order README.md#profiling shows).

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraGeometry
 
 /// The end-of-run summary of `--profile` and `--profile-json` (README.md#profiling):
 /// per-phase statistics in milliseconds, frames over the budget, and the 1 % low frame rate.

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraGeometry
 
 /// The on-screen profiler (F3): a frame-time graph with the budget line, and the recent breakdown of
 /// a frame into its phases, drawn into the frame's draw list after the scene.

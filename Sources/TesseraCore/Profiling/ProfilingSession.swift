@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// Everything a host needs to profile a run: the frame profiler, the profiling keys and the HUD.
 /// The command line makes one per run; the window and the scripted runner time their loops with
 /// `profiler`, pass events through `handle` first, and draw `drawOverlay` after the scene.

@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// What must hold after every step, whatever the input (the monkey checks it): every tile is in exactly
 /// one container and appears once among the tiles; every number is finite; what a tap hits is what is
 /// drawn there.

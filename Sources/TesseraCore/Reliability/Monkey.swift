@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// A storm of pseudo-random input, as thousands of strangers' fingers would give a kiosk: clicks,
 /// drags at every speed (flicks, slow pulls, held drags), wheel bursts, keys, scene switches and
 /// resizes down to a 1×1 window. Made from a seed, as an ordinary `Script`, so a storm that breaks

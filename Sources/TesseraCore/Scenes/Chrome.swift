@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// The band every scene shares at its top (docs/BEHAVIOUR.md#chrome-and-tab-bar): the scene's title at the
 /// leading end, the tab bar at the trailing end. In a window too narrow for both on one row (a phone-
 /// sized kiosk) the tab bar takes a row of its own under the title. Scenes lay their content out below

@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// Reduce motion (`reduceMotion` in the config; iOS's Reduce Motion, Apple's
 /// `UIAccessibility.isReduceMotionEnabled`, which swaps zooming and sliding transitions for dissolves): a
 /// photo that changes place is there at once, and dissolves — its old place fading out while the new one

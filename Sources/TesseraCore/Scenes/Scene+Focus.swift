@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// Keyboard focus in a scene (docs/BEHAVIOUR.md#keyboard-focus): Tab and Shift+Tab move it between the
 /// scene's groups, the arrows move it in the layout's geometry, Space activates what has it, Escape lets
 /// go of it, and the focused item is scrolled into view and drawn with a ring in the accent colour. The

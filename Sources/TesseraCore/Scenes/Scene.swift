@@ -1,3 +1,6 @@
+import TesseraGeometry
+import TesseraPhotos
+
 /// One scene: a model, its pure layout, its own look, and the commands it understands, standing on a
 /// `TileField` (containers, tiles, motion, gesture routing, draw pass, dump). See docs/ARCHITECTURE.md,
 /// "Adding a scene".

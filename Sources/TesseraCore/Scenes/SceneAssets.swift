@@ -1,4 +1,5 @@
 import Foundation
+import TesseraPhotos
 
 /// Where a run's bundled files are: the folder holding `Assets/` and `Configs/` (the repository, or
 /// `TESSERA_HOME`). Scenes read their own data through it (`SceneDescription.loadAssets`).

@@ -1,3 +1,6 @@
+import TesseraGeometry
+import TesseraPhotos
+
 /// A scene's name on the command line, in scripts, configs and dumps (`--scene picker`). Each scene's
 /// folder declares its own (`extension SceneID { static let picker = … }`); the registry lists them.
 package struct SceneID: Hashable, Sendable, Codable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// Touch gestures in scripts (README.md, "Scripts"): a pinch, a double tap, and a drag with a finger. They
 /// play as finger events (`InputEvent.fingerDown`…), the same path a touch screen's fingers take.
 ///

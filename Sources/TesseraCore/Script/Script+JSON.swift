@@ -1,4 +1,5 @@
 import Foundation
+import TesseraGeometry
 
 extension Script {
     /// The script as a file `Script.parse` reads back to an equal script (the monkey writes the

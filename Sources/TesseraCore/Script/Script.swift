@@ -1,4 +1,5 @@
 import Foundation
+import TesseraGeometry
 
 /// A script file (README, "Scripts"): timed input for deterministic runs.
 package struct Script: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// Plays a script against simulated time: each fixed step asks for what happens at that step's time,
 /// in the script's order. Drags are spread over steps (one move per step), as a hand would.
 struct ScriptPlayer: Sendable {

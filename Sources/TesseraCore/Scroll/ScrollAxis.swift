@@ -1,4 +1,5 @@
 import Foundation
+import TesseraGeometry
 
 /// The one-dimensional scroll controller every scene shares: a drag that
 /// follows the pointer, rubber-banding past the edges, UIScrollView's fling,

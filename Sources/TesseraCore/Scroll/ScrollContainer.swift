@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// A clipped, scrolling container of tiles: its viewport in the window (frame and clip), one scroll
 /// axis, and the size of its content. Turns content coordinates into window points.
 struct ScrollContainer: Sendable {

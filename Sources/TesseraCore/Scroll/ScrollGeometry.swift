@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// Content margins along a scroll axis (SwiftUI's `contentMargins(.horizontal, 20)`), in points: they
 /// inset the content, and so where view-aligned snapping puts a view, but not the clip — content
 /// scrolls through the margins to the container's edges.

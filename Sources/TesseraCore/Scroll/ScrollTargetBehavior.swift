@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// SwiftUI's `ScrollTargetBehavior` (iOS 17): where a scroll comes to rest. `updateTarget` gets the
 /// rest point the scroll view would pick by itself and may move it — to a page, to a view's leading
 /// edge, to the top. `ScrollAxis` calls it when a drag ends (the target is the fling's projection)

@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// SwiftUI's `scrollTransition` with its default `.interactive` configuration (WWDC 2023 "Beyond
 /// scroll views", 12:34; docs/BEHAVIOUR.md#scroll-transitions): a view wholly inside its scroll
 /// view's visible region is in the identity phase; as it leaves, its phase value runs to −1 (leaving

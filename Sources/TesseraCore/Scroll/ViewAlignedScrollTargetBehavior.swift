@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// SwiftUI's `.viewAligned`: a scroll rests with a scroll target's leading edge exactly at the leading
 /// content margin (docs/BEHAVIOUR.md#view-aligned), so margins move the snap points with the content.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraGeometry
 
 /// The state dump (README.md#state-dump) (`--dump-state`, script `dump`). Frames are `[x, y, width, height]`
 /// in window points after scrolling; numbers are rounded to 1/10000 pt so dumps stay readable.

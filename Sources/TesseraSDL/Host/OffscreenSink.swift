@@ -1,5 +1,7 @@
 import CSDL2
 import TesseraCore
+import TesseraGeometry
+import TesseraPhotos
 
 /// Headless frames (`--headless`): the software renderer drawing into an offscreen surface, `scale`
 /// pixels per point (1 unless `--scale` says), so a script gives the same pixels on every machine. A

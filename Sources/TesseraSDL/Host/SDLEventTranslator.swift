@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import TesseraCore
+import TesseraGeometry
 
 /// SDL events → Tessera input events. Implements: left mouse button, motion while pressed, wheel
 /// (precise deltas; with Ctrl held, a zoom about the pointer), key presses by SDL key code (`SDLKeys`), window size

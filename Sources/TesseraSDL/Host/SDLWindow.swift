@@ -2,6 +2,7 @@ import CSDL2
 import CX11
 import Foundation
 import TesseraCore
+import TesseraGeometry
 
 /// The SDL window and its three sizes: *points* (what layout and input use), SDL's window *units*
 /// (`SDL_GetWindowSize`: pixels on X11, the compositor's logical size on Wayland) and *pixels* (the

@@ -2,6 +2,7 @@ import CSDL2
 import Dispatch
 import Foundation
 import TesseraCore
+import TesseraPhotos
 
 /// Decodes photos off the render thread, on every core (a concurrent Dispatch queue), and hands the
 /// results back to the render thread, which makes textures of them. Each photo is decoded at most once

@@ -2,6 +2,7 @@ import CSDL2
 import Dispatch
 import Foundation
 import TesseraCore
+import TesseraPhotos
 
 /// Decodes one photo file into ARGB8888 surfaces no larger than needed: safe to call from any thread
 /// (it touches no renderer). Textures are made later, on the render thread.

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraCore
+import TesseraPhotos
 
 /// Names each photo that cannot be shown once per process on stderr. A texture cache is per renderer,
 /// and a headless run makes a new renderer for every window size, so a storm of resizes would

@@ -1,5 +1,6 @@
 import CSDL2
 import TesseraCore
+import TesseraPhotos
 
 /// Turns a decoded ARGB8888 surface upright by its EXIF orientation (`ExifOrientation`). Done on the
 /// already scaled-down decode, so it costs one small copy.

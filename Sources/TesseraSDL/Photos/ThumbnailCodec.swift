@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import TesseraCore
+import TesseraPhotos
 
 /// Photos decoded through the shared thumbnail cache (`ThumbnailStore`): a fresh thumbnail is a small
 /// PNG read instead of a camera JPEG decoded; a missing or stale one is made from the photo's own
@@ -56,7 +57,7 @@ enum ThumbnailCodec {
         guard !hasFailed(source, in: store) else { return (outcome, .miss) }
         switch outcome {
         case .success(let decoded):
-            let texts = source.textEntries(width: decoded.originalWidth, height: decoded.originalHeight)
+            let texts = store.textEntries(of: source, width: decoded.originalWidth, height: decoded.originalHeight)
             if let png = ThumbnailPNG.encode(
                 decoded.levels[0], opaque: MipChain.isOpaque(decoded.levels[0]), texts: texts)
             {
@@ -116,7 +117,9 @@ enum ThumbnailCodec {
     static func recordFailure(_ source: ThumbnailStore.Source, in store: ThumbnailStore) {
         guard let empty = SDL_CreateRGBSurfaceWithFormat(0, 1, 1, 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else { return }
         defer { SDL_FreeSurface(empty) }
-        if let png = ThumbnailPNG.encode(empty, opaque: false, texts: source.textEntries(width: nil, height: nil)) {
+        if let png = ThumbnailPNG.encode(
+            empty, opaque: false, texts: store.textEntries(of: source, width: nil, height: nil))
+        {
             try? store.storeFailEntry(png, for: source)
         }
     }

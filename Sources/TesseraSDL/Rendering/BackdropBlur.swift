@@ -1,5 +1,6 @@
 import CSDL2
 import TesseraCore
+import TesseraGeometry
 
 /// The frosted backdrop (`.thinMaterial`, docs/BEHAVIOUR.md#frosted-backdrop) on SDL's 2D renderer,
 /// cheap enough for every frame of a transition.

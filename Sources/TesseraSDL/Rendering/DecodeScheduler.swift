@@ -1,5 +1,7 @@
 import Foundation
 import TesseraCore
+import TesseraGeometry
+import TesseraPhotos
 
 /// Decides what is decoded, for whom and in which order, frame by frame: the photos a frame shows
 /// first, each at the long side it needs, longest decode first (a full-size PNG costs several times a

@@ -1,5 +1,6 @@
 import CSDL2
 import TesseraCore
+import TesseraGeometry
 
 extension DrawListRenderer {
     /// Applies a command's clip (POINTS) and returns the pixels it may touch: the output, cut by the

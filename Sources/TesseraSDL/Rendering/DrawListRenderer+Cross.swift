@@ -1,5 +1,6 @@
 import CSDL2
 import TesseraCore
+import TesseraGeometry
 
 extension DrawListRenderer {
     /// Draws an "×" (a close button's glyph): two strokes `lineWidth` POINTS wide joining the opposite

@@ -1,5 +1,6 @@
 import CSDL2
 import TesseraCore
+import TesseraGeometry
 
 extension DrawListRenderer {
     /// Draws a solid rounded rect: `rect` and `radius` in POINTS, `color` with its alpha.

@@ -1,5 +1,6 @@
 import CSDL2
 import TesseraCore
+import TesseraGeometry
 
 extension DrawListRenderer {
     /// Draws photo `id` aspect-filled into `frame` (POINTS) with rounded corners of `radius` (POINTS)

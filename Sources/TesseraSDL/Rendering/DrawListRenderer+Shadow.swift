@@ -1,5 +1,6 @@
 import CSDL2
 import TesseraCore
+import TesseraGeometry
 
 extension DrawListRenderer {
     /// Draws the soft shadow of a rounded rect (`frame`, `cornerRadius` in POINTS) blurred by `blur`

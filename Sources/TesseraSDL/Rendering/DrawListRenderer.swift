@@ -1,6 +1,8 @@
 import CSDL2
 import Foundation
 import TesseraCore
+import TesseraGeometry
+import TesseraPhotos
 
 /// Turns a `DrawList` (POINTS, window coordinates) into SDL renderer calls (PIXELS).
 ///

@@ -1,4 +1,5 @@
 import TesseraCore
+import TesseraGeometry
 
 /// What must be redrawn to turn the last presented frame into the next one, found by comparing their
 /// draw lists: the bounds of every command that appeared or disappeared, the old place and the new

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import TesseraCore
+import TesseraGeometry
 
 /// A rectangle of whole renderer-output PIXELS with half-open edges: it covers columns `x0..<x1`
 /// and rows `y0..<y1`.

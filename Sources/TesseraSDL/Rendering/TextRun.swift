@@ -1,5 +1,6 @@
 import CSDL2
 import TesseraCore
+import TesseraGeometry
 
 /// A string in one style and colour: what decides a text texture's pixels apart from its layout.
 /// The colour is kept without alpha, because opacity is applied per draw as the texture's alpha mod

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import TesseraCore
+import TesseraPhotos
 
 /// A zoomed photo stays sharp: when a photo is drawn larger than its regular decode (a pinch on the
 /// fullscreen photo) and the file holds more pixels, that one photo is decoded again at up to

@@ -1,6 +1,8 @@
 import CSDL2
 import Foundation
 import TesseraCore
+import TesseraGeometry
+import TesseraPhotos
 
 /// Decoded photos as renderer textures, keyed by photo id.
 ///

@@ -1,7 +1,7 @@
 import Foundation
 import FuzzDriver
 
-@testable import TesseraCore
+@testable import TesseraPhotos
 
 /// One libFuzzer input (`make fuzz`): the header reader (PNG IHDR, JPEG markers, EXIF orientation) on
 /// any bytes. It must answer nil or a header with positive sides, and never read past the bytes.

@@ -1,8 +1,8 @@
 import CSDL2
 import Foundation
 import FuzzDriver
+import TesseraPhotos
 
-@testable import TesseraCore
 @testable import TesseraSDL
 
 /// One libFuzzer input (`make fuzz`): the DC-only 1/8 JPEG decoder on any bytes. It must return a

@@ -1,4 +1,5 @@
 import CSDL2
+import TesseraGeometry
 import XCTest
 
 @testable import TesseraCore

@@ -2,6 +2,7 @@ import CExif
 import CSDL2
 import CSPNG
 import Foundation
+import TesseraPhotos
 import XCTest
 
 @testable import TesseraCore

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import TesseraPhotos
 import XCTest
 
 @testable import TesseraCore

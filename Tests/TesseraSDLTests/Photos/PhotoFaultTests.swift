@@ -1,6 +1,8 @@
 import CSDL2
 import CTurboJPEG
 import Foundation
+import TesseraGeometry
+import TesseraPhotos
 import XCTest
 
 @testable import TesseraCore

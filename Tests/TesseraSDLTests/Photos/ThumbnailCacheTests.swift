@@ -1,8 +1,10 @@
 import CSDL2
 import Foundation
+import TesseraGeometry
 import XCTest
 
 @testable import TesseraCore
+@testable import TesseraPhotos
 @testable import TesseraSDL
 
 /// Photos through the shared thumbnail cache: a miss writes a thumbnail the next run reads instead of
@@ -14,7 +16,7 @@ final class ThumbnailCacheTests: XCTestCase {
 
     override func setUpWithError() throws {
         folder = try RenderFixture.temporaryFolder()
-        store = ThumbnailStore(root: folder + "/cache/thumbnails")
+        store = ThumbnailStore(root: folder + "/cache/thumbnails", version: tesseraVersion)
     }
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
@@ -107,7 +109,7 @@ final class ThumbnailCacheTests: XCTestCase {
     /// chunks that make it look fresh for `source`.
     private func planted(width: Int, height: Int, for source: ThumbnailStore.Source) -> Data {
         var png = TestPNG(width: 2, height: 2, colourType: 2)
-        png.chunksBeforeData = source.textEntries(width: 4000, height: 3000).map { key, value in
+        png.chunksBeforeData = store.textEntries(of: source, width: 4000, height: 3000).map { key, value in
             ("tEXt", Array(key.utf8) + [0] + Array(value.utf8))
         }
         var data = png.data
@@ -143,7 +145,7 @@ final class ThumbnailCacheTests: XCTestCase {
         defer { SDL_FreeSurface(black) }
         SDL_FillRect(black, nil, 0xFF00_0000)
         let png = try XCTUnwrap(
-            ThumbnailPNG.encode(black, opaque: true, texts: source.textEntries(width: 800, height: 600)))
+            ThumbnailPNG.encode(black, opaque: true, texts: store.textEntries(of: source, width: 800, height: 600)))
         try store.store(png, for: source, size: .xLarge)
         XCTAssertNil(ThumbnailCodec.decodeThumbnail(png, size: .xLarge))
         let (outcome, from) = ThumbnailCodec.decode(path: path, size: .xLarge, store: store)

@@ -1,4 +1,6 @@
 import CSDL2
+import TesseraGeometry
+import TesseraPhotos
 import XCTest
 
 @testable import TesseraCore

@@ -1,3 +1,5 @@
+import TesseraGeometry
+import TesseraPhotos
 import XCTest
 
 @testable import TesseraCore

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraPhotos
 
 /// One place in the destinations list (the article's `Item`, docs/BEHAVIOUR.md#destinations): an image, a title and a paragraph of details.
 struct Destination: Equatable, Sendable {

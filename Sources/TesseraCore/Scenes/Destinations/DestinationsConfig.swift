@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// The destinations scene (the list-to-detail hero article): a list of places; a tap flies the image to the top of a
 /// detail view.
 struct DestinationsConfig: SceneConfig {

@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// Where the destinations scene's parts go (docs/BEHAVIOUR.md#destinations). Pure: (aspect ratios,
 /// config, window) → frames.
 ///

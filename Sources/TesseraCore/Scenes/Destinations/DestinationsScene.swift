@@ -1,3 +1,6 @@
+import TesseraGeometry
+import TesseraPhotos
+
 extension SceneID {
     static let destinations = SceneID("destinations")
 }

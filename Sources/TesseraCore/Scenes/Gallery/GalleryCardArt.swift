@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// Draws one gallery card as the session's `colorStack` does: the palette's backdrop clipped to a rounded
 /// rect, and inside `stackPadding` three overlapping rectangles — the back one offset by
 /// (+offset, +offset), the middle one in place, the front one by (−offset, −offset) — clipped by the

@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// Where the gallery's parts go in a window (docs/BEHAVIOUR.md#gallery; the `GallerySection` and
 /// `GalleryHeroContent` views of WWDC 2023 "Beyond scroll views"). Pure: (config, window size) →
 /// frames.

@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// One section's horizontally scrolling row of cards: its scroll container, its cards' ids, and the
 /// state its `scrollPosition(id:)` needs.
 struct GalleryRow {

@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// The gallery's frame: the shared title, then inside the outer scroll's clip each section's label,
 /// the Featured header's scroll position, the dividers and the cards (each row clipped to its own
 /// viewport too), and the Featured paddles on top.

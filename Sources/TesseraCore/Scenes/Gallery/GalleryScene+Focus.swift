@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// Keyboard focus in the gallery: each row's cards are a Tab stop, then the Featured paddles. Left and
 /// Right move along a row, Up and Down to the nearest card of the row above or below; the focused card's
 /// row scrolls to show it with its leading edge on the margin (as `.viewAligned` rests) and the page

@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// Gestures, wheel and keys. Presses, drags and taps that catch a moving scroll are the field's (a drag
 /// is locked to the axis of its first movement: a horizontal drag that starts on a row scrolls that row,
 /// a vertical one anywhere scrolls the outer view, even when it starts on a row). The paddles are

@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 extension SceneID {
     static let gallery = SceneID("gallery")
 }

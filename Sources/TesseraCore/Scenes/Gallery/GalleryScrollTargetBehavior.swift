@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// The article's custom behaviour for the outer scroll (WWDC 2023 "Beyond scroll views", "Targets and positions"; docs/BEHAVIOUR.md#snap-to-top): a fling
 /// towards the top that would end near it ends exactly at the top.
 ///

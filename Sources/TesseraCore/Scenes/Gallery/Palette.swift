@@ -1,4 +1,5 @@
 import Foundation
+import TesseraGeometry
 
 /// One colour combination a gallery card shows (the `Palette` of WWDC 2023 "Beyond scroll views"): a name, the card's backdrop,
 /// and the three stacked rectangles from back to front (the session's red, blue and green).

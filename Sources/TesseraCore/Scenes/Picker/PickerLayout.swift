@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// Where the picker's parts go in a window (docs/BEHAVIOUR.md#picker): the scrolling grid with the title
 /// at the top of its content, and the dock panel with its scroll area. Pure: (config, window size, item
 /// counts) → frames. Tiles' frames are in each container's content coordinates; `Container` turns them

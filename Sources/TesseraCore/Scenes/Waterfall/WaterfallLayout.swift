@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// The waterfall's masonry (docs/BEHAVIOUR.md#waterfall): `ScrollView { HStack(alignment: .top,
 /// spacing: 5) { VStack(spacing: 5) {…} … } }.padding(.horizontal, 5)` below the chrome band. Each photo
 /// fills its column's width at its own aspect ratio (`Masonry`). Pure: (aspect ratios, config, window) →

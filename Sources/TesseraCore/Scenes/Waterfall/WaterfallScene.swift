@@ -1,3 +1,6 @@
+import TesseraGeometry
+import TesseraPhotos
+
 extension SceneID {
     static let waterfall = SceneID("waterfall")
 }

@@ -1,4 +1,6 @@
 import Foundation
+import TesseraGeometry
+import TesseraPhotos
 import XCTest
 
 @testable import TesseraCore

@@ -1,3 +1,4 @@
+import TesseraGeometry
 import XCTest
 
 @testable import TesseraCore

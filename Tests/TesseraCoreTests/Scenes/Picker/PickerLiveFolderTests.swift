@@ -1,4 +1,5 @@
 import Foundation
+import TesseraPhotos
 import XCTest
 
 @testable import TesseraCore

@@ -1,6 +1,8 @@
+import TesseraGeometry
 import XCTest
 
 @testable import TesseraCore
+@testable import TesseraPhotos
 
 /// The picker article's details: the "Photos" title is the first row inside the grid's `ScrollView`
 /// (it scrolls away with the photos), and a dock cell is `.frame(height: 100)` at its image's ideal width.

@@ -2,7 +2,7 @@
 /// removed, and photos whose file was replaced (same id, another modification time or size).
 package struct PhotoChanges: Equatable, Sendable {
     /// New photos, in name order.
-    var added: [Photo] = []
+    package var added: [Photo] = []
     package var removed: [String] = []
     /// The new state of replaced photos.
     package var replaced: [Photo] = []
@@ -13,7 +13,7 @@ package struct PhotoChanges: Equatable, Sendable {
         self.replaced = replaced
     }
 
-    var isEmpty: Bool { added.isEmpty && removed.isEmpty && replaced.isEmpty }
+    package var isEmpty: Bool { added.isEmpty && removed.isEmpty && replaced.isEmpty }
 }
 
 extension PhotoLibrary {
@@ -55,7 +55,7 @@ extension PhotoLibrary {
 
     /// Rescans the folder this library was scanned from and returns the changes (empty when it has no
     /// folder or the folder cannot be read now); `self` becomes the new scan.
-    mutating func rescan() -> PhotoChanges {
+    package mutating func rescan() -> PhotoChanges {
         guard let folder, let newer = try? PhotoLibrary.scanning(folder: folder, allowingEmpty: true, earlier: self)
         else {
             return PhotoChanges()
@@ -65,7 +65,7 @@ extension PhotoLibrary {
 
     /// Becomes `newer`, a scan of the same folder made elsewhere (`FolderWatcher`, off the main
     /// thread), and returns what changed.
-    mutating func adopt(_ newer: PhotoLibrary) -> PhotoChanges {
+    package mutating func adopt(_ newer: PhotoLibrary) -> PhotoChanges {
         let changes = self.changes(to: newer)
         self = newer
         return changes

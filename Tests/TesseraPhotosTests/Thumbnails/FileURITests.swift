@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import TesseraCore
+@testable import TesseraPhotos
 
 /// `file://` URIs as GLib's `g_filename_to_uri` writes them (the names other file managers hash).
 final class FileURITests: XCTestCase {

@@ -1,7 +1,8 @@
 import Foundation
+import TesseraGeometry
 import XCTest
 
-@testable import TesseraCore
+@testable import TesseraPhotos
 
 #if canImport(Glibc)
     import Glibc
@@ -16,7 +17,7 @@ final class ThumbnailStoreTests: XCTestCase {
     override func setUpWithError() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-thumbs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        store = ThumbnailStore(root: folder.appendingPathComponent("cache/thumbnails").path)
+        store = ThumbnailStore(root: folder.appendingPathComponent("cache/thumbnails").path, version: "9.8.7")
     }
 
     override func tearDownWithError() throws {
@@ -37,14 +38,16 @@ final class ThumbnailStoreTests: XCTestCase {
 
     func testUserCacheFollowsXDGCacheHome() {
         XCTAssertEqual(
-            ThumbnailStore.userCache(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/h"])?.root,
+            ThumbnailStore.userCache(version: "9.8.7", environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/h"])?.root,
             "/x/cache/thumbnails")
         // Unset or relative: $HOME/.cache (XDG Base Directory Specification).
-        XCTAssertEqual(ThumbnailStore.userCache(environment: ["HOME": "/h"])?.root, "/h/.cache/thumbnails")
         XCTAssertEqual(
-            ThumbnailStore.userCache(environment: ["XDG_CACHE_HOME": "rel", "HOME": "/h"])?.root, "/h/.cache/thumbnails"
+            ThumbnailStore.userCache(version: "9.8.7", environment: ["HOME": "/h"])?.root, "/h/.cache/thumbnails")
+        XCTAssertEqual(
+            ThumbnailStore.userCache(version: "9.8.7", environment: ["XDG_CACHE_HOME": "rel", "HOME": "/h"])?.root,
+            "/h/.cache/thumbnails"
         )
-        XCTAssertNil(ThumbnailStore.userCache(environment: [:]))
+        XCTAssertNil(ThumbnailStore.userCache(version: "9.8.7", environment: [:]))
     }
 
     func testPathIsSizeFolderAndMD5OfURI() throws {
@@ -88,7 +91,7 @@ final class ThumbnailStoreTests: XCTestCase {
         let path = try photo(bytes: 1234)
         try setModificationTime(path, to: 1_700_000_000)
         let source = try XCTUnwrap(ThumbnailStore.Source(path: path))
-        let entries = source.textEntries(width: 4000, height: 3000)
+        let entries = store.textEntries(of: source, width: 4000, height: 3000)
         XCTAssertEqual(
             entries.map(\.0).prefix(5),
             ["Thumb::URI", "Thumb::MTime", "Thumb::Size", "Thumb::Image::Width", "Thumb::Image::Height"])
@@ -96,6 +99,7 @@ final class ThumbnailStoreTests: XCTestCase {
         XCTAssertEqual(texts["Thumb::URI"], FileURI.of(path: path))
         XCTAssertEqual(texts["Thumb::MTime"], "1700000000")
         XCTAssertEqual(texts["Thumb::Size"], "1234")
+        XCTAssertEqual(texts["Software"], "Tessera 9.8.7", "the version the store was made with")
         XCTAssertTrue(source.isDescribed(by: texts))
         // Another modification time, another size or another file's URI: stale.
         XCTAssertFalse(source.isDescribed(by: texts.merging(["Thumb::MTime": "1700000001"]) { $1 }))
@@ -109,7 +113,7 @@ final class ThumbnailStoreTests: XCTestCase {
         let source = try XCTUnwrap(ThumbnailStore.Source(path: try photo()))
         XCTAssertNil(store.failEntry(of: source))
         try store.storeFailEntry(png, for: source)
-        let entry = store.root + "/fail/tessera-\(tesseraVersion)/" + source.hash + ".png"
+        let entry = store.root + "/fail/tessera-9.8.7/" + source.hash + ".png"
         XCTAssertEqual(store.failPath(of: source), entry)
         XCTAssertEqual(store.failEntry(of: source), png)
     }
@@ -148,7 +152,7 @@ final class ThumbnailStoreTests: XCTestCase {
         try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: readOnly.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: readOnly.path) }
         guard getuid() != 0 else { throw XCTSkip("root writes anywhere") }
-        let store = ThumbnailStore(root: readOnly.appendingPathComponent("thumbnails").path)
+        let store = ThumbnailStore(root: readOnly.appendingPathComponent("thumbnails").path, version: "9.8.7")
         let source = try XCTUnwrap(ThumbnailStore.Source(path: try photo()))
         XCTAssertThrowsError(try store.store(png, for: source, size: .large))
     }

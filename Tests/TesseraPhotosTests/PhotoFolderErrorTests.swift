@@ -1,7 +1,8 @@
 import Foundation
+import TesseraGeometry
 import XCTest
 
-@testable import TesseraCore
+@testable import TesseraPhotos
 
 #if canImport(Glibc)
     import Glibc

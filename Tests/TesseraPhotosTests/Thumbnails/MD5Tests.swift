@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import TesseraCore
+@testable import TesseraPhotos
 
 /// The test suite of RFC 1321, appendix A.5.
 final class MD5Tests: XCTestCase {

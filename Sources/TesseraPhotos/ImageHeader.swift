@@ -1,7 +1,8 @@
 import Foundation
+import TesseraGeometry
 
 /// Reads an image's pixel dimensions from its header alone, in pure Swift, so layout can know a photo's
-/// aspect ratio without decoding it (and without SDL: TesseraCore stays platform-free).
+/// aspect ratio without decoding it (and without SDL, which neither this module nor the core links).
 ///
 /// - PNG: the signature, then the `IHDR` chunk, which the format requires first: width and height are
 ///   big-endian 32-bit at bytes 16 and 20.
@@ -39,7 +40,7 @@ package enum ImageHeader {
 
     /// Pixel size of the PNG or JPEG at `path` as shown; nil when the file is missing, unreadable, of
     /// another format, truncated before its dimensions, or declares a zero dimension.
-    static func pixelSize(ofFileAt path: String) -> Size? { info(ofFileAt: path)?.size }
+    package static func pixelSize(ofFileAt path: String) -> Size? { info(ofFileAt: path)?.size }
 
     /// The header of the PNG or JPEG at `path`; nil as for `pixelSize(ofFileAt:)`.
     static func info(ofFileAt path: String) -> Info? { try? read(ofFileAt: path) }

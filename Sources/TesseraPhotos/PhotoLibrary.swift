@@ -1,4 +1,5 @@
 import Foundation
+import TesseraGeometry
 
 #if canImport(Glibc)
     import Glibc
@@ -25,7 +26,7 @@ package struct Photo: Equatable, Sendable {
     }
 
     /// Width / height, nil when the size is unknown.
-    var aspectRatio: Double? { pixelSize.map { $0.width / $0.height } }
+    package var aspectRatio: Double? { pixelSize.map { $0.width / $0.height } }
 }
 
 /// What a file was when it was looked at: the same inode, size and modification time is the same file.

@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// The four sizes of the freedesktop.org Thumbnail Managing Standard ("Thumbnail Directory"): a
 /// thumbnail's long side is at most this many pixels (smaller only when the photo is).
 package enum ThumbnailSize: Int, CaseIterable, Sendable {

@@ -1,8 +1,9 @@
 import CDeflate
 import Foundation
+import TesseraGeometry
 import XCTest
 
-@testable import TesseraCore
+@testable import TesseraPhotos
 
 /// `ImageHeader` against tiny files made here byte by byte, and against the bundled photos.
 final class ImageHeaderTests: XCTestCase {
@@ -79,7 +80,7 @@ final class ImageHeaderTests: XCTestCase {
     /// The 24 bundled photos (Tools/photogen/generate.py's catalogue): 10 landscapes, 8 portraits, 6 squares.
     func testBundledPhotos() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../Assets/Photos").standardizedFileURL.path
+            .appendingPathComponent("../../Assets/Photos").standardizedFileURL.path
         let expected: [(Int, Int)] = [
             (960, 640), (720, 1080), (800, 800), (1024, 576), (640, 960), (900, 600), (800, 800), (600, 900),
             (1024, 576), (800, 800), (600, 900), (960, 640), (800, 800), (600, 900), (900, 600), (960, 640),

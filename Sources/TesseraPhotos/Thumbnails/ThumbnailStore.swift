@@ -28,22 +28,27 @@ package struct ThumbnailStore: Sendable {
     let root: String
     /// The `fail/` subfolder this program writes (`fail/tessera-0.1.0`).
     let failFolder: String
+    /// The `Software` of the thumbnails it writes (`Tessera 0.1.0`).
+    let software: String
 
-    package init(root: String, application: String = "tessera-\(tesseraVersion)") {
+    /// The cache at `root`, written by Tessera `version` (the program's own, `tesseraVersion`, which
+    /// its callers pass): it names this program's `fail/` folder and its thumbnails' `Software`.
+    package init(root: String, version: String) {
         self.root = root
-        failFolder = root + "/fail/" + application
+        failFolder = root + "/fail/tessera-" + version
+        software = "Tessera " + version
     }
 
     /// The cache of this user: `$XDG_CACHE_HOME/thumbnails`, or `$HOME/.cache/thumbnails`; nil when
     /// neither says where (no home).
-    package static func userCache(environment: [String: String] = ProcessInfo.processInfo.environment)
-        -> ThumbnailStore?
-    {
+    package static func userCache(
+        version: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> ThumbnailStore? {
         if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
-            return ThumbnailStore(root: cache + "/thumbnails")
+            return ThumbnailStore(root: cache + "/thumbnails", version: version)
         }
         guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-        return ThumbnailStore(root: home + "/.cache/thumbnails")
+        return ThumbnailStore(root: home + "/.cache/thumbnails", version: version)
     }
 
     /// What the standard records of a source file.
@@ -72,22 +77,24 @@ package struct ThumbnailStore: Sendable {
         /// 32 hex digits: the file name's stem.
         var hash: String { MD5.hex(uri) }
 
-        /// The `tEXt` entries of its thumbnail.
-        package func textEntries(width: Int?, height: Int?) -> [(String, String)] {
-            var entries = [("Thumb::URI", uri), ("Thumb::MTime", String(mtime)), ("Thumb::Size", String(size))]
-            if let width, let height {
-                entries += [("Thumb::Image::Width", String(width)), ("Thumb::Image::Height", String(height))]
-            }
-            entries.append(("Software", "Tessera \(tesseraVersion)"))
-            return entries
-        }
-
         /// True when a thumbnail's chunks describe this file as it is now.
         package func isDescribed(by texts: [String: String]) -> Bool {
             guard texts["Thumb::URI"] == uri, texts["Thumb::MTime"] == String(mtime) else { return false }
             // Thumb::Size is optional; when present it must match too.
             return texts["Thumb::Size"].map { $0 == String(size) } ?? true
         }
+    }
+
+    /// The `tEXt` entries of the thumbnail (or failure entry) this program writes for `source`.
+    package func textEntries(of source: Source, width: Int?, height: Int?) -> [(String, String)] {
+        var entries = [
+            ("Thumb::URI", source.uri), ("Thumb::MTime", String(source.mtime)), ("Thumb::Size", String(source.size)),
+        ]
+        if let width, let height {
+            entries += [("Thumb::Image::Width", String(width)), ("Thumb::Image::Height", String(height))]
+        }
+        entries.append(("Software", software))
+        return entries
     }
 
     /// Where the thumbnail of `source` at `size` lives (whether or not it exists).

@@ -236,7 +236,7 @@ package final class FolderWatcher: @unchecked Sendable {
 
     /// Seconds until the loop should look again (0: a scan is ready to take), nil when nothing
     /// changed. `quiet` and `maxDelay` are the config's batching, which the watcher then uses.
-    func secondsUntilDue(quiet: Double, maxDelay: Double) -> Double? {
+    package func secondsUntilDue(quiet: Double, maxDelay: Double) -> Double? {
         lock.lock()
         defer { lock.unlock() }
         self.quiet = quiet
@@ -251,7 +251,7 @@ package final class FolderWatcher: @unchecked Sendable {
     static let scanCheck = 0.05
 
     /// The scan made since the last call, if any: the loop takes it in (`Simulation.rescanPhotos`).
-    func takeScan() -> PhotoLibrary? {
+    package func takeScan() -> PhotoLibrary? {
         lock.lock()
         defer { lock.unlock() }
         let scan = ready

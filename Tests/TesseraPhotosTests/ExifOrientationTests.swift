@@ -1,7 +1,8 @@
 import Foundation
+import TesseraGeometry
 import XCTest
 
-@testable import TesseraCore
+@testable import TesseraPhotos
 
 final class ExifOrientationTests: XCTestCase {
     /// A JPEG header: SOI, a little-endian EXIF APP1 with `orientation`, SOF0 of 300×200.

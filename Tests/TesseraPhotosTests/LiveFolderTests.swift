@@ -1,18 +1,19 @@
 import CDeflate
 import Foundation
+import TesseraGeometry
 import XCTest
 
-@testable import TesseraCore
+@testable import TesseraPhotos
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// A folder that lives (README, "A live folder"): rescans find added, removed and replaced photos, and
-/// scenes take them in with one relayout (each scene's tests: `<Scene>LiveFolderTests`); a script's
-/// `rescan` step does it at a known time. This base gives every such test a folder of twelve photos.
-class LiveFolderTestCase: XCTestCase {
-    var folder: URL!
+/// the watcher follows the folder. Each test starts with a folder of twelve photos. (The core's tests
+/// of scenes taking the changes in have a base of their own, `LiveFolderTestCase`.)
+final class LiveFolderTests: XCTestCase {
+    private var folder: URL!
 
     override func setUpWithError() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-live-\(UUID().uuidString)")
@@ -25,7 +26,7 @@ class LiveFolderTestCase: XCTestCase {
     }
 
     /// A PNG whose header says `width`×`height` (enough for the library: it reads headers only).
-    func writePhoto(_ id: String, width: UInt32 = 400, height: UInt32 = 300) throws {
+    private func writePhoto(_ id: String, width: UInt32 = 400, height: UInt32 = 300) throws {
         var header: [UInt8] = Array("IHDR".utf8)
         for v in [width, height] {
             header += [UInt8(v >> 24), UInt8((v >> 16) & 255), UInt8((v >> 8) & 255), UInt8(v & 255)]
@@ -38,37 +39,10 @@ class LiveFolderTestCase: XCTestCase {
         try Data(bytes).write(to: folder.appendingPathComponent(id + ".png"))
     }
 
-    func remove(_ id: String) throws {
+    private func remove(_ id: String) throws {
         try FileManager.default.removeItem(at: folder.appendingPathComponent(id + ".png"))
     }
 
-    func simulation(_ scene: SceneID) throws -> Simulation {
-        Simulation(
-            config: Config(), photos: try PhotoLibrary.scanning(folder: folder.path), scene: scene,
-            window: Size(1024, 768), hz: 120)
-    }
-
-    /// Every id in exactly one container, and the containers hold exactly `ids`.
-    func assertEachPhotoOnce(
-        _ dump: StateDump, _ ids: [String], file: StaticString = #filePath, line: UInt = #line
-    ) {
-        let held = dump.containers.flatMap(\.items)
-        XCTAssertEqual(held.count, Set(held).count, "an id in two containers", file: file, line: line)
-        XCTAssertEqual(Set(held), Set(ids), file: file, line: line)
-        XCTAssertEqual(Set(dump.tiles.map(\.id)), Set(ids), "the dump lists every photo's tile", file: file, line: line)
-    }
-
-    func settle(_ sim: Simulation, file: StaticString = #filePath, line: UInt = #line) {
-        for _ in 0..<1200 where !sim.isSettled { sim.step() }
-        XCTAssertTrue(sim.isSettled, "settles", file: file, line: line)
-    }
-
-    func readJSONObject(_ url: URL) throws -> [String: Any] {
-        try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
-    }
-}
-
-final class LiveFolderTests: LiveFolderTestCase {
     func testChangesFindAddedRemovedAndReplaced() throws {
         var library = try PhotoLibrary.scanning(folder: folder.path)
         try writePhoto("photo-05")
@@ -87,58 +61,6 @@ final class LiveFolderTests: LiveFolderTestCase {
         for id in library.ids { try remove(id) }
         XCTAssertEqual(library.rescan().removed.count, 12)
         XCTAssertTrue(library.photos.isEmpty)
-    }
-
-    /// The script's `rescan` step takes the folder's changes in at its time, not before, through the run
-    /// loop (a headless run), and the dumps show it.
-    func testScriptRescanStepTakesChangesInAtItsTime() throws {
-        let sim = try simulation(.picker)
-        let dumps = folder.appendingPathComponent("dumps")
-        try FileManager.default.createDirectory(at: dumps, withIntermediateDirectories: true)
-        let script = try Script.parse(
-            Data(
-                """
-                {"steps": [
-                  {"at": 0.2, "dump": "\(dumps.path)/before.json"},
-                  {"at": 0.5, "rescan": true},
-                  {"at": 0.5, "dump": "\(dumps.path)/at.json"},
-                  {"at": 2, "dump": "\(dumps.path)/after.json"}
-                ]}
-                """.utf8))
-        let sink = NullSink()
-        let loop = try FrameLoop(writingFiles: sim, sink: sink, timing: .simulated, script: script)
-        loop.afterStep = { [self] simulation in
-            // The folder changes at 0.1 s; nothing shows it until the rescan at 0.5 s.
-            if simulation.stepCount == 12 {
-                try writePhoto("photo-01")
-                try remove("photo-24")
-                try writePhoto("photo-12", width: 100, height: 900)
-            }
-        }
-        try loop.run()
-        func ids(_ name: String) throws -> [String] {
-            let json = try readJSONObject(dumps.appendingPathComponent(name))
-            return (json["tiles"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
-        }
-        XCTAssertTrue(try ids("before.json").contains("photo-24"))
-        XCTAssertFalse(try ids("before.json").contains("photo-01"))
-        XCTAssertTrue(try ids("at.json").contains("photo-01"))
-        XCTAssertFalse(try ids("at.json").contains("photo-24"))
-        XCTAssertEqual(try ids("after.json").sorted(), sim.photos.ids.sorted())
-        let at = try readJSONObject(dumps.appendingPathComponent("at.json"))
-        let moving = (at["tiles"] as? [[String: Any]] ?? []).filter { $0["moving"] as? Bool == true }
-        XCTAssertFalse(moving.isEmpty, "the reflow animates")
-    }
-
-    func testRescanStepParsesAndRejectsOtherValues() throws {
-        let script = try Script.parse(Data(#"{"steps": [{"at": 1, "rescan": true}]}"#.utf8))
-        XCTAssertEqual(script.steps, [Script.Step(at: 1, action: .rescan)])
-        XCTAssertThrowsError(try Script.parse(Data(#"{"steps": [{"at": 1, "rescan": 1}]}"#.utf8))) { error in
-            XCTAssertEqual((error as? Script.Error)?.message, #"step 0: "rescan": expected true"#)
-        }
-        // A recorded script writes it back.
-        let again = try Script.parse(try script.jsonData())
-        XCTAssertEqual(again.steps, script.steps)
     }
 
     /// The watcher's wakes, counted.

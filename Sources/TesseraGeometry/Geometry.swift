@@ -6,10 +6,10 @@ package struct Point: Equatable, Hashable, Sendable, Codable {
         self.x = x
         self.y = y
     }
-    static let zero = Point(0, 0)
-    static func + (a: Point, b: Point) -> Point { Point(a.x + b.x, a.y + b.y) }
-    static func - (a: Point, b: Point) -> Point { Point(a.x - b.x, a.y - b.y) }
-    func distance(to other: Point) -> Double {
+    package static let zero = Point(0, 0)
+    package static func + (a: Point, b: Point) -> Point { Point(a.x + b.x, a.y + b.y) }
+    package static func - (a: Point, b: Point) -> Point { Point(a.x - b.x, a.y - b.y) }
+    package func distance(to other: Point) -> Double {
         ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
     }
 }
@@ -38,31 +38,31 @@ package struct Rect: Equatable, Hashable, Sendable {
         self.width = width
         self.height = height
     }
-    init(origin: Point, size: Size) {
+    package init(origin: Point, size: Size) {
         self.init(origin.x, origin.y, size.width, size.height)
     }
 
-    static let zero = Rect(0, 0, 0, 0)
+    package static let zero = Rect(0, 0, 0, 0)
 
-    var origin: Point { Point(x, y) }
-    var size: Size { Size(width, height) }
+    package var origin: Point { Point(x, y) }
+    package var size: Size { Size(width, height) }
     package var minX: Double { x }
     package var minY: Double { y }
     package var maxX: Double { x + width }
     package var maxY: Double { y + height }
-    var midX: Double { x + width / 2 }
-    var midY: Double { y + height / 2 }
+    package var midX: Double { x + width / 2 }
+    package var midY: Double { y + height / 2 }
     package var center: Point { Point(midX, midY) }
     package var isEmpty: Bool { width <= 0 || height <= 0 }
 
     /// The four components in dump order, for springs and JSON.
-    var components: [Double] { [x, y, width, height] }
-    init(components c: [Double]) { self.init(c[0], c[1], c[2], c[3]) }
+    package var components: [Double] { [x, y, width, height] }
+    package init(components c: [Double]) { self.init(c[0], c[1], c[2], c[3]) }
 
-    func contains(_ p: Point) -> Bool { p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY }
+    package func contains(_ p: Point) -> Bool { p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY }
 
     /// True when `other` lies wholly inside this rect, with `tolerance` points of slack.
-    func contains(_ other: Rect, tolerance: Double = 0) -> Bool {
+    package func contains(_ other: Rect, tolerance: Double = 0) -> Bool {
         other.minX >= minX - tolerance && other.maxX <= maxX + tolerance && other.minY >= minY - tolerance
             && other.maxY <= maxY + tolerance
     }
@@ -86,23 +86,23 @@ package struct Rect: Equatable, Hashable, Sendable {
         return Rect(x0, y0, max(0, x1 - x0), max(0, y1 - y0))
     }
 
-    func offsetBy(dx: Double, dy: Double) -> Rect { Rect(x + dx, y + dy, width, height) }
+    package func offsetBy(dx: Double, dy: Double) -> Rect { Rect(x + dx, y + dy, width, height) }
     package func insetBy(dx: Double, dy: Double) -> Rect { Rect(x + dx, y + dy, width - 2 * dx, height - 2 * dy) }
 
     /// Scaled about its centre, as SwiftUI's `scaleEffect` (layout unchanged).
-    func scaled(by s: Double) -> Rect {
+    package func scaled(by s: Double) -> Rect {
         Rect(midX - width * s / 2, midY - height * s / 2, width * s, height * s)
     }
 
     /// Linear interpolation between two rects (t = 0 → self, t = 1 → other).
-    func interpolated(to other: Rect, _ t: Double) -> Rect {
+    package func interpolated(to other: Rect, _ t: Double) -> Rect {
         Rect(
             x + (other.x - x) * t, y + (other.y - y) * t, width + (other.width - width) * t,
             height + (other.height - height) * t)
     }
 
     /// The largest rect of `aspect` (width / height) that fits inside this one, centred (aspect-fit).
-    func aspectFit(_ aspect: Double) -> Rect {
+    package func aspectFit(_ aspect: Double) -> Rect {
         guard aspect > 0, !isEmpty else { return self }
         if width / height > aspect {
             let w = height * aspect
@@ -143,9 +143,4 @@ package struct Color: Equatable, Hashable, Sendable {
     package func withAlpha(_ opacity: Double) -> Color {
         Color(r, g, b, UInt8(max(0, min(255, (Double(a) * opacity).rounded()))))
     }
-}
-
-/// The two scroll axes.
-enum Axis: String, Sendable, Codable {
-    case horizontal, vertical
 }

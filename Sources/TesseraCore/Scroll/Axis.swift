@@ -1,0 +1,4 @@
+/// The two scroll axes.
+enum Axis: String, Sendable, Codable {
+    case horizontal, vertical
+}
