@@ -1,4 +1,5 @@
 import Foundation
+import TesseraGeometry
 import XCTest
 
 @testable import TesseraCore

@@ -1,5 +1,7 @@
 import CSDL2
 import Foundation
+import TesseraGeometry
+import TesseraPhotos
 import XCTest
 
 @testable import TesseraCore
