@@ -94,9 +94,14 @@ let package = Package(
             name: "tessera-bench",
             dependencies: ["TesseraGeometry", "TesseraPhotos", "TesseraCore", "TesseraSDL", "CSDL2"]),
         .testTarget(name: "TesseraGeometryTests", dependencies: ["TesseraGeometry"]),
-        .testTarget(name: "TesseraPhotosTests", dependencies: ["TesseraGeometry", "TesseraPhotos", "CDeflate"]),
+        // What more than one test target writes: a header-only PNG for the live-folder tests.
+        .target(name: "TesseraTestSupport", dependencies: ["CDeflate"], path: "Tests/Support"),
         .testTarget(
-            name: "TesseraCoreTests", dependencies: ["TesseraGeometry", "TesseraPhotos", "TesseraCore", "CDeflate"]),
+            name: "TesseraPhotosTests",
+            dependencies: ["TesseraGeometry", "TesseraPhotos", "TesseraTestSupport", "CDeflate"]),
+        .testTarget(
+            name: "TesseraCoreTests",
+            dependencies: ["TesseraGeometry", "TesseraPhotos", "TesseraCore", "TesseraTestSupport"]),
         .testTarget(
             name: "TesseraSDLTests",
             dependencies: [

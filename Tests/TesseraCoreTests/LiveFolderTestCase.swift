@@ -1,7 +1,7 @@
-import CDeflate
 import Foundation
 import TesseraGeometry
 import TesseraPhotos
+import TesseraTestSupport
 import XCTest
 
 @testable import TesseraCore
@@ -22,17 +22,9 @@ class LiveFolderTestCase: XCTestCase {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// A PNG whose header says `width`×`height` (enough for the library: it reads headers only).
+    /// A photo whose header says `width`×`height` (`HeaderOnlyPNG`).
     func writePhoto(_ id: String, width: UInt32 = 400, height: UInt32 = 300) throws {
-        var header: [UInt8] = Array("IHDR".utf8)
-        for v in [width, height] {
-            header += [UInt8(v >> 24), UInt8((v >> 16) & 255), UInt8((v >> 8) & 255), UInt8(v & 255)]
-        }
-        header += [8, 6, 0, 0, 0]
-        let crc = UInt32(libdeflate_crc32(0, header, header.count))
-        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + header
-        bytes += [UInt8(crc >> 24), UInt8((crc >> 16) & 255), UInt8((crc >> 8) & 255), UInt8(crc & 255)]
-        bytes += [0, 0, 0, 0] + Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82]
+        let bytes = HeaderOnlyPNG.bytes(width: width, height: height)
         try Data(bytes).write(to: folder.appendingPathComponent(id + ".png"))
     }
 

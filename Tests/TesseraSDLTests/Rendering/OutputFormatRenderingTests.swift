@@ -16,11 +16,7 @@ final class OutputFormatRenderingTests: XCTestCase {
 
     override func setUpWithError() throws {
         folder = try RenderFixture.temporaryFolder()
-        var seed: UInt32 = 11
-        try RenderFixture.writePNG(folder + "/noise.png", width: 300, height: 220) { _, _ in
-            seed = seed &* 1_664_525 &+ 1_013_904_223
-            return 0xFF00_0000 | seed >> 8
-        }
+        try RenderFixture.writeNoisePNG(folder + "/noise.png", width: 300, height: 220, seed: 11)
         SDLLibraries.initialize()
         guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else { throw XCTSkip("no video: \(sdlError())") }
         window = SDL_CreateWindow("tessera-test", 0, 0, 320, 240, SDL_WINDOW_HIDDEN.rawValue)

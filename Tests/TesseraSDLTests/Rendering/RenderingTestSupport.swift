@@ -41,6 +41,15 @@ enum RenderFixture {
     /// The 2:1 test photo, 200×100: a magenta band (x < 50) and a cyan band (x ≥ 150) that an
     /// aspect-fill into a square must crop away, and in the middle red/green over blue/yellow
     /// quadrants that must all show, in place.
+    /// An opaque PNG of noise from `seed`, so that any change in sampling shows.
+    static func writeNoisePNG(_ path: String, width: Int, height: Int, seed: UInt32) throws {
+        var state = seed
+        try writePNG(path, width: width, height: height) { _, _ in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return 0xFF00_0000 | state >> 8
+        }
+    }
+
     static func bandedQuadrants(x: Int, y: Int) -> UInt32 {
         switch x {
         case ..<50: magenta

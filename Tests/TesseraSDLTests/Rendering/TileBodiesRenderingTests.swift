@@ -13,12 +13,7 @@ final class TileBodiesRenderingTests: XCTestCase {
 
     override func setUpWithError() throws {
         folder = try RenderFixture.temporaryFolder()
-        // Noise, so any change in sampling shows.
-        var seed: UInt32 = 7
-        try RenderFixture.writePNG(folder + "/a.png", width: 300, height: 220) { _, _ in
-            seed = seed &* 1_664_525 &+ 1_013_904_223
-            return 0xFF00_0000 | seed >> 8
-        }
+        try RenderFixture.writeNoisePNG(folder + "/a.png", width: 300, height: 220, seed: 7)
     }
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
