@@ -14,7 +14,7 @@ import Foundation
 /// (`frameSwapped`, which the QML prints at `settle` and as it quits). Skipped (nil) where `qmlscene`
 /// or the QML module is not installed.
 struct QtQuickReference {
-    var seconds = 6.0
+    var seconds: Double
     /// Seconds from launch before it is measured (two, or a third of a shorter run).
     var settle: Double { min(2, seconds / 3) }
 
@@ -28,27 +28,17 @@ struct QtQuickReference {
 
     static let qmlscene = "/usr/bin/qmlscene"
 
-    /// Both sizes `rounds` times, taking turns; the medians.
-    func run(root: URL, photos: URL, display: String, rounds: Int) throws -> Result? {
+    /// The picker QML under `root`; nil where `qmlscene` or the QML file is missing (then skipped).
+    static func picker(under root: URL) -> URL? {
         let qml = root.appendingPathComponent("Tools/qt-picker/picker.qml")
-        guard FileManager.default.isExecutableFile(atPath: Self.qmlscene),
-            FileManager.default.fileExists(atPath: qml.path)
+        guard FileManager.default.isExecutableFile(atPath: qmlscene), FileManager.default.fileExists(atPath: qml.path)
         else { return nil }
-        var small: [(cpuMsPerFrame: Double, framesPerSecond: Double)] = []
-        var large: [Double] = []
-        for _ in 0..<max(1, rounds) {
-            guard let s = try animated(size: "1024x768", qml: qml, photos: photos, display: display),
-                let l = try animated(size: "1920x1080", qml: qml, photos: photos, display: display)
-            else { return nil }
-            small.append(s)
-            large.append(l.cpuMsPerFrame)
-        }
-        return Result(
-            cpuMsPerFrame: small.map(\.cpuMsPerFrame).median, kioskCPUMsPerFrame: large.median,
-            framesPerSecond: small.map(\.framesPerSecond).median)
+        return qml
     }
 
-    private func animated(size: String, qml: URL, photos: URL, display: String) throws -> (
+    /// The toggles against the same run without them, at `size` ("1024x768"): CPU per frame the toggles
+    /// added and those frames per second; nil when a run failed.
+    func animated(size: String, qml: URL, photos: URL, display: String) throws -> (
         cpuMsPerFrame: Double, framesPerSecond: Double
     )? {
         guard let moving = try run(qml: qml, photos: photos, size: size, toggles: true, display: display),

@@ -9,14 +9,16 @@ import Foundation
 ///   the same user + system time `getrusage` gives it) over ten seconds once it has started up
 ///   (`settleSeconds` after launch), and the frames it presented meanwhile, from its `--trace`.
 /// - Animated: the picker with 24 camera-size photos (4000×3000 JPEGs), one photo toggled between
-///   grid and dock every 120 ms for 6 s, against the same 6 s with no taps: the extra CPU over the
+///   grid and dock every 120 ms for 10 s, against the same 10 s with no taps: the extra CPU over the
 ///   extra frames is what an animated frame costs (the median of `animatedRounds` pairs of runs), at
 ///   1024×768 and at 1920×1080, and the same in Qt Quick's software backend (`QtQuickReference`).
 struct WindowedBenchmark {
     var restSeconds = 10.0
     /// Seconds from launch before a rest is measured: the window opens and the photos decode first.
     var settleSeconds = 5.0
-    var animatedSeconds = 6.0
+    /// Qt's CPU comes from the kernel in clock ticks (10 ms): over the 8 s it is measured of a 10 s run
+    /// a tick is 2.5 % of its figure (5 % over the 4 s of a 6 s run).
+    var animatedSeconds = 10.0
     /// Animated runs per size (medians): one run moves by a third from run to run on a shared machine.
     var animatedRounds = 3
     var photoCount = 24
@@ -41,7 +43,8 @@ struct WindowedBenchmark {
         var accelerated: Path?
         /// The same toggles in Qt Quick's software backend; nil without `qmlscene`.
         var qtQuick: QtQuickReference.Result?
-        /// Tessera's software path over Qt Quick's, per animated frame (1024×768, 1920×1080).
+        /// Tessera's software path over Qt Quick's per animated frame, the median of the rounds' ratios
+        /// (1024×768, 1920×1080).
         var versusQtQuick: Double?
         var kioskVersusQtQuick: Double?
     }
@@ -52,21 +55,27 @@ struct WindowedBenchmark {
         let photos = try BenchImages.folder(count: photoCount, width: 4000, height: 3000, under: root)
         var result = Result(display: display.name)
         for renderer in ["software", "accelerated"] {
-            let path = try measure(renderer: renderer, tessera: tessera, photos: photos, display: display.name)
-            if renderer == "software" { result.software = path } else { result.accelerated = path }
-        }
-        if let software = result.software,
-            let qt = try QtQuickReference(seconds: animatedSeconds).run(
-                root: root, photos: photos, display: display.name, rounds: animatedRounds)
-        {
-            result.qtQuick = qt
-            result.versusQtQuick = software.animatedCPUMsPerFrame / qt.cpuMsPerFrame
-            result.kioskVersusQtQuick = software.animatedKioskCPUMsPerFrame / qt.kioskCPUMsPerFrame
+            // Qt Quick's software backend is measured in turn with Tessera's software path.
+            let qt = renderer == "software" ? QtQuickReference.picker(under: root) : nil
+            guard
+                let (path, animated) = try measure(
+                    renderer: renderer, tessera: tessera, photos: photos, display: display.name, qt: qt)
+            else { continue }
+            if renderer == "software" {
+                result.software = path
+                result.qtQuick = animated.qt
+                result.versusQtQuick = animated.versusQt
+                result.kioskVersusQtQuick = animated.kioskVersusQt
+            } else {
+                result.accelerated = path
+            }
         }
         return result
     }
 
-    private func measure(renderer: String, tessera: URL, photos: URL, display: String) throws -> Path? {
+    private func measure(renderer: String, tessera: URL, photos: URL, display: String, qt: URL?) throws -> (
+        Path, AnimatedFigures
+    )? {
         var cpu: [String: Double] = [:]
         var fps: [String: Double] = [:]
         var name = renderer
@@ -83,13 +92,16 @@ struct WindowedBenchmark {
             fps[scene] = max(0, long.frames - short.frames) / seconds
             name = long.name
         }
-        guard let animated = try animatedMedians(renderer: renderer, tessera: tessera, photos: photos, display: display)
+        guard
+            let animated = try animatedRounds(
+                renderer: renderer, tessera: tessera, photos: photos, display: display, qt: qt)
         else { return nil }
-        return Path(
+        let path = Path(
             renderer: name, restCPUPercent: cpu, restFramesPerSecond: fps,
             animatedCPUMsPerFrame: animated.small.cpuMsPerFrame,
             animatedKioskCPUMsPerFrame: animated.large.cpuMsPerFrame,
             animatedFramesPerSecond: animated.small.framesPerSecond)
+        return (path, animated)
     }
 
     /// The animated picker alone, on the software path and in Qt Quick (`tessera-bench --animated`).
@@ -109,24 +121,41 @@ struct WindowedBenchmark {
         defer { display.close() }
         let photos = try BenchImages.folder(count: photoCount, width: 4000, height: 3000, under: root)
         guard
-            let tesseras = try animatedMedians(
-                renderer: "software", tessera: tessera, photos: photos, display: display.name)
+            let figures = try animatedRounds(
+                renderer: "software", tessera: tessera, photos: photos, display: display.name,
+                qt: QtQuickReference.picker(under: root))
         else { return nil }
-        let qt = try QtQuickReference(seconds: animatedSeconds).run(
-            root: root, photos: photos, display: display.name, rounds: animatedRounds)
         return AnimatedResult(
-            display: display.name, rounds: animatedRounds, cpuMsPerFrame: tesseras.small.cpuMsPerFrame,
-            kioskCPUMsPerFrame: tesseras.large.cpuMsPerFrame, framesPerSecond: tesseras.small.framesPerSecond,
-            qtQuick: qt, versusQtQuick: qt.map { tesseras.small.cpuMsPerFrame / $0.cpuMsPerFrame },
-            kioskVersusQtQuick: qt.map { tesseras.large.cpuMsPerFrame / $0.kioskCPUMsPerFrame })
+            display: display.name, rounds: animatedRounds, cpuMsPerFrame: figures.small.cpuMsPerFrame,
+            kioskCPUMsPerFrame: figures.large.cpuMsPerFrame, framesPerSecond: figures.small.framesPerSecond,
+            qtQuick: figures.qt, versusQtQuick: figures.versusQt, kioskVersusQtQuick: figures.kioskVersusQt)
     }
 
-    /// `animated` at 1024×768 and 1920×1080, `animatedRounds` times taking turns; the medians.
-    private func animatedMedians(renderer: String, tessera: URL, photos: URL, display: String) throws -> (
-        small: (cpuMsPerFrame: Double, framesPerSecond: Double), large: (cpuMsPerFrame: Double, framesPerSecond: Double)
-    )? {
-        var small: [(cpuMsPerFrame: Double, framesPerSecond: Double)] = []
-        var large: [(cpuMsPerFrame: Double, framesPerSecond: Double)] = []
+    typealias Animated = (cpuMsPerFrame: Double, framesPerSecond: Double)
+
+    /// The animated picker's figures over `animatedRounds` rounds: medians, and Tessera over Qt Quick.
+    struct AnimatedFigures {
+        var small: Animated
+        var large: Animated
+        /// Qt Quick's medians; nil without `qmlscene`.
+        var qt: QtQuickReference.Result?
+        /// The median of each round's Tessera ÷ Qt Quick, at 1024×768 and 1920×1080.
+        var versusQt: Double?
+        var kioskVersusQt: Double?
+    }
+
+    /// `animated` at 1024×768 and 1920×1080, `animatedRounds` times taking turns, and in each round the
+    /// same in Qt Quick (`qt`, its picker QML) right after. Why in turn: this machine's speed drifts
+    /// by a fifth over minutes, and measuring all of Tessera's rounds before all of Qt's made the ratio
+    /// move with the drift; a ratio within one round compares runs a minute apart.
+    private func animatedRounds(renderer: String, tessera: URL, photos: URL, display: String, qt: URL?) throws
+        -> AnimatedFigures?
+    {
+        let reference = QtQuickReference(seconds: animatedSeconds)
+        var small: [Animated] = []
+        var large: [Animated] = []
+        var qtSmall: [Animated] = []
+        var qtLarge: [Animated] = []
         for _ in 0..<animatedRounds {
             guard
                 let s = try animated(
@@ -136,18 +165,33 @@ struct WindowedBenchmark {
             else { return nil }
             small.append(s)
             large.append(l)
+            if let qt,
+                let s = try reference.animated(size: "1024x768", qml: qt, photos: photos, display: display),
+                let l = try reference.animated(size: "1920x1080", qml: qt, photos: photos, display: display)
+            {
+                qtSmall.append(s)
+                qtLarge.append(l)
+            }
         }
-        return (
-            (small.map(\.cpuMsPerFrame).median, small.map(\.framesPerSecond).median),
-            (large.map(\.cpuMsPerFrame).median, large.map(\.framesPerSecond).median)
-        )
+        func medians(_ runs: [Animated]) -> Animated {
+            (runs.map(\.cpuMsPerFrame).median, runs.map(\.framesPerSecond).median)
+        }
+        var figures = AnimatedFigures(small: medians(small), large: medians(large))
+        // Qt Quick only where every round ran it (a missing QtQuick module fails the first).
+        guard qtSmall.count == animatedRounds else { return figures }
+        figures.qt = QtQuickReference.Result(
+            cpuMsPerFrame: medians(qtSmall).cpuMsPerFrame, kioskCPUMsPerFrame: medians(qtLarge).cpuMsPerFrame,
+            framesPerSecond: medians(qtSmall).framesPerSecond)
+        figures.versusQt = zip(small, qtSmall).map { $0.cpuMsPerFrame / $1.cpuMsPerFrame }.median
+        figures.kioskVersusQt = zip(large, qtLarge).map { $0.cpuMsPerFrame / $1.cpuMsPerFrame }.median
+        return figures
     }
 
     /// The picker with one photo toggled every 120 ms against the same run with no taps: the extra CPU
     /// over the extra frames is what an animated frame costs.
-    private func animated(window: String, renderer: String, tessera: URL, photos: URL, display: String) throws -> (
-        cpuMsPerFrame: Double, framesPerSecond: Double
-    )? {
+    private func animated(window: String, renderer: String, tessera: URL, photos: URL, display: String) throws
+        -> Animated?
+    {
         let steps = Int(animatedSeconds * 120)
         let toggles = stride(from: 0.2, to: animatedSeconds - 0.5, by: 0.12).map {
             #"{"at": \#(String(format: "%.2f", $0)), "tap": "photo-03"}"#
