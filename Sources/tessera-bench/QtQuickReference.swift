@@ -38,9 +38,7 @@ struct QtQuickReference {
 
     /// The toggles against the same run without them, at `size` ("1024x768"): CPU per frame the toggles
     /// added and those frames per second; nil when a run failed.
-    func animated(size: String, qml: URL, photos: URL, display: String) throws -> (
-        cpuMsPerFrame: Double, framesPerSecond: Double
-    )? {
+    func animated(size: String, qml: URL, photos: URL, display: String) throws -> WindowedBenchmark.Animated? {
         guard let moving = try run(qml: qml, photos: photos, size: size, toggles: true, display: display),
             let resting = try run(qml: qml, photos: photos, size: size, toggles: false, display: display)
         else { return nil }
