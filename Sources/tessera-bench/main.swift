@@ -19,7 +19,7 @@ do {
     let libraryBench =
         options.quick
         ? LibraryBenchmark(
-            count: 40, distinct: 4, width: 1200, height: 900, runs: 1, flingSeconds: 10,
+            count: 40, distinct: 4, width: 480, height: 360, runs: 1, flingSeconds: 10,
             scaling: FlingScalingBenchmark(small: 40, large: 400, drags: 2, runs: 1))
         : LibraryBenchmark()
     if options.libraryOnly {
