@@ -95,7 +95,10 @@ struct FlingScalingBenchmark {
                 let name = String(format: "photo-%05d.%@", n + 1, original.pathExtension)
                 try fm.linkItem(at: original, to: folder.appendingPathComponent(name))
             }
-            fm.createFile(atPath: done.path, contents: Data())
+            // The marker that the folder is whole: without it the next run makes it again.
+            guard fm.createFile(atPath: done.path, contents: Data()) else {
+                throw BenchError("cannot write \(done.path)")
+            }
         }
         return folder
     }

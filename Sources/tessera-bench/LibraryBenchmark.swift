@@ -162,7 +162,10 @@ struct LibraryBenchmark {
                 let name = String(format: "photo-%04d.%@", n + 1, original.pathExtension)
                 try fm.linkItem(at: original, to: folder.appendingPathComponent(name))
             }
-            fm.createFile(atPath: done.path, contents: Data())
+            // The marker that the folder is whole: without it the next run makes it again.
+            guard fm.createFile(atPath: done.path, contents: Data()) else {
+                throw BenchError("cannot write \(done.path)")
+            }
         }
         let originals = try fm.contentsOfDirectory(atPath: folder.appendingPathComponent(".originals").path)
         let bytes = try originals.reduce(0) {

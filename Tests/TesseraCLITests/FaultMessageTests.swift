@@ -19,7 +19,7 @@ final class FaultMessageTests: XCTestCase {
 
     func testMonkeyDumpsGivenAFileIsExit2InOneLine() throws {
         let file = folder.appendingPathComponent("dumps")
-        FileManager.default.createFile(atPath: file.path, contents: Data("x".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: file.path, contents: Data("x".utf8)))
         let result = try TesseraProcess.run(
             ["--headless", "--monkey", "1", "--frames", "10", "--monkey-dumps", file.path], in: folder)
         XCTAssertEqual(result.exitCode, 2)
@@ -65,8 +65,9 @@ final class FaultMessageTests: XCTestCase {
                 at: bundled.appendingPathComponent(name), to: photos.appendingPathComponent(name))
         }
         let whole = try Data(contentsOf: bundled.appendingPathComponent("photo-07.jpg"))
-        FileManager.default.createFile(
-            atPath: photos.appendingPathComponent("damaged.jpg").path, contents: whole.prefix(600))
+        XCTAssertTrue(
+            FileManager.default.createFile(
+                atPath: photos.appendingPathComponent("damaged.jpg").path, contents: whole.prefix(600)))
         let result = try TesseraProcess.run(
             ["--headless", "--scene", "waterfall", "--photos", photos.path, "--monkey", "3", "--frames", "1200"],
             in: folder)

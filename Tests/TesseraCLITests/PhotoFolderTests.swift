@@ -17,14 +17,17 @@ final class PhotoFolderTests: XCTestCase {
             try FileManager.default.copyItem(
                 at: bundled.appendingPathComponent(name), to: photos.appendingPathComponent(name))
         }
-        FileManager.default.createFile(atPath: photos.appendingPathComponent("empty.jpg").path, contents: Data())
+        XCTAssertTrue(
+            FileManager.default.createFile(atPath: photos.appendingPathComponent("empty.jpg").path, contents: Data()))
         var generator = SystemRandomNumberGenerator()
         let noise = Data((0..<8192).map { _ in UInt8.random(in: 0...255, using: &generator) })
-        FileManager.default.createFile(atPath: photos.appendingPathComponent("noise.png").path, contents: noise)
+        XCTAssertTrue(
+            FileManager.default.createFile(atPath: photos.appendingPathComponent("noise.png").path, contents: noise))
         try "shopping list".write(to: photos.appendingPathComponent("notes.jpg"), atomically: true, encoding: .utf8)
         let whole = try Data(contentsOf: bundled.appendingPathComponent("photo-07.jpg"))
-        FileManager.default.createFile(
-            atPath: photos.appendingPathComponent("truncated.jpg").path, contents: whole.prefix(600))
+        XCTAssertTrue(
+            FileManager.default.createFile(
+                atPath: photos.appendingPathComponent("truncated.jpg").path, contents: whole.prefix(600)))
 
         let dump = folder.appendingPathComponent("state.json")
         let shot = folder.appendingPathComponent("shot.png")

@@ -8,6 +8,7 @@ final class PickerScenarioTests: XCTestCase {
     override func setUpWithError() throws { folder = try makeTemporaryFolder() }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
 
+    @discardableResult
     private func runScript(_ steps: String, extra: [String] = []) throws -> TesseraProcess.Result {
         let script = folder.appendingPathComponent("script.json")
         try #"{"scene": "picker", "window": [1024, 768], "steps": [\#(steps)]}"#.write(

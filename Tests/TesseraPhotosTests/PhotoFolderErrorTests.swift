@@ -30,7 +30,7 @@ final class PhotoFolderErrorTests: XCTestCase {
 
     func testAFileIsNotAFolder() throws {
         let file = folder.appendingPathComponent("photo.jpg")
-        FileManager.default.createFile(atPath: file.path, contents: Data([0xFF, 0xD8]))
+        XCTAssertTrue(FileManager.default.createFile(atPath: file.path, contents: Data([0xFF, 0xD8])))
         assertRefused(file.path, .notAFolder(file.path))
         XCTAssertEqual("\(PhotoLibrary.LoadError.notAFolder("x"))", "photo folder x: is a file, not a folder")
     }

@@ -38,7 +38,7 @@ final class JPEGEighthDecoderTests: XCTestCase {
     private func turboEighth(_ jpeg: Data) throws -> (width: Int, height: Int, pixels: [UInt32]) {
         let handle = try XCTUnwrap(tjInitDecompress())
         defer { tjDestroy(handle) }
-        return try jpeg.withUnsafeBytes { raw in
+        return jpeg.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self).baseAddress!
             var width: Int32 = 0
             var height: Int32 = 0

@@ -56,7 +56,7 @@ final class PhotoFaultTests: XCTestCase {
         }
         let path = folder + "/changing.jpg"
         for attempt in 0..<12 {
-            FileManager.default.createFile(atPath: path, contents: jpeg)
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: jpeg))
             let done = DispatchSemaphore(value: 0)
             DispatchQueue.global().async {
                 if case .success(let decoded) = PhotoDecoder.decode(path: path, maxDimension: 1600) {
@@ -78,7 +78,7 @@ final class PhotoFaultTests: XCTestCase {
         jpeg.replaceSubrange(sof + 5..<sof + 9, with: [0xC3, 0x50, 0xEA, 0x60])
         XCTAssertLessThan(jpeg.count, 2048)
         let path = folder + "/liar.jpg"
-        FileManager.default.createFile(atPath: path, contents: jpeg)
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: jpeg))
         switch PhotoDecoder.decode(path: path, maxDimension: 1024) {
         case .success: XCTFail("decoded")
         case .failure(let failure):
@@ -90,7 +90,7 @@ final class PhotoFaultTests: XCTestCase {
     func testADecodeLargerThanTheWholeBudgetIsRefusedAndAFittingOneReleasesItsBytes() throws {
         let jpeg = try compress(width: 64, height: 64, format: TJPF_RGBX) { _, _ in [10, 20, 30, 255] }
         let path = folder + "/small.jpg"
-        FileManager.default.createFile(atPath: path, contents: jpeg)
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: jpeg))
         let tiny = DecodeBudget(capacity: 1000)
         guard case .failure(.tooLarge) = PhotoDecoder.decode(path: path, maxDimension: 64, budget: tiny) else {
             return XCTFail("a decode needing more than the budget must be refused")
@@ -105,7 +105,7 @@ final class PhotoFaultTests: XCTestCase {
         var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
         png.append(contentsOf: [0, 0, 0x27, 0x0F, 0, 0, 0x27, 0x0F, 8, 6, 0, 0, 0, 0, 0, 0, 0])
         let path = folder + "/big.png"
-        FileManager.default.createFile(atPath: path, contents: png)
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: png))
         guard case .failure(.tooLarge(9999, 9999)) = PhotoDecoder.decode(path: path, maxDimension: 1024) else {
             return XCTFail("500 MB of decode is more than the shared budget")
         }
@@ -117,7 +117,7 @@ final class PhotoFaultTests: XCTestCase {
             x < 16 ? [255, 0, 0, 255] : [255, 255, 255, 255]
         }
         let path = folder + "/print.jpg"
-        FileManager.default.createFile(atPath: path, contents: jpeg)
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: jpeg))
         XCTAssertEqual(ImageHeader.info(of: jpeg)?.components, 4)
         let decoded = try decode(path)
         defer { for level in decoded.levels { SDL_FreeSurface(level) } }
@@ -139,7 +139,8 @@ final class PhotoFaultTests: XCTestCase {
             (3, "blue left", (40, 20)),
         ] {
             let path = folder + "/o\(orientation).jpg"
-            FileManager.default.createFile(atPath: path, contents: withOrientation(jpeg, UInt8(orientation)))
+            XCTAssertTrue(
+                FileManager.default.createFile(atPath: path, contents: withOrientation(jpeg, UInt8(orientation))))
             XCTAssertEqual(ImageHeader.pixelSize(ofFileAt: path), Size(Double(size.0), Double(size.1)))
             let decoded = try decode(path)
             defer { for level in decoded.levels { SDL_FreeSurface(level) } }

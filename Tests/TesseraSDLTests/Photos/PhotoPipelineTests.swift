@@ -52,22 +52,23 @@ final class PhotoPipelineTests: XCTestCase {
 
     func testBadFilesFailWithAReason() throws {
         let zero = folder + "/zero.jpg"
-        FileManager.default.createFile(atPath: zero, contents: Data())
+        XCTAssertTrue(FileManager.default.createFile(atPath: zero, contents: Data()))
         let random = folder + "/random.png"
         var generator = SystemRandomNumberGenerator()
-        FileManager.default.createFile(
-            atPath: random, contents: Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }))
+        XCTAssertTrue(
+            FileManager.default.createFile(
+                atPath: random, contents: Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) })))
         let text = folder + "/notes.jpg"
         try "just some text, not a photo".write(toFile: text, atomically: true, encoding: .utf8)
         let good = try writeJPEG("good", width: 400, height: 300)
         let truncated = folder + "/truncated.jpg"
         let bytes = try Data(contentsOf: URL(fileURLWithPath: good))
-        FileManager.default.createFile(atPath: truncated, contents: bytes.prefix(200))
+        XCTAssertTrue(FileManager.default.createFile(atPath: truncated, contents: bytes.prefix(200)))
         // A PNG whose header claims 20000×20000: refused before any pixel is allocated.
         var huge = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
         huge.append(contentsOf: [0, 0, 0x4E, 0x20, 0, 0, 0x4E, 0x20, 8, 6, 0, 0, 0, 0, 0, 0, 0])
         let hugePath = folder + "/huge.png"
-        FileManager.default.createFile(atPath: hugePath, contents: huge)
+        XCTAssertTrue(FileManager.default.createFile(atPath: hugePath, contents: huge))
 
         for (path, expected) in [
             (zero, "empty"), (random, "not a JPEG or PNG"), (text, "not a JPEG or PNG"), (truncated, "damaged"),
