@@ -162,6 +162,9 @@ struct BenchReport: Encodable {
                     + "\(f(qt.cpuMsPerFrame, 3)) ms CPU per frame at 1024×768, \(f(qt.kioskCPUMsPerFrame, 3)) ms at 1920×1080",
                 "    Tessera's software path ÷ Qt Quick's: ×\(f(small, 2)) at 1024×768 \(verdict(small <= 0.5, "limit ×0.5")), "
                     + "×\(f(large, 2)) at 1920×1080 \(verdict(large <= 0.6, "limit ×0.6"))",
+                "      medians of rounds taking turns; each round: "
+                    + (w.versusQtQuickRounds ?? []).map { f($0, 2) }.joined(separator: ", ") + " at 1024×768, "
+                    + (w.kioskVersusQtQuickRounds ?? []).map { f($0, 2) }.joined(separator: ", ") + " at 1920×1080",
             ]
         } else {
             lines.append(

@@ -19,8 +19,9 @@ struct WindowedBenchmark {
     /// Qt's CPU comes from the kernel in clock ticks (10 ms): over the 8 s it is measured of a 10 s run
     /// a tick is 2.5 % of its figure (5 % over the 4 s of a 6 s run).
     var animatedSeconds = 10.0
-    /// Animated runs per size (medians): one run moves by a third from run to run on a shared machine.
-    var animatedRounds = 3
+    /// Animated runs per size (medians): one run moves by a third from run to run on a shared machine,
+    /// and one round's ratio by a fifth (0.43–0.57 at 1024×768 over a morning's medians of three).
+    var animatedRounds = 5
     var photoCount = 24
 
     struct Path: Encodable {
@@ -44,9 +45,11 @@ struct WindowedBenchmark {
         /// The same toggles in Qt Quick's software backend; nil without `qmlscene`.
         var qtQuick: QtQuickReference.Result?
         /// Tessera's software path over Qt Quick's per animated frame, the median of the rounds' ratios
-        /// (1024×768, 1920×1080).
+        /// (1024×768, 1920×1080), and each round's.
         var versusQtQuick: Double?
         var kioskVersusQtQuick: Double?
+        var versusQtQuickRounds: [Double]?
+        var kioskVersusQtQuickRounds: [Double]?
     }
 
     func run(tessera: URL, root: URL) throws -> Result? {
@@ -66,6 +69,8 @@ struct WindowedBenchmark {
                 result.qtQuick = animated.qt
                 result.versusQtQuick = animated.versusQt
                 result.kioskVersusQtQuick = animated.kioskVersusQt
+                result.versusQtQuickRounds = animated.roundRatios
+                result.kioskVersusQtQuickRounds = animated.kioskRoundRatios
             } else {
                 result.accelerated = path
             }
@@ -114,6 +119,8 @@ struct WindowedBenchmark {
         var qtQuick: QtQuickReference.Result?
         var versusQtQuick: Double?
         var kioskVersusQtQuick: Double?
+        var versusQtQuickRounds: [Double]?
+        var kioskVersusQtQuickRounds: [Double]?
     }
 
     func runAnimated(tessera: URL, root: URL) throws -> AnimatedResult? {
@@ -128,7 +135,8 @@ struct WindowedBenchmark {
         return AnimatedResult(
             display: display.name, rounds: animatedRounds, cpuMsPerFrame: figures.small.cpuMsPerFrame,
             kioskCPUMsPerFrame: figures.large.cpuMsPerFrame, framesPerSecond: figures.small.framesPerSecond,
-            qtQuick: figures.qt, versusQtQuick: figures.versusQt, kioskVersusQtQuick: figures.kioskVersusQt)
+            qtQuick: figures.qt, versusQtQuick: figures.versusQt, kioskVersusQtQuick: figures.kioskVersusQt,
+            versusQtQuickRounds: figures.roundRatios, kioskVersusQtQuickRounds: figures.kioskRoundRatios)
     }
 
     typealias Animated = (cpuMsPerFrame: Double, framesPerSecond: Double)
@@ -139,9 +147,11 @@ struct WindowedBenchmark {
         var large: Animated
         /// Qt Quick's medians; nil without `qmlscene`.
         var qt: QtQuickReference.Result?
-        /// The median of each round's Tessera ÷ Qt Quick, at 1024×768 and 1920×1080.
-        var versusQt: Double?
-        var kioskVersusQt: Double?
+        /// Each round's Tessera ÷ Qt Quick, at 1024×768 and 1920×1080, and their medians.
+        var roundRatios: [Double]?
+        var kioskRoundRatios: [Double]?
+        var versusQt: Double? { roundRatios?.median }
+        var kioskVersusQt: Double? { kioskRoundRatios?.median }
     }
 
     /// `animated` at 1024×768 and 1920×1080, `animatedRounds` times taking turns, and in each round the
@@ -186,8 +196,8 @@ struct WindowedBenchmark {
         figures.qt = QtQuickReference.Result(
             cpuMsPerFrame: qtSmallMedians.cpuMsPerFrame, kioskCPUMsPerFrame: medians(qtLarge).cpuMsPerFrame,
             framesPerSecond: qtSmallMedians.framesPerSecond)
-        figures.versusQt = zip(small, qtSmall).map { $0.cpuMsPerFrame / $1.cpuMsPerFrame }.median
-        figures.kioskVersusQt = zip(large, qtLarge).map { $0.cpuMsPerFrame / $1.cpuMsPerFrame }.median
+        figures.roundRatios = zip(small, qtSmall).map { $0.cpuMsPerFrame / $1.cpuMsPerFrame }
+        figures.kioskRoundRatios = zip(large, qtLarge).map { $0.cpuMsPerFrame / $1.cpuMsPerFrame }
         return figures
     }
 
