@@ -213,7 +213,7 @@ package final class FrameLoop {
     static let longestSleep = 0.5
 
     /// Seconds to sleep: until the next source, the host's own change, the kiosk's idle reset or (at
-    /// rest, `steps`) the script's next step — a frame on its way runs every step due by its start, so
+    /// rest, `steps`) the script's next event — a frame on its way runs every step due by its start, so
     /// a wait for it does not wake for each one.
     private func secondsUntilDue(steps: Bool = true) -> Double {
         var due = Self.longestSleep
@@ -224,9 +224,18 @@ package final class FrameLoop {
         if let hostDue = host?.nextDue { due = min(due, hostDue) }
         if let idle = simulation.idleResetDue { due = min(due, idle) }
         if steps, timing == .paced {
-            // The next step's time: a script's next event may come with it.
+            // At rest a step changes nothing, so the loop sleeps until the step with the script's next
+            // event (or the step limit) is due, then runs every step up to it in one turn: the same
+            // steps, without waking 120 times a second for a watched script that has gone still. (A
+            // step at time t runs once half a step past it has been played, `advance`.)
             let scale = profiling?.controls.timeScale ?? 1
-            due = min(due, (simulation.time + 1 / simulation.hz - played) / scale)
+            let half = 0.5 / simulation.hz
+            var wake =
+                simulation.isSettled
+                ? player.nextEventTime(now: simulation.time).map { $0 + half } ?? .infinity
+                : simulation.time + 1 / simulation.hz
+            if let frames { wake = min(wake, Double(frames) / simulation.hz - half) }
+            due = min(due, (wake - played) / scale)
         }
         return max(0, due)
     }

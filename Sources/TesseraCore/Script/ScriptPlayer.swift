@@ -40,6 +40,14 @@ struct ScriptPlayer: Sendable {
     /// True once every step has started and every drag has been released.
     var isFinished: Bool { next >= steps.count && drags.isEmpty && laterTaps.isEmpty }
 
+    /// Simulated time of the next step that has something to play: `now` while a drag or a double
+    /// tap's second tap is under way (they act at every step), the next action's time, or nil when
+    /// nothing is left.
+    func nextEventTime(now: Double) -> Double? {
+        if !drags.isEmpty || !laterTaps.isEmpty { return now }
+        return next < steps.count ? steps[next].at : nil
+    }
+
     /// Simulated time of the last scripted action (a drag ends at its release).
     var endTime: Double {
         steps.map { step in

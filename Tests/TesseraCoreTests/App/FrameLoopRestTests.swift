@@ -121,6 +121,26 @@ final class FrameLoopRestTests: XCTestCase {
         XCTAssertLessThanOrEqual(try XCTUnwrap(gaps.max()), 2.0 / 60 + 0.001, "no interval of more than two ticks")
     }
 
+    func testAPacedScriptAtRestSleepsUntilItsNextEventAndStillRunsEveryStep() throws {
+        // One tap at 2 s in a 4 s watched script: still before it and after the flight, the loop sleeps
+        // until the tap's step is due (or the end), not for every one of the 240 steps.
+        let script = try Script.parse(Data(#"{"steps": [{"at": 2, "tap": "photo-03"}]}"#.utf8))
+        let clock = FakeClock()
+        let window = FakeWindow(clock: clock)
+        let log = PresentLog(clock: clock)
+        let sim = makeSimulation(hz: 60)
+        let loop = try FrameLoop(
+            simulation: sim, sink: log, timing: .paced, script: script, frames: 4 * 60, host: window, clock: clock)
+        try loop.run()
+        XCTAssertEqual(sim.stepCount, 4 * 60, "every step ran")
+        XCTAssertEqual(sim.dump().selection, ["photo-03"], "the tap was played")
+        let afterTap = try XCTUnwrap(log.times.first { $0 >= 2.0 })
+        XCTAssertLessThan(afterTap - 2.0, 2.0 / 60, "the tap is drawn within a tick or two of its time")
+        let flight = log.times.filter { $0 >= 2.0 }.count
+        XCTAssertLessThan(window.sleeps, flight + 20, "a sleep per frame in flight, a few at rest")
+        XCTAssertLessThan(clock.time, 4.1, "the run still ends at its step limit")
+    }
+
     func testAnInteractiveWindowPresentsOnEveryTickWhileItAnimates() throws {
         // 120 Hz, frames of 5 ms, a flight after a tap: one present per 8.3 ms tick while it flies.
         let photo = try XCTUnwrap(makeSimulation().scene.presentedFrame(of: "photo-03")).center
