@@ -41,6 +41,11 @@ package final class WindowHost: FrameSink, InteractiveHost {
     private var earlierStatistics = PhotoStatistics()
     /// The event type `wake` pushes (`UInt32.max` if SDL had none left).
     private let wakeEvent: UInt32
+    /// On X11 the loop's wait is a `poll` of this program's own (`X11EventWait`); elsewhere SDL's.
+    private let x11Wait: X11EventWait?
+    /// Set when that wait ran to its time with nothing come: the pump after it has nothing to read
+    /// and is skipped (a frame's wait comes right before it; each pump is a few `recvmsg`).
+    private var waitFoundNothing = false
     /// The size last handed to the run loop, and the drawable it was measured with.
     private var reportedSize: Size?
     private var reportedPixels: (width: Int32, height: Int32) = (0, 0)
@@ -84,6 +89,7 @@ package final class WindowHost: FrameSink, InteractiveHost {
         fonts = try FontSet()
         self.thumbnails = thumbnails
         wakeEvent = SDL_RegisterEvents(1)
+        x11Wait = X11EventWait(window: window.window)
         drawer = makeDrawer()
         if let kiosk {
             SDL_DisableScreenSaver()
@@ -149,8 +155,12 @@ package final class WindowHost: FrameSink, InteractiveHost {
         translated.removeAll(keepingCapacity: true)
         translator.wheelScalePerNotch = receiver.wheelZoomPerNotch
         let points = size
-        while SDL_PollEvent(&event) != 0 {
-            translator.translate(event, windowSize: points, into: &translated)
+        if waitFoundNothing {
+            waitFoundNothing = false
+        } else {
+            while SDL_PollEvent(&event) != 0 {
+                translator.translate(event, windowSize: points, into: &translated)
+            }
         }
         // Event timestamps are SDL_GetTicks milliseconds: their age is how long each waited for this frame.
         let now = SDL_GetTicks()
@@ -177,11 +187,16 @@ package final class WindowHost: FrameSink, InteractiveHost {
         return !quitRequested
     }
 
-    /// Blocks in `SDL_WaitEventTimeout` until an event arrives or `seconds` pass (the event stays
-    /// queued). Rounded up to the millisecond: a frame's wait never ends before its tick.
+    /// Blocks until an event arrives or `seconds` pass (the event stays queued): `X11EventWait` on X11,
+    /// `SDL_WaitEventTimeout` elsewhere. Rounded up to the millisecond: a frame's wait never ends
+    /// before its tick.
     package func waitForEvents(upTo seconds: Double) {
-        let milliseconds = (max(seconds, 0) * 1000).rounded(.up)
-        _ = SDL_WaitEventTimeout(nil, Int32(min(max(milliseconds, 1), 10_000)))
+        let milliseconds = Int32(min(max((max(seconds, 0) * 1000).rounded(.up), 1), 10_000))
+        if let x11Wait {
+            waitFoundNothing = !x11Wait.wait(milliseconds: milliseconds)
+        } else {
+            _ = SDL_WaitEventTimeout(nil, milliseconds)
+        }
     }
 
     /// The kiosk's pointer hides after `cursorHideSeconds` still: the loop wakes for it.
@@ -208,10 +223,13 @@ package final class WindowHost: FrameSink, InteractiveHost {
     }
 
     /// Ends `waitForEvents` from any thread (the folder watcher's): pushes an event of this program's own
-    /// type (`SDL_RegisterEvents`; `SDL_PushEvent` is thread-safe), which the translator ignores.
+    /// type (`SDL_RegisterEvents`; `SDL_PushEvent` is thread-safe), which the translator ignores, and on
+    /// X11 wakes the poll.
     package var wake: @Sendable () -> Void {
         let type = wakeEvent
+        let wakeX11 = x11Wait?.wake
         return {
+            wakeX11?()
             guard type != UInt32.max else { return }
             var event = SDL_Event()
             event.type = type
