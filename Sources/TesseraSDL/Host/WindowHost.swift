@@ -44,8 +44,11 @@ package final class WindowHost: FrameSink, InteractiveHost {
     /// On X11 the loop's wait is a `poll` of this program's own (`X11EventWait`); elsewhere SDL's.
     private let x11Wait: X11EventWait?
     /// Set when that wait ran to its time with nothing come: the pump after it has nothing to read
-    /// and is skipped (a frame's wait comes right before it; each pump is a few `recvmsg`).
+    /// and is skipped (a frame's wait comes right before it; each pump is a few `recvmsg`) — unless
+    /// the last pump was a second ago: SDL's X11 pump also keeps a kiosk's screensaver reset (every
+    /// 30 s, where the server lacks the suspend extension), and a window at rest still pumps.
     private var waitFoundNothing = false
+    private var lastPump: UInt64 = 0
     /// The size last handed to the run loop, and the drawable it was measured with.
     private var reportedSize: Size?
     private var reportedPixels: (width: Int32, height: Int32) = (0, 0)
@@ -155,13 +158,14 @@ package final class WindowHost: FrameSink, InteractiveHost {
         translated.removeAll(keepingCapacity: true)
         translator.wheelScalePerNotch = receiver.wheelZoomPerNotch
         let points = size
-        if waitFoundNothing {
-            waitFoundNothing = false
-        } else {
+        let ticks = SDL_GetTicks64()
+        if !waitFoundNothing || ticks &- lastPump >= 1000 {
+            lastPump = ticks
             while SDL_PollEvent(&event) != 0 {
                 translator.translate(event, windowSize: points, into: &translated)
             }
         }
+        waitFoundNothing = false
         // Event timestamps are SDL_GetTicks milliseconds: their age is how long each waited for this frame.
         let now = SDL_GetTicks()
         for item in translated {
