@@ -43,10 +43,10 @@ package final class WindowHost: FrameSink, InteractiveHost {
     private let wakeEvent: UInt32
     /// On X11 the loop's wait is a `poll` of this program's own (`X11EventWait`); elsewhere SDL's.
     private let x11Wait: X11EventWait?
-    /// Set when that wait ran to its time with nothing come: the pump after it has nothing to read
-    /// and is skipped (a frame's wait comes right before it; each pump is a few `recvmsg`) — unless
-    /// the last pump was a second ago: SDL's X11 pump also keeps a kiosk's screensaver reset (every
-    /// 30 s, where the server lacks the suspend extension), and a window at rest still pumps.
+    /// Set when that wait ran to its time with nothing come. Then, or when the X connection has nothing
+    /// to read (`X11EventWait.hasNothingToRead`), a pump would find nothing and is skipped (each pump is
+    /// four `recvmsg`) — unless the last one was a second ago: SDL's X11 pump also keeps a kiosk's
+    /// screensaver reset (every 30 s, where the server lacks the suspend extension).
     private var waitFoundNothing = false
     private var lastPump: UInt64 = 0
     /// The size last handed to the run loop, and the drawable it was measured with.
@@ -159,7 +159,8 @@ package final class WindowHost: FrameSink, InteractiveHost {
         translator.wheelScalePerNotch = receiver.wheelZoomPerNotch
         let points = size
         let ticks = SDL_GetTicks64()
-        if !waitFoundNothing || ticks &- lastPump >= 1000 {
+        let nothingToRead = waitFoundNothing || x11Wait?.hasNothingToRead == true
+        if !nothingToRead || ticks &- lastPump >= 1000 {
             lastPump = ticks
             while SDL_PollEvent(&event) != 0 {
                 translator.translate(event, windowSize: points, into: &translated)

@@ -63,6 +63,15 @@ final class X11EventWait {
         return ready != 0
     }
 
+    /// True when a pump would find nothing: no queued event and nothing to read on the X connection
+    /// (one `poll` that does not wait, where a pump is four `recvmsg`). After a present, whose `XSync`
+    /// reads the socket while it waits for its reply, what it read is in Xlib's queue and counts.
+    var hasNothingToRead: Bool {
+        guard !hasQueuedEvents else { return false }
+        var fd = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+        return poll(&fd, 1, 0) == 0
+    }
+
     /// Ends a `wait` from any thread (`write` is async-signal-safe and thread-safe).
     var wake: @Sendable () -> Void {
         let end = wakeWrite
