@@ -74,12 +74,20 @@ final class SDLWindow {
         }
     }
 
-    /// True when SDL has given the Wayland window its `xdg_toplevel` (it is mapped, or about to be).
-    private static func hasToplevel(_ window: OpaquePointer) -> Bool {
+    /// What SDL knows of `window` in its windowing system (its display connection, surface or window
+    /// id), nil when SDL does not say or the window is not `subsystem`'s.
+    static func systemInfo(of window: OpaquePointer, _ subsystem: SDL_SYSWM_TYPE) -> SDL_SysWMinfo? {
         var info = SDL_SysWMinfo()
+        // SDL fills in only what the version it is told was compiled against knows.
         info.version = SDL_version(
             major: UInt8(SDL_MAJOR_VERSION), minor: UInt8(SDL_MINOR_VERSION), patch: UInt8(SDL_PATCHLEVEL))
-        guard SDL_GetWindowWMInfo(window, &info) == SDL_TRUE, info.subsystem == SDL_SYSWM_WAYLAND else { return true }
+        guard SDL_GetWindowWMInfo(window, &info) == SDL_TRUE, info.subsystem == subsystem else { return nil }
+        return info
+    }
+
+    /// True when SDL has given the Wayland window its `xdg_toplevel` (it is mapped, or about to be).
+    private static func hasToplevel(_ window: OpaquePointer) -> Bool {
+        guard let info = SDLWindow.systemInfo(of: window, SDL_SYSWM_WAYLAND) else { return true }
         return info.info.wl.xdg_toplevel != nil
     }
 
@@ -135,10 +143,7 @@ final class SDLWindow {
 
     /// `Xft.dpi` of the X server the window is on (its `RESOURCE_MANAGER` text), nil if unset.
     private static func xftDPI(_ window: OpaquePointer) -> Double? {
-        var info = SDL_SysWMinfo()
-        info.version = SDL_version(
-            major: UInt8(SDL_MAJOR_VERSION), minor: UInt8(SDL_MINOR_VERSION), patch: UInt8(SDL_PATCHLEVEL))
-        guard SDL_GetWindowWMInfo(window, &info) == SDL_TRUE, info.subsystem == SDL_SYSWM_X11,
+        guard let info = SDLWindow.systemInfo(of: window, SDL_SYSWM_X11),
             let display = info.info.x11.display, let text = XResourceManagerString(display)
         else { return nil }
         return DisplayScale.xftDPI(fromResources: String(cString: text))

@@ -45,10 +45,7 @@ final class WaylandShmPresenter: Presenter {
 
     /// Nil when the window is not a Wayland window or the compositor offers no `wl_shm`.
     init?(window: OpaquePointer) {
-        var info = SDL_SysWMinfo()
-        info.version = SDL_version(
-            major: UInt8(SDL_MAJOR_VERSION), minor: UInt8(SDL_MINOR_VERSION), patch: UInt8(SDL_PATCHLEVEL))
-        guard SDL_GetWindowWMInfo(window, &info) == SDL_TRUE, info.subsystem == SDL_SYSWM_WAYLAND,
+        guard let info = SDLWindow.systemInfo(of: window, SDL_SYSWM_WAYLAND),
             let display = info.info.wl.display, let surface = info.info.wl.surface,
             let queue = wl_display_create_queue(display)
         else { return nil }

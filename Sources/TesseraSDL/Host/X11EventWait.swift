@@ -15,34 +15,22 @@ import Glibc
 final class X11EventWait {
     private let display: OpaquePointer
     private let connection: Int32
-    /// Written by `wake` (any thread), read here: a folder watcher's change ends the wait.
-    private let wakeRead: Int32
-    private let wakeWrite: Int32
+    private let wakes: WakePipe
+    /// What the wait polls: the X connection and the wake pipe (kept, so a wait allocates nothing).
+    private var watched: [pollfd]
 
     /// Nil unless `window` is an X11 window.
     init?(window: OpaquePointer) {
-        var info = SDL_SysWMinfo()
-        info.version = SDL_version(
-            major: UInt8(SDL_MAJOR_VERSION), minor: UInt8(SDL_MINOR_VERSION), patch: UInt8(SDL_PATCHLEVEL))
-        guard SDL_GetWindowWMInfo(window, &info) == SDL_TRUE, info.subsystem == SDL_SYSWM_X11,
-            let display = info.info.x11.display
+        guard let info = SDLWindow.systemInfo(of: window, SDL_SYSWM_X11),
+            let display = info.info.x11.display, let wakes = WakePipe()
         else { return nil }
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { return nil }
-        for end in ends {
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            // A full pipe must not block a waker, and draining it must not block the wait.
-            _ = fcntl(end, F_SETFL, O_NONBLOCK)
-        }
         self.display = display
+        self.wakes = wakes
         connection = XConnectionNumber(display)
-        wakeRead = ends[0]
-        wakeWrite = ends[1]
-    }
-
-    deinit {
-        close(wakeRead)
-        close(wakeWrite)
+        watched = [
+            pollfd(fd: connection, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakes.readEnd, events: Int16(POLLIN), revents: 0),
+        ]
     }
 
     /// Blocks until the X connection has something to read, `wake` is called, a signal arrives, or
@@ -50,16 +38,9 @@ final class X11EventWait {
     /// when the time passed with nothing come: the next pump would find nothing to read.
     func wait(milliseconds: Int32) -> Bool {
         guard !hasQueuedEvents else { return true }
-        var fds = [
-            pollfd(fd: connection, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
-        ]
         // EINTR (a signal: SIGTERM's flag is read by the loop) ends the wait like input does.
-        let ready = poll(&fds, 2, milliseconds)
-        if fds[1].revents != 0 {
-            var bytes = [UInt8](repeating: 0, count: 64)
-            while read(wakeRead, &bytes, bytes.count) > 0 {}
-        }
+        let ready = watched.withUnsafeMutableBufferPointer { poll($0.baseAddress, 2, milliseconds) }
+        if watched[1].revents != 0 { wakes.drain() }
         return ready != 0
     }
 
@@ -72,13 +53,11 @@ final class X11EventWait {
         return poll(&fd, 1, 0) == 0
     }
 
-    /// Ends a `wait` from any thread (`write` is async-signal-safe and thread-safe).
+    /// Ends a `wait` from any thread. It holds the pipe, so a waker that outlives the window (a folder
+    /// watcher stopping late) writes into that pipe and never into a descriptor since reused.
     var wake: @Sendable () -> Void {
-        let end = wakeWrite
-        return {
-            var byte: UInt8 = 1
-            _ = write(end, &byte, 1)
-        }
+        let wakes = wakes
+        return { wakes.signal() }
     }
 
     /// An event SDL has queued (its poll sentinel aside, which only marks where a pump ended), or one
@@ -88,5 +67,41 @@ final class X11EventWait {
         return SDL_HasEvents(SDL_FIRSTEVENT.rawValue, sentinel - 1) == SDL_TRUE
             || SDL_HasEvents(sentinel + 1, SDL_LASTEVENT.rawValue) == SDL_TRUE
             || XEventsQueued(display, QueuedAlready) > 0
+    }
+}
+
+/// A non-blocking pipe that wakes a `poll`: any thread writes a byte, the waiter drains them. Closed
+/// when the last holder lets go.
+private final class WakePipe: Sendable {
+    let readEnd: Int32
+    private let writeEnd: Int32
+
+    init?() {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return nil }
+        for end in ends {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            // A full pipe must not block a waker, and draining it must not block the wait.
+            _ = fcntl(end, F_SETFL, O_NONBLOCK)
+        }
+        readEnd = ends[0]
+        writeEnd = ends[1]
+    }
+
+    deinit {
+        close(readEnd)
+        close(writeEnd)
+    }
+
+    /// `write` is async-signal-safe and thread-safe; a full pipe already wakes the waiter.
+    func signal() {
+        var byte: UInt8 = 1
+        _ = write(writeEnd, &byte, 1)
+    }
+
+    func drain() {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { bytes in
+            while read(readEnd, bytes.baseAddress, bytes.count) > 0 {}
+        }
     }
 }
