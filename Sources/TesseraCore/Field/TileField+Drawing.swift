@@ -3,6 +3,10 @@ import TesseraGeometry
 /// The layered draw pass: a container's tiles inside its clip, in model order, and the flight layer
 /// above every container, unclipped, in take-off order. How a tile looks is the scene's business: it
 /// gets each visible tile and the frame to draw it at.
+///
+/// The tile handed over is the one the field stores, for what it is (its id, container, opacity and
+/// scale): a resting tile's stored frames and velocity are not brought up to its containers' scroll
+/// (`tile(_:)` does that), which no drawing needs — it draws at the frame it is given.
 extension TileField {
     /// Calls `draw` with every container-layer tile of `container` that shows inside `clip` (its window
     /// clip by default), with its frame `alpha` ∈ [0, 1] of the way from the previous step.
@@ -14,13 +18,13 @@ extension TileField {
         guard !clip.isEmpty else { return }
         forEachTile(inSlot: k, near: clip) { i in
             let frame = interpolated(i, alpha)
-            if frame.intersects(clip) { draw(resolved(i), frame, clip) }
+            if frame.intersects(clip) { draw(tiles[i], frame, clip) }
             return true
         }
     }
 
     /// Calls `draw` with every tile above the containers (flying, or resting in an overlay), bottom first.
     func drawAbove(alpha: Double, _ draw: (MatchedTile, Rect) -> Void) {
-        for i in aboveTiles { draw(resolved(i), interpolated(i, alpha)) }
+        for i in aboveTiles { draw(tiles[i], interpolated(i, alpha)) }
     }
 }

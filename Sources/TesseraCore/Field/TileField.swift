@@ -104,7 +104,11 @@ struct TileField: Sendable {
     }
 
     /// The place of container `id` in `containers`, nil if it was never added.
-    func slot(of id: ContainerID) -> Int? { containers.firstIndex { $0.id == id } }
+    func slot(of id: ContainerID) -> Int? {
+        // By index: `firstIndex(where:)` would hand each container over as a copy (arrays and all).
+        for k in containers.indices where containers[k].id == id { return k }
+        return nil
+    }
 
     /// The same for a container the caller added: asking for one that is not there is a programming
     /// error, stopped here with its name.
@@ -144,25 +148,26 @@ struct TileField: Sendable {
 
     /// A resting tile's frames and velocity: its spring, less its containers' offset (at the last step,
     /// and the step before) in a container's space; the spring itself in window space.
+    // These read the fields they need in place: a tile is not copied whole (its id and container are
+    // strings) for the few numbers they use, on every tile drawn and hit-tested.
     private func restingPresented(_ i: Int) -> Rect {
-        let tile = tiles[i]
-        guard tile.space == .container else { return tile.frame.presented }
-        let o = containers[tile.slot].stepOffset
-        return tile.frame.presented.offsetBy(dx: -o.x, dy: -o.y)
+        let spring = tiles[i].frame.presented
+        guard tiles[i].space == .container else { return spring }
+        let o = containers[tiles[i].slot].stepOffset
+        return spring.offsetBy(dx: -o.x, dy: -o.y)
     }
 
     private func restingPreviousPresented(_ i: Int) -> Rect {
-        let tile = tiles[i]
-        guard tile.space == .container else { return tile.frame.presented }
-        let o = containers[tile.slot].previousStepOffset
-        return tile.frame.presented.offsetBy(dx: -o.x, dy: -o.y)
+        let spring = tiles[i].frame.presented
+        guard tiles[i].space == .container else { return spring }
+        let o = containers[tiles[i].slot].previousStepOffset
+        return spring.offsetBy(dx: -o.x, dy: -o.y)
     }
 
     private func restingVelocity(_ i: Int) -> Rect {
-        let tile = tiles[i]
-        let s = tile.frame.velocity
-        guard tile.space == .container else { return s }
-        let v = containers[tile.slot].stepVelocity
+        let s = tiles[i].frame.velocity
+        guard tiles[i].space == .container else { return s }
+        let v = containers[tiles[i].slot].stepVelocity
         return Rect(s.x - v.x, s.y - v.y, s.width, s.height)
     }
 
