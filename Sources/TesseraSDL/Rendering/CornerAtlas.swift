@@ -9,7 +9,10 @@ import CSDL2
 /// 70 small triangles per photo cost more than the photo's whole body. A 1:1 blit with per-pixel
 /// alpha is SDL's fast `BlitRGBtoRGBPixelAlpha`.
 ///
-/// How: the same `CornerMesh` the direct path draws is drawn once into a 2r×2r target texture
+/// How, in the software renderer: as `CornerCutout` draws corners directly — each corner square is the
+/// texels the body maps there, scaled as the body is, with the arc's coverage as alpha (`bake(…coverage:)`).
+///
+/// How, on a GPU: the same `CornerMesh` the direct path draws is drawn once into a 2r×2r target texture
 /// (top-left corner at (0, 0), top-right at (r, 0), bottom-right at (r, r), bottom-left at (0, r)),
 /// with blending off, so the texture holds exactly the photo's colour and the corner coverage as
 /// alpha. The mesh is the direct path's moved by whole pixels, which moves SDL's rasterisation and
@@ -81,6 +84,67 @@ final class CornerAtlas {
             }
         }
         guard rc == 0 else { return nil }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        return atlas
+    }
+
+    /// The software renderer's atlas, made as `CornerCutout` draws corners directly, so a photo that
+    /// settles to one size keeps its corners' pixels: each corner square is the texels the body maps
+    /// there, scaled as the body is, with `coverage` of the arc as alpha. Nil if the renderer cannot
+    /// render to textures or read them back. Leaves the renderer's target as it was and `level`'s
+    /// texture unmodulated and unblended; the clip rect is the caller's to set again.
+    static func bake(
+        key: Key, level: MipLevel, layout: AspectFillLayout, renderer: OpaquePointer,
+        coverage: (Int) -> CornerCoverage
+    ) -> CornerAtlas? {
+        let r = layout.radius
+        let side = 2 * r
+        guard r > 0, SDL_RenderTargetSupported(renderer) == SDL_TRUE,
+            let target = SDL_CreateTexture(
+                renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(side),
+                Int32(side))
+        else { return nil }
+        defer { SDL_DestroyTexture(target) }
+        var pixels = [UInt32](repeating: 0, count: side * side)
+        let previous = SDL_GetRenderTarget(renderer)
+        guard SDL_SetRenderTarget(renderer, target) == 0 else { return nil }
+        SDL_SetTextureColorMod(level.texture, 255, 255, 255)
+        SDL_SetTextureAlphaMod(level.texture, 255)
+        SDL_SetTextureBlendMode(level.texture, SDL_BLENDMODE_NONE)
+        var ok = true
+        for index in 0..<4 {
+            let source = layout.cornerSource(index)
+            let slot = slot(index, radius: r)
+            var src = SDL_Rect(x: Int32(source.x), y: Int32(source.y), w: Int32(source.w), h: Int32(source.h))
+            var dst = SDL_FRect(x: Float(slot.x), y: Float(slot.y), w: Float(slot.w), h: Float(slot.h))
+            ok = SDL_RenderCopyF(renderer, level.texture, &src, &dst) == 0 && ok
+        }
+        ok =
+            ok
+            && pixels.withUnsafeMutableBytes {
+                SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, $0.baseAddress, Int32(side * 4))
+            } == 0
+        SDL_SetRenderTarget(renderer, previous)
+        guard ok else { return nil }
+        let arc = coverage(r)
+        for index in 0..<4 {
+            let slot = slot(index, radius: r)
+            for y in 0..<r {
+                for x in 0..<r {
+                    let i = (slot.y + y) * side + slot.x + x
+                    pixels[i] = pixels[i] & 0x00FF_FFFF | UInt32(arc.at(index, x, y)) << 24
+                }
+            }
+        }
+        guard
+            let texture = SDL_CreateTexture(
+                renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(side),
+                Int32(side))
+        else { return nil }
+        let atlas = CornerAtlas(key: key, texture: texture)
+        guard pixels.withUnsafeBytes({ SDL_UpdateTexture(texture, nil, $0.baseAddress, Int32(side * 4)) }) == 0 else {
+            return nil
+        }
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
         return atlas
     }

@@ -5,7 +5,7 @@ import TesseraGeometry
 extension DrawListRenderer {
     /// Draws a solid rounded rect: `rect` and `radius` in POINTS, `color` with its alpha.
     ///
-    /// Same split as photos: the body as up to three rect fills in one `SDL_RenderFillRectsF` call,
+    /// Same split as photos: the body as up to three rect fills (`fillUnblended` when opaque),
     /// the corners as feathered fans in one `SDL_RenderGeometry` call (see `RoundedRectGrid`).
     func drawFill(_ rect: Rect, radius: Double, color: Color, visible: PixelRect) {
         let dst = PixelRect(snapping: rect, pixelsPerPoint: pixelsPerPoint)
@@ -15,12 +15,16 @@ extension DrawListRenderer {
         fillRects.removeAll(keepingCapacity: true)
         for index in 0..<3 {
             let s = grid.strip(index)
-            guard !s.isEmpty, s.intersects(visible) else { continue }
-            fillRects.append(SDL_FRect(x: Float(s.x), y: Float(s.y), w: Float(s.w), h: Float(s.h)))
+            // Cut to what the clip leaves, which an unblended fill needs (`fillUnblended`).
+            let strip = PixelRect(x0: s.x, y0: s.y, x1: s.x + s.w, y1: s.y + s.h).intersection(visible)
+            guard !strip.isEmpty else { continue }
+            fillRects.append(strip.sdlFRect)
         }
-        SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
-        SDL_SetRenderDrawBlendMode(renderer, color.a < 255 ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
-        if !fillRects.isEmpty {
+        if color.a == 255 {
+            fillUnblended(fillRects, color: color, what: "SDL_RenderFillRectsF")
+        } else if !fillRects.isEmpty {
+            SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
+            SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
             let rc = fillRects.withUnsafeBufferPointer {
                 SDL_RenderFillRectsF(renderer, $0.baseAddress, Int32($0.count))
             }

@@ -6,12 +6,12 @@ extension DrawListRenderer {
     /// Draws photo `id` aspect-filled into `frame` (POINTS) with rounded corners of `radius` (POINTS)
     /// at `opacity` (0…1). `visible` is the pixel region the clip and output leave (for culling).
     ///
-    /// The body is three `SDL_RenderCopyF` strips. The four corners are triangle fans with a feathered
-    /// rim in ONE `SDL_RenderGeometry` call (docs/BEHAVIOUR.md#cost-of-textured-triangles: 2.6 ms vs
-    /// 11–14 ms per frame for whole-tile fans in the software renderer) — or, once the photo has been
-    /// drawn at the same size twice in a row, four blended 1:1 blits of those fans baked into a
-    /// `CornerAtlas`, which costs the software renderer a fraction of the triangles. radius 0 → one
-    /// plain copy. Frames under one pixel on a side are skipped.
+    /// The body is three `SDL_RenderCopyF` strips. Once the photo has been drawn at the same size twice
+    /// in a row, its corners are four blended 1:1 blits of a `CornerAtlas`. Until then, in the software
+    /// renderer, the corner squares are copied like the body and what lay under them is blended back,
+    /// cut to the arc (`CornerCutout`); on a GPU they are triangle fans with a feathered rim in ONE
+    /// `SDL_RenderGeometry` call (docs/BEHAVIOUR.md#cost-of-textured-triangles). radius 0 → one plain
+    /// copy. Frames under one pixel on a side are skipped.
     func drawPhoto(_ id: String, frame: Rect, radius: Double, opacity: Double, visible: PixelRect) {
         let dst = PixelRect(snapping: frame, pixelsPerPoint: pixelsPerPoint)
         guard dst.width >= 1, dst.height >= 1, dst.intersects(visible) else { return }
@@ -31,6 +31,11 @@ extension DrawListRenderer {
         let layout = AspectFillLayout(
             destination: dst, radius: radiusInPixels(radius), textureWidth: level.width, textureHeight: level.height)
 
+        // Baked corners first: baking draws with the texture, whose mods and blend mode are set below.
+        let key = CornerAtlas.Key(width: dst.width, height: dst.height, radius: layout.radius, level: texture)
+        let atlas =
+            layout.radius > 0 ? cornerAtlas(for: photo, key: key, level: level, layout: layout, counts: counts) : nil
+
         // A photo still decoding is a neutral tile that pulses gently (the "shimmer").
         let shade = textures.isLoadingTile(photo) ? textures.loadingShimmer() : 255
         if shade != 255 { SDL_SetTextureColorMod(texture, shade, shade, shade) }
@@ -41,6 +46,13 @@ extension DrawListRenderer {
         check(
             SDL_SetTextureBlendMode(texture, blendBody ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE),
             "SDL_SetTextureBlendMode")
+        // No baked corners (a photo changing size): in the software renderer, what lies under the
+        // corners is kept and laid back over a square body (`CornerCutout`).
+        let cutsCorners =
+            layout.radius > 0 && atlas == nil
+            && cornerCutout?.save(
+                radius: layout.radius, visible: visible, bounds: targetBounds, squares: layout.grid.cornerSquare)
+                == true
         if shade != 255 || blendBody || !drawBody(of: photo, level: level, layout: layout, size: dst, counts: counts) {
             layout.forEachStrip { source, destination in
                 var src = SDL_Rect(x: Int32(source.x), y: Int32(source.y), w: Int32(source.w), h: Int32(source.h))
@@ -52,8 +64,24 @@ extension DrawListRenderer {
         }
 
         guard layout.radius > 0 else { return }
-        let key = CornerAtlas.Key(width: dst.width, height: dst.height, radius: layout.radius, level: texture)
-        if let atlas = cornerAtlas(for: photo, key: key, level: level, layout: layout, counts: counts) {
+        if cutsCorners {
+            // The corner squares as the body is drawn (the texels the fans would map), whole, then what
+            // was under them, cut to the arc, over them (`CornerCutout.save`).
+            let clip = currentClip
+            setClip(nil)
+            defer { setClip(clip) }
+            for index in 0..<4 {
+                let square = layout.grid.cornerSquare(index)
+                guard square.intersects(visible) else { continue }
+                let source = layout.cornerSource(index)
+                var src = SDL_Rect(x: Int32(source.x), y: Int32(source.y), w: Int32(source.w), h: Int32(source.h))
+                var dstF = SDL_FRect(x: Float(square.x), y: Float(square.y), w: Float(square.w), h: Float(square.h))
+                check(SDL_RenderCopyF(renderer, texture, &src, &dstF), "SDL_RenderCopyF")
+            }
+            check(cornerCutout?.restore() == true ? 0 : -1, "SDL_RenderCopyF")
+            return
+        }
+        if let atlas {
             // A tile that keeps its size: four blended 1:1 blits of its baked corners, pulsing with the
             // body when it is the loading tile (the atlas is baked unmodulated).
             check(SDL_SetTextureColorMod(atlas.texture, shade, shade, shade), "SDL_SetTextureColorMod")
@@ -165,7 +193,13 @@ extension DrawListRenderer {
         guard cornerAtlasesWork, photo.lastCornerKey == key else { return nil }
         photo.cornerAtlas = nil
         let clip = currentClip
-        photo.cornerAtlas = CornerAtlas.bake(key: key, level: level, layout: layout, renderer: renderer, mesh: &mesh)
+        if let cornerCutout {
+            photo.cornerAtlas = CornerAtlas.bake(
+                key: key, level: level, layout: layout, renderer: renderer, coverage: cornerCutout.coverage(radius:))
+        } else {
+            photo.cornerAtlas = CornerAtlas.bake(
+                key: key, level: level, layout: layout, renderer: renderer, mesh: &mesh)
+        }
         if photo.cornerAtlas == nil { cornerAtlasesWork = false }
         // Changing render targets resets the clip; set the command's clip again.
         clipIsKnown = false

@@ -46,9 +46,12 @@ package final class DrawListRenderer {
     var mesh = CornerMesh()
     /// Reused rect buffer for solid fills' strips.
     var fillRects: [SDL_FRect] = []
+    /// Opaque fills and corners without triangles in the software renderer (nil elsewhere).
+    let opaqueFill: OpaqueFill?
+    let cornerCutout: CornerCutout?
     /// A damaged part's background, less the opaque photos over it (reused).
     var backgroundFill = BackgroundFill()
-    private var backgroundRects: [SDL_Rect] = []
+    private var backgroundRects: [SDL_FRect] = []
     /// Reused geometry for the "×" strokes.
     var crossVertices: [SDL_Vertex] = []
     var crossIndices: [Int32] = []
@@ -69,6 +72,8 @@ package final class DrawListRenderer {
     var drawsDamageOnly = false
     /// The whole of the renderer's output this frame, damaged or not (pixels).
     var fullOutput = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+    /// The whole of the current target (pixels): `fullOutput`, or more for a canvas larger than it.
+    var targetBounds = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
     /// What the current command may touch in a whole frame: its clip and the output, the damage aside.
     var commandRegion = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
     /// Photos' bodies scaled to their drawn size (`TileBodies`).
@@ -109,6 +114,8 @@ package final class DrawListRenderer {
         shadows = ShadowTextures(renderer: renderer)
         paragraphs = ParagraphRenderer(renderer: renderer, fonts: fonts)
         bodies = TileBodies(renderer: renderer, byteCapacity: bodyBytes ?? TileBodies.defaultByteCapacity)
+        opaqueFill = OpaqueFill(renderer: renderer)
+        cornerCutout = opaqueFill == nil ? nil : CornerCutout(renderer: renderer)
         fillRects.reserveCapacity(3)
         crossVertices.reserveCapacity(16)
         crossIndices.reserveCapacity(60)
@@ -143,6 +150,7 @@ package final class DrawListRenderer {
         var w: Int32 = 0
         var h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
+        targetBounds = PixelRect(x0: 0, y0: 0, x1: Int(w), y1: Int(h))
         if let outputSize {
             w = Int32(min(Int(w), outputSize.width))
             h = Int32(min(Int(h), outputSize.height))
@@ -234,21 +242,23 @@ package final class DrawListRenderer {
         clipIsKnown = false
         setClip(drawsDamageOnly ? output : nil)
         if drawsDamageOnly { coverOpaquePhotos(of: list) }
-        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
-        SDL_SetRenderDrawColor(renderer, background.r, background.g, background.b, background.a)
+        backgroundRects.removeAll(keepingCapacity: true)
         if drawsDamageOnly {
             // SDL_RenderClear ignores the clip rect: fill just the damage, less the opaque photos
             // that will cover it (`BackgroundFill`).
             backgroundFill.uncovered(in: output)
-            backgroundRects.removeAll(keepingCapacity: true)
-            for rect in backgroundFill.rects { backgroundRects.append(rect.sdlRect) }
-            if !backgroundRects.isEmpty {
-                let rc = backgroundRects.withUnsafeBufferPointer {
-                    SDL_RenderFillRects(renderer, $0.baseAddress, Int32($0.count))
-                }
-                check(rc, "SDL_RenderFillRects")
-            }
+            for rect in backgroundFill.rects { backgroundRects.append(rect.sdlFRect) }
+            fillUnblended(backgroundRects, color: background, what: "SDL_RenderFillRectsF")
+        } else if opaqueFill != nil, background.a == 255 {
+            // The whole target, as SDL_RenderClear would (the clip is off).
+            var w: Int32 = 0
+            var h: Int32 = 0
+            SDL_GetRendererOutputSize(renderer, &w, &h)
+            backgroundRects.append(SDL_FRect(x: 0, y: 0, w: Float(w), h: Float(h)))
+            fillUnblended(backgroundRects, color: background, what: "SDL_RenderClear")
         } else {
+            SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+            SDL_SetRenderDrawColor(renderer, background.r, background.g, background.b, background.a)
             check(SDL_RenderClear(renderer), "SDL_RenderClear")
         }
 
@@ -307,6 +317,22 @@ package final class DrawListRenderer {
         guard alpha > 0, !pixels.isEmpty else { return }
         if !(blurred && backdrop.composite(region: pixels, opacity: alpha)) {
             drawFill(region, radius: 0, color: tint.withAlpha(opacity), visible: pixels)
+        }
+    }
+
+    /// Sets `rects` (pixels, each inside the clip) to `color`, alpha and all, without blending, and
+    /// leaves the draw colour and blend mode set: an opaque colour in the software renderer goes
+    /// through `OpaqueFill`, anything else through `SDL_RenderFillRectsF`.
+    func fillUnblended(_ rects: [SDL_FRect], color: Color, what: String) {
+        guard !rects.isEmpty else { return }
+        rects.withUnsafeBufferPointer { buffer in
+            if let opaqueFill, color.a == 255 {
+                check(opaqueFill.fill(buffer, color: color) ? 0 : -1, what)
+            } else {
+                SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+                SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
+                check(SDL_RenderFillRectsF(renderer, buffer.baseAddress, Int32(buffer.count)), what)
+            }
         }
     }
 

@@ -1,0 +1,66 @@
+import CSDL2
+import Foundation
+import TesseraGeometry
+import XCTest
+
+@testable import TesseraCore
+@testable import TesseraSDL
+
+/// Corners without triangles (`CornerCutout`, `CornerCoverage`): what lies under a photo's corners is
+/// laid back over its square body, cut to the arc.
+final class CornerCutoutRenderingTests: XCTestCase {
+    func testCoverageIsTheQuarterDiscMirroredOntoEachCorner() {
+        for r in [3, 8, 24] {
+            let arc = CornerCoverage(radius: r)
+            let area = (0..<r).reduce(0.0) { sum, y in
+                sum + (0..<r).reduce(0.0) { $0 + Double(arc.at(0, $1, y)) / 255 }
+            }
+            XCTAssertEqual(area, Double.pi * Double(r * r) / 4, accuracy: Double(r * r) * 0.01, "r = \(r)")
+            // The outer corner is outside the arc (a small radius's arc still reaches into it), the inner
+            // one inside.
+            XCTAssertEqual(arc.at(0, 0, 0), r >= 8 ? 0 : 4)
+            XCTAssertEqual(arc.at(0, r - 1, r - 1), 255)
+            for y in 0..<r {
+                for x in 0..<r {
+                    XCTAssertEqual(arc.at(1, x, y), arc.at(0, r - 1 - x, y))
+                    XCTAssertEqual(arc.at(2, x, y), arc.at(0, r - 1 - x, r - 1 - y))
+                    XCTAssertEqual(arc.at(3, x, y), arc.at(0, x, r - 1 - y))
+                }
+            }
+        }
+    }
+
+    /// A photo changing size every frame cuts its corners out of what is under it: the background
+    /// shows outside the arc, the photo inside, and nothing outside its clip changes, though the
+    /// corner squares are drawn whole.
+    func testAPhotoChangingSizeShowsWhatIsUnderItsCornersAndNothingPastItsClip() throws {
+        let folder = try RenderFixture.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try RenderFixture.writePNG(folder + "/a.png", width: 200, height: 100) { _, _ in 0xFF10_C010 }
+        let (canvas, renderer) = try RenderFixture.renderer(
+            width: 200, height: 160, photos: RenderFixture.library(folder, ["a": "a.png"]))
+        let under = Color(200, 20, 20)
+        let background = Color(255, 255, 255)
+        for step in 0..<3 {
+            var list = DrawList()
+            list.append(.fill(Rect(0, 0, 200, 160), radius: 0, color: under, clip: nil))
+            // The clip cuts through the right-hand corners.
+            list.append(
+                .photo(
+                    id: "a", frame: Rect(20, 20, 120 + Double(step), 100), radius: 20, opacity: 1,
+                    clip: Rect(0, 0, 130, 160)))
+            renderer.render(list, background: background)
+            let p = try Pixels(canvas)
+            XCTAssertEqual(p[21, 21], under.argb, "outside the top-left arc, step \(step)")
+            XCTAssertEqual(p[60, 60], 0xFF10_C010, "inside the photo, step \(step)")
+            XCTAssertEqual(p[25, 40], 0xFF10_C010, "inside the arc's square, past the curve")
+            for y in 0..<160 {
+                for x in 130..<200 where p[x, y] != under.argb {
+                    XCTFail("\(x),\(y) past the clip is \(Pixels.hex(p[x, y])), step \(step)")
+                    return
+                }
+            }
+        }
+        XCTAssertNil(renderer.textures.textures(for: "a").cornerAtlas, "a size changing every frame never bakes")
+    }
+}

@@ -1,0 +1,81 @@
+import CSDL2
+import TesseraGeometry
+import XCTest
+
+@testable import TesseraSDL
+
+/// `OpaqueFill`: one-texel textures stretched over rectangles, in place of SDL's fill.
+final class OpaqueFillRenderingTests: XCTestCase {
+    private let background = Color(255, 255, 255)
+
+    /// A 64×48 white canvas with `rects` filled in `color` by `OpaqueFill`, under `clip` (pixels).
+    private func fill(_ rects: [SDL_FRect], color: Color, clip: SDL_Rect? = nil) throws -> Pixels {
+        let canvas = try OffscreenCanvas(width: 64, height: 48)
+        SDL_SetRenderDrawColor(canvas.renderer, background.r, background.g, background.b, 255)
+        SDL_RenderClear(canvas.renderer)
+        if var clip { SDL_RenderSetClipRect(canvas.renderer, &clip) }
+        let fill = try XCTUnwrap(OpaqueFill(renderer: canvas.renderer))
+        XCTAssertTrue(rects.withUnsafeBufferPointer { fill.fill($0, color: color) })
+        SDL_RenderFlush(canvas.renderer)
+        return try Pixels(canvas)
+    }
+
+    /// Every pixel inside one of `rects` is `inside`, every other `outside`.
+    private func assertExactly(
+        _ p: Pixels, _ rects: [SDL_FRect], inside: Color, outside: Color, file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
+        for y in 0..<p.height {
+            for x in 0..<p.width {
+                let covered = rects.contains {
+                    Float(x) >= $0.x && Float(x) < $0.x + $0.w && Float(y) >= $0.y && Float(y) < $0.y + $0.h
+                }
+                let expected = covered ? inside.argb : outside.argb
+                if p[x, y] != expected {
+                    XCTFail("\(x),\(y) = \(Pixels.hex(p[x, y])), not \(Pixels.hex(expected))", file: file, line: line)
+                    return
+                }
+            }
+        }
+    }
+
+    func testFillsEachRectangleToItsEdgesAndNothingElse() throws {
+        let rects = [
+            SDL_FRect(x: 3, y: 5, w: 17, h: 9),
+            SDL_FRect(x: 30, y: 0, w: 1, h: 1),
+            SDL_FRect(x: 40, y: 2, w: 1, h: 30),
+            SDL_FRect(x: 0, y: 40, w: 64, h: 1),
+            SDL_FRect(x: 50, y: 30, w: 14, h: 18),
+        ]
+        let color = Color(12, 34, 56)
+        assertExactly(try fill(rects, color: color), rects, inside: color, outside: background)
+    }
+
+    func testARectangleAlongTheClipsEdgeIsDrawnWhole() throws {
+        // The clip is what the caller cut the rectangle to: SDL must not move a one-texel source.
+        let rect = SDL_FRect(x: 10, y: 10, w: 21, h: 7)
+        let p = try fill([rect], color: Color(0, 0, 0), clip: SDL_Rect(x: 10, y: 10, w: 21, h: 7))
+        assertExactly(p, [rect], inside: Color(0, 0, 0), outside: background)
+    }
+
+    func testAlphaIsIgnoredAndEmptyRectanglesDrawNothing() throws {
+        let rects = [SDL_FRect(x: 4, y: 4, w: 8, h: 8), SDL_FRect(x: 20, y: 20, w: 0, h: 5)]
+        let p = try fill(rects, color: Color(200, 10, 10, 40))
+        assertExactly(p, [rects[0]], inside: Color(200, 10, 10), outside: background)
+    }
+
+    func testMoreColoursThanItKeepsStillFillEachRight() throws {
+        let canvas = try OffscreenCanvas(width: 64, height: 48)
+        let fill = try XCTUnwrap(OpaqueFill(renderer: canvas.renderer))
+        let count = OpaqueFill.capacity * 2 + 3
+        for i in 0..<count {
+            var rect = SDL_FRect(x: Float(i % 64), y: Float(i / 64), w: 1, h: 1)
+            let color = Color(UInt8(i), UInt8(255 - i), 7)
+            XCTAssertTrue(
+                withUnsafePointer(to: &rect) { fill.fill(UnsafeBufferPointer(start: $0, count: 1), color: color) })
+        }
+        SDL_RenderFlush(canvas.renderer)
+        let p = try Pixels(canvas)
+        for i in 0..<count { XCTAssertEqual(p[i % 64, i / 64], Color(UInt8(i), UInt8(255 - i), 7).argb, "colour \(i)") }
+    }
+}
