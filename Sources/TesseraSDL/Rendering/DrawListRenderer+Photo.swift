@@ -70,14 +70,7 @@ extension DrawListRenderer {
             let clip = currentClip
             setClip(nil)
             defer { setClip(clip) }
-            for index in 0..<4 {
-                let square = layout.grid.cornerSquare(index)
-                guard square.intersects(visible) else { continue }
-                let source = layout.cornerSource(index)
-                var src = SDL_Rect(x: Int32(source.x), y: Int32(source.y), w: Int32(source.w), h: Int32(source.h))
-                var dstF = SDL_FRect(x: Float(square.x), y: Float(square.y), w: Float(square.w), h: Float(square.h))
-                check(SDL_RenderCopyF(renderer, texture, &src, &dstF), "SDL_RenderCopyF")
-            }
+            copyCorners(from: texture, layout: layout, visible: visible, source: layout.cornerSource)
             check(cornerCutout?.restore() == true ? 0 : -1, "SDL_RenderCopyF")
             return
         }
@@ -86,14 +79,7 @@ extension DrawListRenderer {
             // body when it is the loading tile (the atlas is baked unmodulated).
             check(SDL_SetTextureColorMod(atlas.texture, shade, shade, shade), "SDL_SetTextureColorMod")
             check(SDL_SetTextureAlphaMod(atlas.texture, alpha), "SDL_SetTextureAlphaMod")
-            for index in 0..<4 {
-                let square = layout.grid.cornerSquare(index)
-                guard square.intersects(visible) else { continue }
-                let slot = atlas.slot(index)
-                var src = SDL_Rect(x: Int32(slot.x), y: Int32(slot.y), w: Int32(slot.w), h: Int32(slot.h))
-                var dstF = SDL_FRect(x: Float(square.x), y: Float(square.y), w: Float(square.w), h: Float(square.h))
-                check(SDL_RenderCopyF(renderer, atlas.texture, &src, &dstF), "SDL_RenderCopyF")
-            }
+            copyCorners(from: atlas.texture, layout: layout, visible: visible, source: atlas.slot)
             return
         }
         mesh.reset()
@@ -111,6 +97,21 @@ extension DrawListRenderer {
         // The rim's partial alpha needs blending whatever the body used.
         check(SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND), "SDL_SetTextureBlendMode")
         submitMesh(texture: texture)
+    }
+
+    /// Copies into each of `layout`'s corner squares that shows in `visible` the texels `source(index)`
+    /// of `texture` (0 TL, 1 TR, 2 BR, 3 BL).
+    private func copyCorners(
+        from texture: OpaquePointer, layout: AspectFillLayout, visible: PixelRect, source: (Int) -> IntRect
+    ) {
+        for index in 0..<4 {
+            let square = layout.grid.cornerSquare(index)
+            guard square.intersects(visible) else { continue }
+            let from = source(index)
+            var src = SDL_Rect(x: Int32(from.x), y: Int32(from.y), w: Int32(from.w), h: Int32(from.h))
+            var dstF = SDL_FRect(x: Float(square.x), y: Float(square.y), w: Float(square.w), h: Float(square.h))
+            check(SDL_RenderCopyF(renderer, texture, &src, &dstF), "SDL_RenderCopyF")
+        }
     }
 
     /// Tells `backgroundFill` what the photos of `list` will cover opaquely in the current part: the
