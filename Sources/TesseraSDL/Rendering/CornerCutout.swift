@@ -26,8 +26,10 @@ final class CornerCutout {
     /// Streaming ARGB8888, blended: corner `index` at `CornerAtlas.slot(index, radius:)`.
     private var texture: OpaquePointer?
     private var textureSide = 0
-    /// The arc's coverage of the corner squares, for the last radius asked.
+    /// The arc's coverage of the corner squares for the radius being cut, and every radius made so far
+    /// (a scene has a few; tiles of two radii flying in one frame would otherwise make them again).
     private var coverage = CornerCoverage(radius: 0)
+    private var coverages: [Int: CornerCoverage] = [:]
     /// What was read back: the 2r×2r atlas, row-major.
     private var pixels: [UInt32] = []
     /// The saved squares: where each was read (target pixels) and where it sits in the atlas.
@@ -111,14 +113,17 @@ final class CornerCutout {
             textureSide = side
         }
         if pixels.count != side * side { pixels = [UInt32](repeating: 0, count: side * side) }
-        _ = coverage(radius: r)
+        coverage = coverage(radius: r)
         return true
     }
 
-    /// The arc's coverage of radius `r`'s corner squares (made once per radius, kept for the last).
+    /// The arc's coverage of radius `r`'s corner squares, made once per radius.
     func coverage(radius r: Int) -> CornerCoverage {
-        if coverage.radius != r { coverage = CornerCoverage(radius: r) }
-        return coverage
+        if let made = coverages[r] { return made }
+        if coverages.count >= 16 { coverages.removeAll() }
+        let made = CornerCoverage(radius: r)
+        coverages[r] = made
+        return made
     }
 
     /// Sets the alpha of the pixels read into `slot` (part of corner `index`'s square `home`, read from
