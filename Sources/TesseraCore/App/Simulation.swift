@@ -17,7 +17,10 @@ package final class Simulation {
     package private(set) var stepCount = 0
     package private(set) var currentScene: SceneID
 
-    private var scenes: [SceneID: any Scene] = [:]
+    private var scenes: [SceneID: any Scene] = [:] { didSet { shown = nil } }
+    /// The scene last looked up: every step and draw asks for the current one, and hashing its
+    /// name each time is most of what the lookup costs.
+    private var shown: (id: SceneID, scene: any Scene)?
     private var recognizer: GestureRecognizer
     private var gestures: [Gesture] = []
     private var tabBar: TabBar
@@ -81,7 +84,11 @@ package final class Simulation {
     package func presentedFrame(of id: String) -> Rect? { scene.field.tile(id)?.presented }
 
     private func scene(_ id: SceneID) -> any Scene {
-        if let existing = scenes[id] { return existing }
+        if let shown, shown.id == id { return shown.scene }
+        if let existing = scenes[id] {
+            shown = (id, existing)
+            return existing
+        }
         guard let description = SceneRegistry.description(of: id) else {
             preconditionFailure("Simulation: scene \(id) is not registered")
         }

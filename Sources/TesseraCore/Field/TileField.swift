@@ -259,8 +259,10 @@ struct TileField: Sendable {
 
     /// Nothing moves: every scroll rests and every tile's springs have settled.
     var isSettled: Bool {
-        containers.allSatisfy { !$0.scroll.scroll.isMoving && ($0.indicator?.isSettled ?? true) }
-            && active.allSatisfy { tiles[$0].isSettled }
+        // By index: iterating `containers` would copy each one (its arrays retained and released).
+        containers.indices.allSatisfy {
+            !containers[$0].scroll.scroll.isMoving && (containers[$0].indicator?.isSettled ?? true)
+        } && active.allSatisfy { tiles[$0].isSettled }
     }
 
     /// Tiles the next step will visit (0 once everything rests).
