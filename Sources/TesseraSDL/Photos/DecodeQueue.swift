@@ -103,6 +103,13 @@ final class DecodeQueue: @unchecked Sendable {
         }
     }
 
+    /// Nothing waiting, running or decoded and not yet collected.
+    var isIdle: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return waiting.isEmpty && running.isEmpty && results.isEmpty
+    }
+
     /// Starts decoding `id` for a long side of `side` pixels unless that is already under way or done
     /// and not yet collected; a waiting request is made more urgent or larger if asked.
     func request(_ id: String, path: String, side: Int, urgency: Urgency = .visible) {

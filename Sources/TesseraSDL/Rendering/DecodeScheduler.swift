@@ -16,16 +16,41 @@ final class DecodeScheduler {
     private var wantedIDs = Set<String>()
     /// The photos a frame asks for that are not decoded yet (reused across frames).
     private var missing: [Photo] = []
+    /// The last question asked, kept while its answer was "nothing to do": every photo decoded and the
+    /// queue idle. The same question again, with no photo's textures changed since (`generation`),
+    /// has the same answer — an animation asks it every frame.
+    private var answered: Question?
+    private struct Question {
+        var visible: [(id: String, side: Int)] = []
+        var ahead: [(id: String, side: Int)] = []
+        var alsoWanted: String?
+        var generation = 0
+
+        func isAsked(
+            visible: [(id: String, side: Int)], ahead: [(id: String, side: Int)], alsoWanted: String?, generation: Int
+        ) -> Bool {
+            func same(_ a: [(id: String, side: Int)], _ b: [(id: String, side: Int)]) -> Bool {
+                a.elementsEqual(b) { $0.id == $1.id && $0.side == $1.side }
+            }
+            return generation == self.generation && alsoWanted == self.alsoWanted && same(visible, self.visible)
+                && same(ahead, self.ahead)
+        }
+    }
 
     init(queue: DecodeQueue) { self.queue = queue }
 
     /// Starts decoding what a frame shows (`visible`) and then what the next screenful will (`ahead`),
     /// keeping `alsoWanted` (a zoomed photo's sharper decode); `needsDecode` says whether a photo lacks
-    /// textures of a side. When `waiting`, blocks until the visible ones are done.
+    /// textures of a side, and `generation` changes whenever its answer may (`TextureCache`'s latest
+    /// generation). When `waiting`, blocks until the visible ones are done.
     func schedule(
         visible: [(id: String, side: Int)], ahead: [(id: String, side: Int)], alsoWanted: String?,
-        photos: PhotoLibrary, waiting: Bool, needsDecode: (String, Int) -> Bool
+        photos: PhotoLibrary, waiting: Bool, generation: Int, needsDecode: (String, Int) -> Bool
     ) {
+        if answered?.isAsked(visible: visible, ahead: ahead, alsoWanted: alsoWanted, generation: generation) == true {
+            return
+        }
+        answered = nil
         wantedSides.removeAll(keepingCapacity: true)
         wantedIDs.removeAll(keepingCapacity: true)
         for (id, side) in visible { wantedSides[id] = max(wantedSides[id] ?? 0, side) }
@@ -39,11 +64,21 @@ final class DecodeScheduler {
         }
         if missing.count > 1 { missing.sort { Self.decodeCost($0) > Self.decodeCost($1) } }
         for photo in missing { queue.request(photo.id, path: photo.path, side: wantedSides[photo.id]!) }
+        var requestedAhead = false
         for (id, side) in ahead where wantedSides[id] == nil && needsDecode(id, side) {
-            if let path = photos.path(for: id) { queue.request(id, path: path, side: side, urgency: .ahead) }
+            if let path = photos.path(for: id) {
+                queue.request(id, path: path, side: side, urgency: .ahead)
+                requestedAhead = true
+            }
         }
         if waiting { queue.wait(for: wantedSides.keys) }
+        if missing.isEmpty, !requestedAhead, queue.isIdle {
+            answered = Question(visible: visible, ahead: ahead, alsoWanted: alsoWanted, generation: generation)
+        }
     }
+
+    /// Forgets the last answer: the folder changed, so a photo asked for may now exist.
+    func reconsider() { answered = nil }
 
     /// Relative decode time: pixels, times 7 when the format cannot decode scaled (measured here:
     /// 5600×3200 as PNG 260 ms + shrinking, as JPEG at 1/4 scale 41 ms).

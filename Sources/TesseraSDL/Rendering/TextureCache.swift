@@ -133,7 +133,7 @@ package final class TextureCache {
         }
         scheduler.schedule(
             visible: visible, ahead: ahead, alsoWanted: zoomKey, photos: photos, waiting: waiting,
-            needsDecode: needsDecode)
+            generation: lastGeneration, needsDecode: needsDecode)
     }
 
     /// True when `id` has no textures of at least `side` pixels and has not failed.
@@ -155,6 +155,7 @@ package final class TextureCache {
     /// their textures, failures and queued decodes (a replaced one decodes again when drawn).
     package func takeIn(_ changes: PhotoChanges) {
         photos.apply(changes)
+        scheduler.reconsider()
         for id in changes.removed + changes.replaced.map(\.id) {
             drop(id)
             failures.forget(id)
