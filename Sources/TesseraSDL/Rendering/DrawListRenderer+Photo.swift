@@ -12,13 +12,13 @@ extension DrawListRenderer {
     /// cut to the arc (`CornerCutout`); on a GPU they are triangle fans with a feathered rim in ONE
     /// `SDL_RenderGeometry` call (docs/BEHAVIOUR.md#cost-of-textured-triangles). radius 0 → one plain
     /// copy. Frames under one pixel on a side are skipped.
-    func drawPhoto(_ id: String, frame: Rect, radius: Double, opacity: Double, visible: PixelRect) {
+    func drawPhoto(_ id: String, command: Int, frame: Rect, radius: Double, opacity: Double, visible: PixelRect) {
         let dst = PixelRect(snapping: frame, pixelsPerPoint: pixelsPerPoint)
         guard dst.width >= 1, dst.height >= 1, dst.intersects(visible) else { return }
         let alpha = DrawListRenderer.alphaByte(opacity)
         guard alpha > 0 else { return }
 
-        let photo = textures.textures(for: id, drawnAt: dst.width, dst.height)
+        let photo = textures(ofCommand: command, id: id, width: dst.width, height: dst.height)
         // Drawn again in a later damaged part of the frame: it uses what it has, and is not counted
         // as drawn twice in a row.
         var counts = true
@@ -119,13 +119,15 @@ extension DrawListRenderer {
     /// not the pulsing loading tile), cut by its clip and the part.
     func coverOpaquePhotos(of list: DrawList) {
         backgroundFill.reset()
-        for case .photo(let id, let frame, let radius, let opacity, let clip) in list.commands {
-            guard DrawListRenderer.alphaByte(opacity) == 255 else { continue }
+        for index in list.commands.indices where mayTouchOutput(command: index) {
+            guard case .photo(let id, let frame, let radius, let opacity, let clip) = list.commands[index],
+                DrawListRenderer.alphaByte(opacity) == 255
+            else { continue }
             let dst = PixelRect(snapping: frame, pixelsPerPoint: pixelsPerPoint)
             let visible = (clip.map { PixelRect(enclosing: $0, pixelsPerPoint: pixelsPerPoint) } ?? fullOutput)
                 .intersection(output)
             guard dst.width >= 1, dst.height >= 1, dst.intersects(visible) else { continue }
-            let photo = textures.textures(for: id, drawnAt: dst.width, dst.height)
+            let photo = textures(ofCommand: index, id: id, width: dst.width, height: dst.height)
             guard photo.isOpaque, !textures.isLoadingTile(photo) else { continue }
             let level = photo.level(covering: dst.width, dst.height)
             let layout = AspectFillLayout(

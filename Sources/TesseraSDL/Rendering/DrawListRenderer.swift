@@ -92,6 +92,12 @@ package final class DrawListRenderer {
     /// in pixels (reused: no allocation per frame once warm).
     private var framePhotos: [(id: String, side: Int)] = []
     private var aheadPhotos: [(id: String, side: Int)] = []
+    /// The textures each photo command of the frame draws with, by command index, looked up once a
+    /// frame: the opaque-cover pass and the draw both need them, in every damaged part (reused).
+    private var commandTextures: [PhotoTextures?] = []
+    /// The pixels each photo and fill command of the frame draws into (its frame, snapped as drawn; nil
+    /// for the other kinds): a pass skips one outside its part without copying it out of the list.
+    private var commandPixels: [PixelRect?] = []
     /// False once baking a `CornerAtlas` failed (no render-target support): corners are drawn directly.
     var cornerAtlasesWork = true
 
@@ -181,10 +187,19 @@ package final class DrawListRenderer {
         textures.maxDimension = max(256, min(4096, Int(max(w, h))))
         framePhotos.removeAll(keepingCapacity: true)
         aheadPhotos.removeAll(keepingCapacity: true)
-        for case .photo(let id, let frame, _, _, _) in list.commands {
-            let pixels = PixelRect(snapping: frame, pixelsPerPoint: pixelsPerPoint)
-            guard pixels.width >= 1, pixels.height >= 1, pixels.intersects(output) else { continue }
-            framePhotos.append((id, textures.side(for: id, width: pixels.width, height: pixels.height)))
+        commandPixels.removeAll(keepingCapacity: true)
+        for index in list.commands.indices {
+            switch list.commands[index] {
+            case .photo(let id, let frame, _, _, _):
+                let pixels = PixelRect(snapping: frame, pixelsPerPoint: pixelsPerPoint)
+                commandPixels.append(pixels)
+                guard pixels.width >= 1, pixels.height >= 1, pixels.intersects(output) else { continue }
+                framePhotos.append((id, textures.side(for: id, width: pixels.width, height: pixels.height)))
+            case .fill(let rect, _, _, _):
+                commandPixels.append(PixelRect(snapping: rect, pixelsPerPoint: pixelsPerPoint))
+            default:
+                commandPixels.append(nil)
+            }
         }
         for (id, frame) in list.ahead {
             let pixels = PixelRect(snapping: frame, pixelsPerPoint: pixelsPerPoint)
@@ -192,6 +207,8 @@ package final class DrawListRenderer {
             aheadPhotos.append((id, textures.side(for: id, width: pixels.width, height: pixels.height)))
         }
         textures.prepare(framePhotos, ahead: aheadPhotos, waiting: textures.waitsForPhotos)
+        commandTextures.removeAll(keepingCapacity: true)
+        commandTextures.append(contentsOf: repeatElement(nil, count: list.commands.count))
 
         // A backdrop needs what is drawn before it captured in a render target — unless the blur kept
         // from an earlier frame shows the very same thing (a hero flying over a still scene).
@@ -262,14 +279,14 @@ package final class DrawListRenderer {
             check(SDL_RenderClear(renderer), "SDL_RenderClear")
         }
 
-        for (index, command) in list.commands.enumerated() where index >= skipUntil {
-            switch command {
+        for index in list.commands.indices where index >= skipUntil && mayTouchOutput(command: index) {
+            switch list.commands[index] {
             case .fill(let rect, let radius, let color, let clip):
                 guard let visible = prepareClip(clip) else { continue }
                 drawFill(rect, radius: radius, color: color, visible: visible)
             case .photo(let id, let frame, let radius, let opacity, let clip):
                 guard let visible = prepareClip(clip) else { continue }
-                drawPhoto(id, frame: frame, radius: radius, opacity: opacity, visible: visible)
+                drawPhoto(id, command: index, frame: frame, radius: radius, opacity: opacity, visible: visible)
             case .text(let string, let anchor, let alignment, let style, let color, let clip):
                 guard prepareClip(clip) != nil else { continue }
                 text.draw(string, anchor: anchor, alignment: alignment, style: style, color: color)
@@ -334,6 +351,20 @@ package final class DrawListRenderer {
                 check(SDL_RenderFillRectsF(renderer, buffer.baseAddress, Int32(buffer.count)), what)
             }
         }
+    }
+
+    /// False for a photo or fill that lies wholly outside `output`: it would draw nothing there.
+    func mayTouchOutput(command index: Int) -> Bool {
+        guard let pixels = commandPixels[index] else { return true }
+        return pixels.intersects(output)
+    }
+
+    /// The textures photo command `index` (photo `id`, `width`×`height` pixels) draws with this frame.
+    func textures(ofCommand index: Int, id: String, width: Int, height: Int) -> PhotoTextures {
+        if let known = commandTextures[index] { return known }
+        let found = textures.textures(for: id, drawnAt: width, height)
+        commandTextures[index] = found
+        return found
     }
 
     /// Reports a failed SDL call once per `what` (one stderr line, as README.md#tessera-flags describes).
