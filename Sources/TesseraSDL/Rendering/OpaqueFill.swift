@@ -1,16 +1,23 @@
 import CSDL2
 import TesseraGeometry
 
-/// Opaque rectangles in the software renderer: narrow ones drawn by stretching a one-texel texture
-/// of their colour over them (nearest sampling, no blending), wide ones by SDL's own fill.
+/// Opaque rectangles in the software renderer: as much of each as covers whole cache lines by SDL's
+/// own fill, the rest by stretching a one-texel texture of their colour (nearest sampling, no blending).
 ///
 /// Why: SDL's software fill (`SDL_FillRect`) writes rows with non-temporal stores from the first
 /// 16-byte boundary and ordinary stores for the pixels left at the row's end. A row that does not end
 /// on a cache line mixes the two in its last line, which on the bench's machine costs about 0.6 µs a
 /// row: 120×130 pixels fill at 5.7 ns a pixel, 300×200 at 2.3, where the stretched texel
-/// (`SDL_SoftStretch`, ordinary stores) takes about 1.0 at any size. Past about 800 pixels a row the
-/// streaming stores win (1024×768 at 0.24 ns, 1366×768 at 0.64), so rows from `wideRow` on keep SDL's
-/// fill (BENCHMARKS.md#fills-and-non-temporal-stores). GPU renderers keep their own fill.
+/// (`SDL_SoftStretch`, ordinary stores) takes about 1.0 at any size. Streaming stores that fill whole
+/// lines are the fastest of all, and in a window the faster still: an ordinary store must first take
+/// the line back from the X server's core, which read it to present the last frame. So in a window
+/// whose rows start on cache lines, a rectangle's columns from one line boundary to another go to
+/// SDL's fill and only its ragged edges (under 16 pixels each side) to the texel: 120×80 rectangles
+/// 1.7 → 0.9 ns a pixel, 300×150 1.2 → 0.5, measured with a second core reading each frame as the X
+/// server does (BENCHMARKS.md#fills-and-non-temporal-stores). Elsewhere (offscreen canvases, render
+/// targets, rows off the lines) narrow rows take the texel whole and rows from `wideRow` on SDL's
+/// fill, which past about 800 pixels wins anyway (1024×768 at 0.24 ns, 1366×768 at 0.64). GPU
+/// renderers keep their own fill.
 ///
 /// Every rectangle must lie inside the renderer's clip rect: SDL clips a scaled copy by moving its
 /// source rect, and a one-texel source can round to nothing.
@@ -19,6 +26,8 @@ final class OpaqueFill {
     static let capacity = 32
     /// Rows at least this wide (pixels) are filled by SDL.
     static let wideRow = 768
+    /// Pixels (4 bytes each) in a 64-byte cache line.
+    static let lineWidth = 16
 
     private let renderer: OpaquePointer
     /// The output's format, so a copy goes straight into the frame (`OutputFormat`).
@@ -44,16 +53,53 @@ final class OpaqueFill {
         var source = SDL_Rect(x: 0, y: 0, w: 1, h: 1)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
         SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, 255)
-        for var rect in rects where rect.w > 0 && rect.h > 0 {
-            if rect.w >= Float(Self.wideRow) {
-                ok = SDL_RenderFillRectsF(renderer, &rect, 1) == 0 && ok
-            } else if let texel = texel(of: color) {
+        let onLines = targetRowsStartOnLines()
+        func stretch(_ rect: SDL_FRect) {
+            var rect = rect
+            if let texel = texel(of: color) {
                 ok = SDL_RenderCopyF(renderer, texel, &source, &rect) == 0 && ok
             } else {
                 ok = false
             }
         }
+        for var rect in rects where rect.w > 0 && rect.h > 0 {
+            if rect.w >= Float(Self.wideRow) {
+                ok = SDL_RenderFillRectsF(renderer, &rect, 1) == 0 && ok
+            } else if onLines, let cut = Self.lines(of: rect) {
+                var lines = cut.lines
+                ok = SDL_RenderFillRectsF(renderer, &lines, 1) == 0 && ok
+                if let left = cut.left { stretch(left) }
+                if let right = cut.right { stretch(right) }
+            } else {
+                stretch(rect)
+            }
+        }
         return ok
+    }
+
+    /// `rect` (whole pixels) cut where cache lines begin and end in a target whose rows start on one:
+    /// the columns of whole lines, and what lies left and right of them; nil when it spans no whole line.
+    static func lines(of rect: SDL_FRect) -> (lines: SDL_FRect, left: SDL_FRect?, right: SDL_FRect?)? {
+        let x0 = Int(rect.x)
+        let x1 = x0 + Int(rect.w)
+        let first = (x0 + lineWidth - 1) / lineWidth * lineWidth
+        let last = x1 / lineWidth * lineWidth
+        guard last - first >= lineWidth else { return nil }
+        func columns(_ from: Int, _ to: Int) -> SDL_FRect? {
+            from < to ? SDL_FRect(x: Float(from), y: rect.y, w: Float(to - from), h: rect.h) : nil
+        }
+        return (columns(first, last)!, columns(x0, first), columns(last, x1))
+    }
+
+    /// True when frames go to a window surface of 4-byte pixels whose every row starts on a cache line
+    /// (an X11 shared-memory image is page-aligned; rows of a multiple of 16 pixels keep that).
+    func targetRowsStartOnLines() -> Bool {
+        guard SDL_GetRenderTarget(renderer) == nil, let window = SDL_RenderGetWindow(renderer),
+            let surface = SDL_GetWindowSurface(window), let pixels = surface.pointee.pixels,
+            surface.pointee.format?.pointee.BytesPerPixel == 4
+        else { return false }
+        let line = Self.lineWidth * 4
+        return Int(bitPattern: pixels) % line == 0 && Int(surface.pointee.pitch) % line == 0
     }
 
     private func texel(of color: Color) -> OpaquePointer? {

@@ -78,4 +78,51 @@ final class OpaqueFillRenderingTests: XCTestCase {
         let p = try Pixels(canvas)
         for i in 0..<count { XCTAssertEqual(p[i % 64, i / 64], Color(UInt8(i), UInt8(255 - i), 7).argb, "colour \(i)") }
     }
+
+    func testColumnsAreCutWhereCacheLinesBeginAndEnd() throws {
+        let cut = try XCTUnwrap(OpaqueFill.lines(of: SDL_FRect(x: 5, y: 7, w: 60, h: 3)))
+        XCTAssertEqual([cut.lines.x, cut.lines.w, cut.lines.y, cut.lines.h], [16, 48, 7, 3])
+        XCTAssertEqual(cut.left.map { [$0.x, $0.w] }, [5, 11])
+        XCTAssertEqual(cut.right.map { [$0.x, $0.w] }, [64, 1])
+        let aligned = try XCTUnwrap(OpaqueFill.lines(of: SDL_FRect(x: 32, y: 0, w: 32, h: 1)))
+        XCTAssertEqual([aligned.lines.x, aligned.lines.w], [32, 32])
+        XCTAssertNil(aligned.left)
+        XCTAssertNil(aligned.right)
+        XCTAssertNil(OpaqueFill.lines(of: SDL_FRect(x: 17, y: 0, w: 30, h: 4)), "no whole line from 17 to 47")
+    }
+
+    /// In a window (whose rows start on cache lines) a rectangle's whole lines go to SDL's fill and its
+    /// edges to the texel: together exactly the rectangle, whatever its alignment.
+    func testInAWindowEveryRectangleIsFilledExactlyWhateverItsAlignment() throws {
+        SDLLibraries.initialize()
+        guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else { throw XCTSkip("no video: \(sdlError())") }
+        guard let window = SDL_CreateWindow("tessera-test", 0, 0, 320, 64, SDL_WINDOW_HIDDEN.rawValue) else {
+            throw XCTSkip("no window: \(sdlError())")
+        }
+        defer { SDL_DestroyWindow(window) }
+        let renderer = try XCTUnwrap(SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue))
+        defer { SDL_DestroyRenderer(renderer) }
+        SDL_SetRenderDrawColor(renderer, background.r, background.g, background.b, 255)
+        SDL_RenderClear(renderer)
+        let fill = try XCTUnwrap(OpaqueFill(renderer: renderer))
+        let surface = try XCTUnwrap(SDL_GetWindowSurface(window))
+        let base = Int(bitPattern: surface.pointee.pixels)
+        XCTAssertEqual(
+            fill.targetRowsStartOnLines(), base % 64 == 0 && surface.pointee.pitch % 64 == 0,
+            "the lines are used exactly when the rows start on them")
+        let rects = [
+            SDL_FRect(x: 3, y: 1, w: 100, h: 9),  // ragged both sides
+            SDL_FRect(x: 128, y: 2, w: 64, h: 5),  // whole lines only
+            SDL_FRect(x: 200, y: 12, w: 20, h: 30),  // no whole line
+            SDL_FRect(x: 17, y: 20, w: 47, h: 40),  // ends on a line
+            SDL_FRect(x: 250, y: 40, w: 70, h: 24),  // to the window's edge
+        ]
+        let color = Color(12, 34, 56)
+        XCTAssertTrue(rects.withUnsafeBufferPointer { fill.fill($0, color: color) })
+        var values = [UInt32](repeating: 0, count: 320 * 64)
+        XCTAssertEqual(
+            SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, &values, 320 * 4), 0)
+        let pixels = Pixels(width: 320, height: 64, values: values.map { $0 | 0xFF00_0000 })
+        assertExactly(pixels, rects, inside: color, outside: background)
+    }
 }

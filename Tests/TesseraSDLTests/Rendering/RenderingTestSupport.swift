@@ -84,6 +84,12 @@ struct Pixels {
         values = try canvas.readPixels()
     }
 
+    init(width: Int, height: Int, values: [UInt32]) {
+        self.width = width
+        self.height = height
+        self.values = values
+    }
+
     subscript(x: Int, y: Int) -> UInt32 { values[y * width + x] }
 
     static func channels(_ c: UInt32) -> (a: Int, r: Int, g: Int, b: Int) {
