@@ -13,8 +13,8 @@ import TesseraGeometry
 /// the line back from the X server's core, which read it to present the last frame. So in a window
 /// whose rows start on cache lines, a rectangle's columns from one line boundary to another go to
 /// SDL's fill and only its ragged edges (under 16 pixels each side) to the texel: 120×80 rectangles
-/// 1.7 → 0.9 ns a pixel, 300×150 1.2 → 0.5, measured with a second core reading each frame as the X
-/// server does (BENCHMARKS.md#fills-and-non-temporal-stores). Elsewhere (offscreen canvases, render
+/// 1.7 → 0.8 ns a pixel, 300×150 1.3 → 0.5, measured with a second core reading each frame as the X
+/// server does (`Tools/fillbench`; BENCHMARKS.md#fills-in-a-window-another-core-reads). Elsewhere (offscreen canvases, render
 /// targets, rows off the lines) narrow rows take the texel whole and rows from `wideRow` on SDL's
 /// fill, which past about 800 pixels wins anyway (1024×768 at 0.24 ns, 1366×768 at 0.64). GPU
 /// renderers keep their own fill.
