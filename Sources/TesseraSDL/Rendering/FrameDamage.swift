@@ -48,8 +48,8 @@ enum FrameDamage: Equatable {
         // The commands both frames begin and end with are kept, in the same order, whatever lies
         // between: only the middles are matched (most of a frame is its unchanged prefix and suffix).
         // Each command is compared once: the prefix also tells an unchanged frame.
-        // (Compared in place: an array's subscript would copy each command out, its id retained.)
-        let prefix = commonPrefix(old, new)
+        var prefix = 0
+        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
         if prefix == old.count && prefix == new.count && !texturesChanged { return .none }
         if old.isEmpty || old.contains(where: isBackdrop) || new.contains(where: isBackdrop) { return .whole }
         // Taken out while the matching below (which holds the scratch) adds to them.
@@ -61,7 +61,12 @@ enum FrameDamage: Equatable {
             guard let b = bounds(of: command, measure: measure), !b.isEmpty else { return }
             Scratch.insert(b, into: &parts)
         }
-        let suffix = commonSuffix(old, new, after: prefix)
+        var suffix = 0
+        while suffix < old.count - prefix, suffix < new.count - prefix,
+            old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+        {
+            suffix += 1
+        }
         let oldMiddle = old[prefix..<(old.count - suffix)]
         let newMiddle = new[prefix..<(new.count - suffix)]
         // What is in one middle and not the other is damage; what is in both must keep its order.
@@ -95,32 +100,6 @@ enum FrameDamage: Equatable {
             return .whole
         }
         return .region(union)
-    }
-
-    /// How many commands `old` and `new` begin with alike.
-    private static func commonPrefix(_ old: [DrawCommand], _ new: [DrawCommand]) -> Int {
-        old.withUnsafeBufferPointer { o in
-            new.withUnsafeBufferPointer { n in
-                var count = 0
-                while count < o.count, count < n.count, o[count] == n[count] { count += 1 }
-                return count
-            }
-        }
-    }
-
-    /// How many commands `old` and `new` end with alike, not counting their first `prefix`.
-    private static func commonSuffix(_ old: [DrawCommand], _ new: [DrawCommand], after prefix: Int) -> Int {
-        old.withUnsafeBufferPointer { o in
-            new.withUnsafeBufferPointer { n in
-                var count = 0
-                while count < o.count - prefix, count < n.count - prefix,
-                    o[o.count - 1 - count] == n[n.count - 1 - count]
-                {
-                    count += 1
-                }
-                return count
-            }
-        }
     }
 
     /// Most rectangles a region is told in (`Scratch.parts`).
