@@ -50,9 +50,13 @@ final class HeadlessCage {
     /// A file in the stage the session's user may write.
     func writable(_ name: String) -> URL { home.appendingPathComponent(name) }
 
-    /// Starts cage running `tessera arguments` with `SDL_VIDEODRIVER=driver` (`wayland` or `x11`).
-    func start(driver: String, _ arguments: [String]) throws {
-        try launch(["env", "SDL_VIDEODRIVER=\(driver)", executable.path] + arguments)
+    /// Starts cage running `tessera arguments` with `SDL_VIDEODRIVER=driver` (`wayland` or `x11`). cage
+    /// asks for no decorations, as the kiosk service runs it, unless `clientDecorations` (then a window
+    /// draws its own, as on a desktop without server-side decorations).
+    func start(driver: String, _ arguments: [String], clientDecorations: Bool = false) throws {
+        try launch(
+            (clientDecorations ? ["--client-decorations"] : [])
+                + ["--", "env", "SDL_VIDEODRIVER=\(driver)", executable.path] + arguments)
     }
 
     private static var session: URL { TesseraProcess.root.appendingPathComponent("Tools/cage-session") }
@@ -60,7 +64,7 @@ final class HeadlessCage {
     private func launch(_ command: [String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = [Self.session.path, runtime.path, "--rotate", "--"] + command
+        process.arguments = [Self.session.path, runtime.path, "--rotate"] + command
         process.environment = ["PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "CAGE_HOME": home.path]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

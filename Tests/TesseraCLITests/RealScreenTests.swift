@@ -13,12 +13,20 @@ final class RealScreenTests: XCTestCase {
     // MARK: Under cage
 
     func testPhotosAppearUnderCageNativelyAndThroughXwaylandWindowedAndAsAKiosk() throws {
+        // A window as cage runs for the kiosk service (no decorations), one drawing its own (libdecor
+        // natively: the path through SDL 2.26's unmapped window), and the kiosk.
+        let runs: [(kiosk: Bool, clientDecorations: Bool)] = [(false, false), (false, true), (true, false)]
         for driver in ["wayland", "x11"] {
-            for kiosk in [false, true] {
+            for run in runs {
                 let cage = try HeadlessCage()
                 let profile = cage.writable("profile.json")
-                try cage.start(driver: driver, (kiosk ? ["--kiosk"] : []) + ["--profile-json", profile.path])
-                let name = "\(driver)\(kiosk ? " kiosk" : " window")"
+                let state = cage.writable("state.json")
+                try cage.start(
+                    driver: driver,
+                    (run.kiosk ? ["--kiosk"] : []) + ["--profile-json", profile.path, "--dump-state", state.path],
+                    clientDecorations: run.clientDecorations)
+                let name =
+                    "\(driver)\(run.kiosk ? " kiosk" : " window")\(run.clientDecorations ? " with its own decorations" : "")"
                 // Photos (colour), not loading tiles (flat grey) nor a black output, within 10 s.
                 var share = 0.0
                 let deadline = Date().addingTimeInterval(10)
@@ -36,6 +44,11 @@ final class RealScreenTests: XCTestCase {
                 XCTAssertTrue(
                     renderer.hasPrefix(driver == "wayland" ? "software (wl_shm)" : "software (window surface"),
                     "\(name): \(renderer)")
+                if !run.clientDecorations {
+                    // cage gives its one window the whole (rotated) output: no band left undrawn.
+                    let window = try readJSON(state)["window"] as? [Double]
+                    XCTAssertEqual(window, [720, 1280], "\(name): the window fills the output")
+                }
             }
         }
     }
