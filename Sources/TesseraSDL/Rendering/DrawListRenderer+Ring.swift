@@ -41,10 +41,20 @@ extension DrawListRenderer {
             for (cx, cy, start) in corners {
                 for k in 0...Self.ringSegments {
                     let angle = start + Double(k) / Double(Self.ringSegments) * Double.pi / 2
+                    var x = cx + cos(angle) * cr
+                    var y = cy + sin(angle) * cr
+                    // SDL's software renderer truncates positions to whole pixels (`CornerMesh`): a
+                    // straight edge's end a hair left of a pixel boundary (cos(3π/2) is not quite 0)
+                    // would land a pixel short and leave a notch in the band. Rounded first, the
+                    // outlines stay a pixel apart, so the edges keep a one-pixel feather.
+                    if mesh.snapVerticesToPixels {
+                        x = (x + 0.5).rounded(.down)
+                        y = (y + 0.5).rounded(.down)
+                    }
                     crossVertices.append(
                         SDL_Vertex(
-                            position: SDL_FPoint(x: Float(cx + cos(angle) * cr), y: Float(cy + sin(angle) * cr)),
-                            color: colour, tex_coord: SDL_FPoint(x: 0, y: 0)))
+                            position: SDL_FPoint(x: Float(x), y: Float(y)), color: colour,
+                            tex_coord: SDL_FPoint(x: 0, y: 0)))
                 }
             }
         }
