@@ -7,8 +7,8 @@ APT_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev 
 # Window tests run under real displays: an X server (Xvfb, with xdotool to click), and the Wayland
 # kiosk compositor cage on its headless backend, natively and through Xwayland, with grim to look.
 # fonts-noto-cjk: the tests draw the articles' Chinese titles through fontconfig's fallback.
-TEST_PACKAGES := xvfb xdotool cage grim xwayland fonts-noto-cjk
-TEST_TOOLS := Xvfb xdotool cage grim Xwayland
+TEST_PACKAGES := xvfb xdotool cage grim xwayland weston fonts-noto-cjk
+TEST_TOOLS := Xvfb xdotool cage grim Xwayland weston
 TEST_FONT := /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
 # The faces text is drawn with: DejaVu Sans (Bold) and, for the picker's rounded heavy title, Comfortaa Bold.
 FONT := /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf

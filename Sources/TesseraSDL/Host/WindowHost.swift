@@ -64,6 +64,7 @@ package final class WindowHost: FrameSink, InteractiveHost {
         SDLLibraries.initialize()
         // SDL turns the screensaver off by default; a demo window should let the screen blank as usual.
         if kiosk == nil { SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1") }
+        try WaylandSeat.avoidSeatlessCompositor()
         guard SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS)) == 0 else {
             throw HostError(
                 "no usable display (\(String(cString: SDL_GetError()))); run with --headless to render offscreen",
