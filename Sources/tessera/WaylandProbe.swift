@@ -1,5 +1,5 @@
-import CSDL2
 import Foundation
+import TesseraSDL
 
 /// Chooses between Wayland and X11 before SDL does, when the user did not (`SDL_VIDEODRIVER` unset).
 ///
@@ -18,8 +18,7 @@ enum WaylandProbe {
         let environment = ProcessInfo.processInfo.environment
         guard environment["SDL_VIDEODRIVER"] == nil else { return }
         // SDL's own order, less `dummy` (which SDL only uses when asked for by name).
-        let drivers = (0..<SDL_GetNumVideoDrivers()).compactMap { SDL_GetVideoDriver($0).map { String(cString: $0) } }
-            .filter { $0 != "dummy" }
+        let drivers = VideoDriver.builtIn.filter { $0 != "dummy" }
         let display = environment["WAYLAND_DISPLAY"] ?? ""
         let reachable = display.hasPrefix("/") || environment["XDG_RUNTIME_DIR"] != nil
         let ordered: [String]

@@ -91,7 +91,12 @@ enum PresentPath {
 }
 
 /// SDL's video driver, as far as the present path and HiDPI care.
-enum VideoDriver: Equatable {
+package enum VideoDriver: Equatable {
+    /// The names of every video driver this SDL has, in the order it tries them.
+    package static var builtIn: [String] {
+        (0..<SDL_GetNumVideoDrivers()).compactMap { SDL_GetVideoDriver($0).map { String(cString: $0) } }
+    }
+
     case x11, wayland
     case other(String)
 

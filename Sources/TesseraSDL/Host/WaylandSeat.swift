@@ -1,4 +1,3 @@
-import CSDL2
 import CWayland
 import Foundation
 
@@ -17,7 +16,7 @@ enum WaylandSeat {
         let environment = ProcessInfo.processInfo.environment
         let drivers =
             environment["SDL_VIDEODRIVER"].map { $0.split(separator: ",").map(String.init) }
-            ?? (0..<SDL_GetNumVideoDrivers()).compactMap { SDL_GetVideoDriver($0).map { String(cString: $0) } }
+            ?? VideoDriver.builtIn
         guard drivers.contains("wayland"), compositorHasSeat() == false else { return }
         guard let others = driversWithoutWayland(drivers, xDisplay: environment["DISPLAY"]) else {
             throw HostError(
@@ -37,18 +36,19 @@ enum WaylandSeat {
     }
 
     /// Whether the compositor libwayland connects to (`$WAYLAND_DISPLAY`, `wl_display_connect(3)`)
-    /// announces a `wl_seat`; nil when there is none to connect to (SDL will not use Wayland then).
+    /// announces a `wl_seat`; nil when there is none to connect to or it does not answer (SDL cannot use
+    /// Wayland then, and says so itself).
     static func compositorHasSeat() -> Bool? {
         guard let display = wl_display_connect(nil) else { return nil }
         defer { wl_display_disconnect(display) }
         guard let registry = wl_display_get_registry(display) else { return nil }
         defer { wl_registry_destroy(registry) }
         var found = false
-        withUnsafeMutablePointer(to: &found) { flag in
+        let answered = withUnsafeMutablePointer(to: &found) { flag in
             wl_registry_add_listener(registry, listener, flag)
-            _ = wl_display_roundtrip(display)
+            return wl_display_roundtrip(display) >= 0
         }
-        return found
+        return answered ? found : nil
     }
 
     /// Notes a `wl_seat` global in the `Bool` its data points at. Made once and never written again

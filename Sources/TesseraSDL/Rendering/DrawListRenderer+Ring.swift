@@ -48,8 +48,8 @@ extension DrawListRenderer {
                     // would land a pixel short and leave a notch in the band. Rounded first, the
                     // outlines stay a pixel apart, so the edges keep a one-pixel feather.
                     if mesh.snapVerticesToPixels {
-                        x = (x + 0.5).rounded(.down)
-                        y = (y + 0.5).rounded(.down)
+                        x = Double(PixelRect.round(x))
+                        y = Double(PixelRect.round(y))
                     }
                     crossVertices.append(
                         SDL_Vertex(
