@@ -3,7 +3,7 @@
 
 SWIFT ?= swift
 APT_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libjpeg62-turbo-dev libspng-dev \
-	zlib1g-dev libdeflate-dev libexif-dev libwayland-dev libx11-dev libfontconfig-dev fonts-dejavu-core fonts-comfortaa
+	zlib1g-dev libdeflate-dev libexif-dev libwayland-dev libx11-dev libxext-dev libfontconfig-dev fonts-dejavu-core fonts-comfortaa
 # Window tests run under real displays: an X server (Xvfb, with xdotool to click), and the Wayland
 # kiosk compositor cage on its headless backend, natively and through Xwayland, with grim to look.
 # fonts-noto-cjk: the tests draw the articles' Chinese titles through fontconfig's fallback.

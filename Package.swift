@@ -57,11 +57,12 @@ let package = Package(
             pkgConfig: "wayland-client",
             providers: [.apt(["libwayland-dev"])]
         ),
-        // Xlib (Debian: libx11-dev): the X server's resource database, for the desktop's Xft.dpi (HiDPI).
+        // Xlib (Debian: libx11-dev): the X server's resource database, for the desktop's Xft.dpi (HiDPI);
+        // and its MIT-SHM extension (libxext-dev): frames handed to the server in shared memory.
         .systemLibrary(
             name: "CX11",
             pkgConfig: "x11",
-            providers: [.apt(["libx11-dev"])]
+            providers: [.apt(["libx11-dev", "libxext-dev"])]
         ),
         // fontconfig (Debian: libfontconfig-dev): the fallback face for characters the bundled faces lack
         // (the articles' Chinese titles), found the way every Linux desktop finds one.
@@ -94,7 +95,7 @@ let package = Package(
             name: "tessera-bench",
             dependencies: ["TesseraGeometry", "TesseraPhotos", "TesseraCore", "TesseraSDL", "CSDL2"]),
         .testTarget(name: "TesseraGeometryTests", dependencies: ["TesseraGeometry"]),
-        // What more than one test target writes: a header-only PNG for the live-folder tests.
+        // What more than one test target uses: a header-only PNG for the live-folder tests, a private Xvfb.
         .target(name: "TesseraTestSupport", dependencies: ["CDeflate"], path: "Tests/Support"),
         .testTarget(
             name: "TesseraPhotosTests",
@@ -106,14 +107,15 @@ let package = Package(
             name: "TesseraSDLTests",
             dependencies: [
                 "TesseraSDL", "TesseraGeometry", "TesseraPhotos", "TesseraCore", "CSDL2", "CTurboJPEG", "CJPEG",
-                "CSPNG", "CZlib", "CDeflate", "CExif",
+                "CSPNG", "CZlib", "CDeflate", "CExif", "CX11", "TesseraTestSupport",
             ],
             exclude: ["Fixtures"]),
         // The command line's own code (its flags), tested in-process.
         .testTarget(name: "tesseraTests", dependencies: ["tessera", "TesseraGeometry", "TesseraCore"]),
         // Runs the built `tessera` executable as a user would: flags, exit codes, scripts, screenshots.
         .testTarget(
-            name: "TesseraCLITests", dependencies: ["TesseraSDL", "TesseraCore", "CSDL2", "CDeflate"],
+            name: "TesseraCLITests",
+            dependencies: ["TesseraSDL", "TesseraCore", "TesseraTestSupport", "CSDL2", "CDeflate"],
             exclude: ["References"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,36 +1,18 @@
 import Foundation
+import TesseraTestSupport
 import XCTest
 
-/// A private X server (Xvfb, which `make test` installs) for the tests that need a real window. A test
-/// on a machine without Xvfb is skipped, not failed.
+/// A private X server (`XvfbServer`) for the tests that run `tessera` in a real window. A test on a
+/// machine without Xvfb is skipped, not failed.
 final class VirtualDisplay {
     /// The `DISPLAY` value, e.g. `:83`.
-    let name: String
-    private let server: Process
+    var name: String { server.name }
+    private let server: XvfbServer
 
-    /// Starts a `width`×`height` screen on a display number no other server uses, and waits until it
-    /// listens (its socket appears).
     init(width: Int, height: Int) throws {
-        guard let xvfb = ["/usr/bin/Xvfb", "/usr/local/bin/Xvfb"].first(where: FileManager.default.isExecutableFile)
-        else { throw XCTSkip("Xvfb is not installed") }
-        let first = 80 + Int(getpid() % 40)
-        let number = (first..<(first + 40)).first { !FileManager.default.fileExists(atPath: Self.socket($0)) } ?? first
-        name = ":\(number)"
-        server = Process()
-        server.executableURL = URL(fileURLWithPath: xvfb)
-        server.arguments = [name, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: Self.socket(number)) { usleep(50_000) }
+        guard let server = try XvfbServer(width: width, height: height) else { throw XCTSkip("Xvfb is not installed") }
+        self.server = server
     }
-
-    deinit {
-        server.terminate()
-        server.waitUntilExit()
-    }
-
-    private static func socket(_ number: Int) -> String { "/tmp/.X11-unix/X\(number)" }
 
     /// What a window opened in this display needs in its environment.
     var environment: [String: String] { ["DISPLAY": name, "SDL_VIDEODRIVER": "x11"] }

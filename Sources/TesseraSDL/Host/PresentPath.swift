@@ -6,7 +6,7 @@ import TesseraCore
 ///
 /// | display | a GPU | no GPU (OpenGL is Mesa's llvmpipe, or none) |
 /// | --- | --- | --- |
-/// | X11 (also Xwayland) | `AcceleratedPresenter`, vsync'd | `WindowSurfacePresenter`: XShm, damage only |
+/// | X11 (also Xwayland) | `AcceleratedPresenter`, vsync'd | `X11ShmPresenter`: MIT-SHM, damage only |
 /// | Wayland | `AcceleratedPresenter`, paced by the loop | `WaylandShmPresenter`: wl_shm, damage only |
 ///
 /// Without a GPU, OpenGL is rasterised on the CPU: every frame would be drawn whole, uploaded and
@@ -49,6 +49,10 @@ enum PresentPath {
             if let shm = WaylandShmPresenter(window: window) { return shm }
             // No wl_shm (it is core Wayland, so hardly ever): whatever SDL can draw with.
             return AcceleratedPresenter(window: window, vsync: false)
+        case .x11:
+            if let shm = X11ShmPresenter(window: window) { return shm }
+            // A visual that is not ARGB8888, or a server that cannot share memory: SDL's own surface.
+            return WindowSurfacePresenter(window: window, why: why)
         default:
             return WindowSurfacePresenter(window: window, why: why)
         }

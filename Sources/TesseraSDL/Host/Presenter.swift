@@ -13,16 +13,26 @@ protocol Presenter: AnyObject {
     var keepsLastFrame: Bool { get }
     /// True when a present blocks until the display's vertical blank.
     var presentsOnVSync: Bool { get }
+    /// The surface the renderer draws into, when the presenter made it (SDL cannot be asked for it).
+    var drawingSurface: UnsafeMutablePointer<SDL_Surface>? { get }
     /// The drawing target's size in pixels.
     var outputSize: (width: Int, height: Int) { get }
     /// Follows the window's new size. True when the renderer had to be replaced (its textures are gone
     /// and every cache made with it must be made again).
     func windowResized() -> Bool
+    /// Called before anything is drawn into the target: a presenter whose last present may still be
+    /// reading it waits here (`X11ShmPresenter`).
+    func prepareToDraw()
     /// Shows the frame just drawn; `damage` (pixels, possibly overlapping rectangles) is all that
     /// changed since the last present, nil for everything.
     func present(damage: [PixelRect]?)
     /// Frees the renderer (the caches holding its textures must have gone first).
     func destroy()
+}
+
+extension Presenter {
+    var drawingSurface: UnsafeMutablePointer<SDL_Surface>? { nil }
+    func prepareToDraw() {}
 }
 
 /// SDL's GPU renderer (OpenGL or GLES through SDL): every frame drawn whole into a back buffer and
@@ -67,8 +77,10 @@ final class AcceleratedPresenter: Presenter {
     }
 }
 
-/// SDL's software renderer drawing into the window's own surface, which on X11 is shared memory (XShm)
-/// with `SDL_HINT_FRAMEBUFFER_ACCELERATION` off — otherwise SDL would itself present the surface
+/// SDL's software renderer drawing into the window's own surface: on X11 where `X11ShmPresenter`
+/// cannot be used (an X server that cannot share memory, a visual other than ARGB8888's), and on
+/// video drivers Tessera has no presenter of its own for. On X11 it is shared memory (XShm) when it can
+/// be, with `SDL_HINT_FRAMEBUFFER_ACCELERATION` off — otherwise SDL would itself present the surface
 /// through an OpenGL texture, on a software GL. The surface keeps the last frame, so only what changed
 /// is drawn and sent to the X server (`SDL_UpdateWindowSurfaceRects`).
 final class WindowSurfacePresenter: Presenter {

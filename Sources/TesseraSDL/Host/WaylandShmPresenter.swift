@@ -40,6 +40,7 @@ final class WaylandShmPresenter: Presenter {
     private static let historyLength = 8
 
     var name: String { "software (wl_shm)" }
+    var drawingSurface: UnsafeMutablePointer<SDL_Surface>? { canvas }
     var keepsLastFrame: Bool { true }
     var presentsOnVSync: Bool { false }
 

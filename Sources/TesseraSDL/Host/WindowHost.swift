@@ -111,7 +111,8 @@ package final class WindowHost: FrameSink, InteractiveHost {
 
     private func makeDrawer() -> DrawListRenderer {
         let made = DrawListRenderer(
-            renderer: presenter.renderer, photos: photos, fonts: fonts, thumbnails: thumbnails)
+            renderer: presenter.renderer, photos: photos, fonts: fonts, thumbnails: thumbnails,
+            output: presenter.drawingSurface)
         made.pixelsPerPoint = window.pixelsPerPoint
         made.outputSize = presenter.outputSize
         return made
@@ -271,6 +272,7 @@ package final class WindowHost: FrameSink, InteractiveHost {
             }
         }
         lastFrame.remember(list)
+        if drawnDamage != .none { presenter.prepareToDraw() }
         switch drawnDamage {
         case .none: break
         case .region: drawer.render(list, background: background, damage: lastFrame.damageParts)
@@ -303,6 +305,7 @@ package final class WindowHost: FrameSink, InteractiveHost {
     package func saveScreenshot(to path: String) throws {
         let output = presenter.outputSize
         // After a present a GPU's back buffer is undefined: draw the last frame again first.
+        presenter.prepareToDraw()
         drawer.render(lastFrame.list, background: background)
         try Screenshot.savePNG(renderer: presenter.renderer, width: output.width, height: output.height, path: path)
     }

@@ -11,7 +11,8 @@ import Glibc
 /// It relies on the run loop pumping SDL's events before it waits (`WindowHost.pumpEvents`, which
 /// skips a pump only when `hasNothingToRead`): what the X connection had by then is in SDL's queue,
 /// and anything that arrives later makes the socket readable. Xlib may still hold events it read while
-/// waiting for a reply in between (a present's `XSync`); those end the wait at once.
+/// waiting for a reply in between (the `XSync` of SDL's window surface presents); those end the wait at
+/// once.
 final class X11EventWait {
     private let display: OpaquePointer
     private let connection: Int32
@@ -45,8 +46,9 @@ final class X11EventWait {
     }
 
     /// True when a pump would find nothing: no queued event and nothing to read on the X connection
-    /// (one `poll` that does not wait, where a pump is four `recvmsg`). After a present, whose `XSync`
-    /// reads the socket while it waits for its reply, what it read is in Xlib's queue and counts.
+    /// (one `poll` that does not wait, where a pump is four `recvmsg`). After a present through SDL's
+    /// window surface, whose `XSync` reads the socket while it waits for its reply, what it read is in
+    /// Xlib's queue and counts.
     var hasNothingToRead: Bool {
         guard !hasQueuedEvents else { return false }
         var fd = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)

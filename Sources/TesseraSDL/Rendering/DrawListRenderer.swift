@@ -108,9 +108,11 @@ package final class DrawListRenderer {
     ///   - thumbnails: the shared thumbnail cache, nil to neither read nor write it.
     ///   - bodyBytes: most bytes of photos' bodies kept scaled to their drawn size (`TileBodies`); nil
     ///     for its default.
+    ///   - output: the surface `renderer` draws into when a presenter made it on one of its own
+    ///     (`Presenter.drawingSurface`), which SDL cannot be asked for.
     package init(
         renderer: OpaquePointer, photos: PhotoLibrary, fonts: FontSet, thumbnails: ThumbnailStore? = nil,
-        bodyBytes: Int? = nil
+        bodyBytes: Int? = nil, output: UnsafeMutablePointer<SDL_Surface>? = nil
     ) {
         SDLLibraries.initialize()
         self.renderer = renderer
@@ -120,7 +122,7 @@ package final class DrawListRenderer {
         shadows = ShadowTextures(renderer: renderer)
         paragraphs = ParagraphRenderer(renderer: renderer, fonts: fonts)
         bodies = TileBodies(renderer: renderer, byteCapacity: bodyBytes ?? TileBodies.defaultByteCapacity)
-        opaqueFill = OpaqueFill(renderer: renderer)
+        opaqueFill = OpaqueFill(renderer: renderer, output: output)
         cornerCutout = opaqueFill == nil ? nil : CornerCutout(renderer: renderer)
         fillRects.reserveCapacity(3)
         crossVertices.reserveCapacity(16)

@@ -30,17 +30,21 @@ final class OpaqueFill {
     static let lineWidth = 16
 
     private let renderer: OpaquePointer
+    /// The surface frames are drawn into when a presenter made the renderer on one of its own (SDL
+    /// cannot be asked for it); nil for a window's own surface, which SDL gives.
+    private let output: UnsafeMutablePointer<SDL_Surface>?
     /// The output's format, so a copy goes straight into the frame (`OutputFormat`).
     private let format: UInt32
     private var texels: [Color: OpaquePointer] = [:]
 
     /// nil for a renderer that is not SDL's software one.
-    init?(renderer: OpaquePointer) {
+    init?(renderer: OpaquePointer, output: UnsafeMutablePointer<SDL_Surface>? = nil) {
         var info = SDL_RendererInfo()
         guard SDL_GetRendererInfo(renderer, &info) == 0, info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0 else {
             return nil
         }
         self.renderer = renderer
+        self.output = output
         format = OutputFormat.of(renderer)
     }
 
@@ -91,12 +95,12 @@ final class OpaqueFill {
         return (columns(first, last)!, columns(x0, first), columns(last, x1))
     }
 
-    /// True when frames go to a window surface of 4-byte pixels whose every row starts on a cache line
+    /// True when frames go to a window's pixels, 4 bytes each, whose every row starts on a cache line
     /// (an X11 shared-memory image is page-aligned; rows of a multiple of 16 pixels keep that).
     func targetRowsStartOnLines() -> Bool {
-        guard SDL_GetRenderTarget(renderer) == nil, let window = SDL_RenderGetWindow(renderer),
-            let surface = SDL_GetWindowSurface(window), let pixels = surface.pointee.pixels,
-            surface.pointee.format?.pointee.BytesPerPixel == 4
+        guard SDL_GetRenderTarget(renderer) == nil,
+            let surface = output ?? SDL_RenderGetWindow(renderer).flatMap({ SDL_GetWindowSurface($0) }),
+            let pixels = surface.pointee.pixels, surface.pointee.format?.pointee.BytesPerPixel == 4
         else { return false }
         let line = Self.lineWidth * 4
         return Int(bitPattern: pixels) % line == 0 && Int(surface.pointee.pitch) % line == 0

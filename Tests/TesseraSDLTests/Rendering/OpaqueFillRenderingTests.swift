@@ -125,4 +125,38 @@ final class OpaqueFillRenderingTests: XCTestCase {
         let pixels = Pixels(width: 320, height: 64, values: values.map { $0 | 0xFF00_0000 })
         assertExactly(pixels, rects, inside: color, outside: background)
     }
+
+    /// A presenter's own surface (`Presenter.drawingSurface`: the MIT-SHM image, the Wayland canvas),
+    /// which SDL cannot be asked for, gets the lines when it is named and its rows start on them.
+    func testAPresentersOwnSurfaceGetsTheLinesWhenNamed() throws {
+        let pitch = 320 * 4
+        let memory = try XCTUnwrap(aligned_alloc(64, pitch * 64))
+        defer { free(memory) }
+        memset(memory, 0, pitch * 64)
+        let surface = try XCTUnwrap(
+            SDL_CreateRGBSurfaceWithFormatFrom(memory, 320, 64, 32, Int32(pitch), SDL_PIXELFORMAT_ARGB8888.rawValue))
+        defer { SDL_FreeSurface(surface) }
+        let renderer = try XCTUnwrap(SDL_CreateSoftwareRenderer(surface))
+        defer { SDL_DestroyRenderer(renderer) }
+        XCTAssertFalse(try XCTUnwrap(OpaqueFill(renderer: renderer)).targetRowsStartOnLines(), "not named")
+        let fill = try XCTUnwrap(OpaqueFill(renderer: renderer, output: surface))
+        XCTAssertTrue(fill.targetRowsStartOnLines())
+        let rect = [SDL_FRect(x: 3, y: 1, w: 100, h: 9)]
+        XCTAssertTrue(rect.withUnsafeBufferPointer { fill.fill($0, color: Color(12, 34, 56)) })
+        SDL_RenderFlush(renderer)
+        let row = memory.advanced(by: pitch * 5).assumingMemoryBound(to: UInt32.self)
+        XCTAssertEqual(row[2] & 0xFF_FFFF, 0, "left of the rectangle")
+        XCTAssertEqual(row[3] & 0xFF_FFFF, 0x0C_2238, "its ragged left edge")
+        XCTAssertEqual(row[50] & 0xFF_FFFF, 0x0C_2238, "its whole lines")
+        XCTAssertEqual(row[102] & 0xFF_FFFF, 0x0C_2238, "its ragged right edge")
+        XCTAssertEqual(row[103] & 0xFF_FFFF, 0, "right of it")
+        // Into a texture (a render target) the rows are the texture's: no lines.
+        let target = try XCTUnwrap(
+            SDL_CreateTexture(
+                renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), 64, 64))
+        defer { SDL_DestroyTexture(target) }
+        SDL_SetRenderTarget(renderer, target)
+        XCTAssertFalse(fill.targetRowsStartOnLines())
+        SDL_SetRenderTarget(renderer, nil)
+    }
 }

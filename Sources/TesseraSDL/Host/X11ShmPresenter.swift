@@ -1,0 +1,258 @@
+import CSDL2
+import CX11
+import Glibc
+import TesseraCore
+
+/// X11 without a GPU: SDL's software renderer draws straight into an MIT-SHM image of this presenter's
+/// own, and a present asks the X server to copy the damaged rectangles into the window
+/// (`XShmPutImage`) without waiting for it to finish.
+///
+/// SDL's own window surface is the same shared memory, but it ends every present with `XSync`: the
+/// frame waits out a round trip until the server has copied the damage into the screen, 1.8 ms a frame
+/// when a scroll moves a whole 1920×1080 window here. The wait matters only before the image is written
+/// again, so it moves there (`prepareToDraw`): the last rectangle of each present asks for a
+/// `ShmCompletion` event, which by the next frame has nearly always arrived, and the server's copy runs
+/// on the other core while the next frame is made — that scroll shows 13–17 % more frames in the same
+/// time (BENCHMARKS.md, "Presenting without a round trip").
+///
+/// The image lives on a second connection to the same server, so its completion events come to this
+/// presenter and never to SDL's event loop. It is the screen's size (or the window's, if larger), so a
+/// window resized within it keeps its renderer and textures, as on Wayland (`WaylandShmPresenter`).
+/// Only a window whose pixels are SDL's ARGB8888 in memory — depth 24, red, green and blue in bytes 2,
+/// 1 and 0 of a 32-bit pixel, least significant byte first: every X server on a PC — uses it;
+/// elsewhere, or where the server cannot attach the memory (a display over the network), SDL's window
+/// surface does.
+final class X11ShmPresenter: Presenter {
+    private let window: OpaquePointer
+    /// This presenter's own connection (an Xlib `Display *`).
+    private let display: OpaquePointer
+    private let drawable: Window
+    private let gc: GC
+    private let visual: UnsafeMutablePointer<Visual>
+    private let screenSize: (width: Int, height: Int)
+    private var image: SharedImage
+    private(set) var renderer: OpaquePointer
+    /// The event type of `ShmCompletion` on this connection.
+    private let completionType: Int32
+    /// A present asked for a completion that has not been read yet.
+    private var awaitingCompletion = false
+
+    var name: String { "software (MIT-SHM)" }
+    var drawingSurface: UnsafeMutablePointer<SDL_Surface>? { image.surface }
+    var keepsLastFrame: Bool { true }
+    var presentsOnVSync: Bool { false }
+
+    /// How long a draw waits for the server's word that it has read the image before drawing anyway.
+    private static let completionTimeoutMs: Int32 = 100
+
+    /// Nil when `window` is not an X11 window, its visual is not ARGB8888-compatible, or the server
+    /// offers no MIT-SHM it can attach.
+    init?(window: OpaquePointer) {
+        guard let info = SDLWindow.systemInfo(of: window, SDL_SYSWM_X11), let sdlDisplay = info.info.x11.display,
+            let name = XDisplayString(sdlDisplay), let display = XOpenDisplay(name)
+        else { return nil }
+        var attributes = XWindowAttributes()
+        guard XShmQueryExtension(display) != 0, XGetWindowAttributes(display, info.info.x11.window, &attributes) != 0,
+            let visual = attributes.visual, Self.isARGB8888(visual: visual.pointee, depth: attributes.depth),
+            let gc = XCreateGC(display, info.info.x11.window, 0, nil)
+        else {
+            XCloseDisplay(display)
+            return nil
+        }
+        self.window = window
+        self.display = display
+        self.visual = visual
+        drawable = info.info.x11.window
+        self.gc = gc
+        screenSize = (Int(XWidthOfScreen(attributes.screen)), Int(XHeightOfScreen(attributes.screen)))
+        completionType = XShmGetEventBase(display) + ShmCompletion
+        let size = Self.imageSize(screen: screenSize, window: (Int(attributes.width), Int(attributes.height)))
+        guard let image = SharedImage(display: display, visual: visual, width: size.width, height: size.height),
+            let renderer = SDL_CreateSoftwareRenderer(image.surface)
+        else {
+            XFreeGC(display, gc)
+            XCloseDisplay(display)
+            return nil
+        }
+        self.image = image
+        self.renderer = renderer
+    }
+
+    /// The window's size in pixels.
+    var outputSize: (width: Int, height: Int) {
+        var w: Int32 = 0
+        var h: Int32 = 0
+        SDL_GetWindowSizeInPixels(window, &w, &h)
+        return (max(1, Int(w)), max(1, Int(h)))
+    }
+
+    func windowResized() -> Bool {
+        let size = outputSize
+        guard size.width > image.width || size.height > image.height else { return false }
+        let grown = Self.imageSize(screen: screenSize, window: size)
+        guard let made = SharedImage(display: display, visual: visual, width: grown.width, height: grown.height),
+            let madeRenderer = SDL_CreateSoftwareRenderer(made.surface)
+        else { return false }
+        // The server may still be reading the old image.
+        prepareToDraw()
+        SDL_DestroyRenderer(renderer)
+        image.destroy(display: display)
+        image = made
+        renderer = madeRenderer
+        return true
+    }
+
+    /// Waits until the server has read the image sent by the last present (it copies a put when it
+    /// comes to it, while this program goes on), so that drawing does not change pixels on their way
+    /// to the screen.
+    func prepareToDraw() {
+        guard awaitingCompletion else { return }
+        awaitingCompletion = false
+        var event = XEvent()
+        var fd = pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)
+        while true {
+            // Reads what the socket has without blocking; errors go to Xlib's handler, not the queue.
+            while XPending(display) > 0 {
+                XNextEvent(display, &event)
+                if event.type == completionType { return }
+            }
+            // Nothing within the time (a server that lost it): draw; at worst a frame tears.
+            guard poll(&fd, 1, Self.completionTimeoutMs) > 0 else { return }
+        }
+    }
+
+    func present(damage: [PixelRect]?) {
+        SDL_RenderFlush(renderer)
+        let size = outputSize
+        let whole = PixelRect(x0: 0, y0: 0, x1: min(size.width, image.width), y1: min(size.height, image.height))
+        let parts = damage ?? [whole]
+        var last: Int?
+        for (index, part) in parts.enumerated() where !part.intersection(whole).isEmpty { last = index }
+        guard let last else { return }
+        for index in 0...last {
+            let part = parts[index].intersection(whole)
+            guard !part.isEmpty else { continue }
+            XShmPutImage(
+                display, drawable, gc, image.image, Int32(part.x0), Int32(part.y0), Int32(part.x0), Int32(part.y0),
+                UInt32(part.width), UInt32(part.height), index == last ? 1 : 0)
+        }
+        XFlush(display)
+        awaitingCompletion = true
+    }
+
+    func destroy() {
+        prepareToDraw()
+        SDL_DestroyRenderer(renderer)
+        image.destroy(display: display)
+        XFreeGC(display, gc)
+        XCloseDisplay(display)
+    }
+
+    /// True when pixels of `visual` at `depth` are SDL's ARGB8888 as laid out in this machine's memory.
+    /// SDL gives its windows a DirectColor visual where the server has one (for gamma ramps) and
+    /// loads its colormap with the identity, so DirectColor counts as TrueColor does; the byte order and
+    /// bits a pixel are the image's, checked when it is made.
+    static func isARGB8888(visual: Visual, depth: Int32) -> Bool {
+        depth == 24 && [TrueColor, DirectColor].contains(visual.`class`) && visual.red_mask == 0xFF_0000
+            && visual.green_mask == 0xFF00 && visual.blue_mask == 0xFF
+    }
+
+    /// The image for a window of `window` pixels on a screen of `screen`: the larger of each.
+    static func imageSize(screen: (width: Int, height: Int), window: (width: Int, height: Int)) -> (
+        width: Int, height: Int
+    ) {
+        (max(1, screen.width, window.width), max(1, screen.height, window.height))
+    }
+}
+
+/// An MIT-SHM `XImage` and an SDL surface over the same pixels. The segment is marked for removal as
+/// soon as the server has attached it, so it goes away with the last process holding it, even one that
+/// crashed.
+private final class SharedImage {
+    let image: UnsafeMutablePointer<XImage>
+    let surface: UnsafeMutablePointer<SDL_Surface>
+    /// Where the image points (`XShmCreateImage` keeps its address), so it lives as long as the image.
+    private let segment: UnsafeMutablePointer<XShmSegmentInfo>
+    var width: Int { Int(image.pointee.width) }
+    var height: Int { Int(image.pointee.height) }
+
+    init?(display: OpaquePointer, visual: UnsafeMutablePointer<Visual>, width: Int, height: Int) {
+        let segment = UnsafeMutablePointer<XShmSegmentInfo>.allocate(capacity: 1)
+        segment.initialize(to: XShmSegmentInfo())
+        guard let image = XShmCreateImage(display, visual, 24, ZPixmap, nil, segment, UInt32(width), UInt32(height))
+        else {
+            segment.deallocate()
+            return nil
+        }
+        let pitch = Int(image.pointee.bytes_per_line)
+        func release() {
+            image.pointee.data = nil
+            tessera_destroy_image(image)
+            segment.deallocate()
+        }
+        guard image.pointee.bits_per_pixel == 32, image.pointee.byte_order == LSBFirst,
+            case let id = tessera_shm_create(pitch * height), id >= 0
+        else {
+            release()
+            return nil
+        }
+        segment.pointee.shmid = id
+        guard let address = shmat(id, nil, 0), address != UnsafeMutableRawPointer(bitPattern: -1) else {
+            shmctl(id, IPC_RMID, nil)
+            release()
+            return nil
+        }
+        segment.pointee.shmaddr = address.assumingMemoryBound(to: CChar.self)
+        segment.pointee.readOnly = 0
+        image.pointee.data = segment.pointee.shmaddr
+        let attached = SharedImage.attach(segment, display: display)
+        shmctl(id, IPC_RMID, nil)
+        guard attached,
+            let surface = SDL_CreateRGBSurfaceWithFormatFrom(
+                address, Int32(width), Int32(height), 32, Int32(pitch), SDL_PIXELFORMAT_ARGB8888.rawValue)
+        else {
+            if attached {
+                XShmDetach(display, segment)
+                XSync(display, 0)
+            }
+            shmdt(address)
+            release()
+            return nil
+        }
+        self.image = image
+        self.segment = segment
+        self.surface = surface
+    }
+
+    /// Detaches the segment from the server and this process and frees the image.
+    func destroy(display: OpaquePointer) {
+        SDL_FreeSurface(surface)
+        XShmDetach(display, segment)
+        XSync(display, 0)
+        shmdt(segment.pointee.shmaddr)
+        // The pixels were the segment's, not Xlib's to free.
+        image.pointee.data = nil
+        tessera_destroy_image(image)
+        segment.deallocate()
+    }
+
+    /// `XShmAttach`, waited for: a server that cannot map the segment (another machine's) answers with
+    /// an error, caught here rather than by Xlib's default handler, which would end the program.
+    private static func attach(_ segment: UnsafeMutablePointer<XShmSegmentInfo>, display: OpaquePointer) -> Bool {
+        AttachError.seen = false
+        let previous = XSetErrorHandler { _, _ in
+            AttachError.seen = true
+            return 0
+        }
+        let sent = XShmAttach(display, segment) != 0
+        XSync(display, 0)
+        XSetErrorHandler(previous)
+        return sent && !AttachError.seen
+    }
+}
+
+/// Set by the error handler `SharedImage.attach` installs for the length of one round trip, on the
+/// main thread (Xlib calls the handler on the thread that reads the error).
+private enum AttachError {
+    nonisolated(unsafe) static var seen = false
+}
