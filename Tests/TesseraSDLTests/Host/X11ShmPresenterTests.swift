@@ -56,6 +56,8 @@ final class X11ShmPresenterTests: XCTestCase {
         SDL_VideoQuit()
         if let previousDisplay { setenv("DISPLAY", previousDisplay, 1) } else { unsetenv("DISPLAY") }
         if let previousDriver { SDL_VideoInit(previousDriver) }
+        // XCTest keeps test cases until the run ends: stop this one's server now.
+        server = nil
     }
 
     func testTheWindowShowsWhatWasDrawnAndAPresentSendsOnlyItsDamage() throws {
