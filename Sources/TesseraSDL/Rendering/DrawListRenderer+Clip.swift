@@ -11,12 +11,10 @@ extension DrawListRenderer {
     /// never uses `SDL_RenderSetScale`.
     func prepareClip(_ clip: Rect?) -> PixelRect? {
         guard let clip else {
-            commandRegion = fullOutput
             setClip(drawsDamageOnly ? output : nil)
             return output.isEmpty ? nil : output
         }
         let clipPixels = PixelRect(enclosing: clip, pixelsPerPoint: pixelsPerPoint)
-        commandRegion = clipPixels.intersection(fullOutput)
         let pixels = clipPixels.intersection(output)
         guard !pixels.isEmpty else { return nil }
         setClip(pixels)

@@ -141,22 +141,17 @@ extension DrawListRenderer {
         }
     }
 
-    /// Draws an opaque photo's strips as 1:1 copies of its body scaled to `size` (`TileBodies`), when
-    /// every strip lies inside what the command may touch in a whole frame. False to scale them
-    /// directly (a tile changing size, one its clip cuts, no body yet).
+    /// Draws an opaque photo's strips as 1:1 copies of its body scaled to `size` (`TileBodies`). False
+    /// to scale them directly (a tile changing size, no body yet).
+    ///
+    /// A tile its clip or the window's edge cuts is copied too, cut exactly by SDL's clip (an unscaled
+    /// blit moves its source by just what the clip takes off): what shows of it is what shows of the
+    /// whole tile, so a photo scrolling past a viewport's edge keeps its pixels, where a directly
+    /// scaled strip that the clip cuts is sampled from a rounded, shifted source and swims by a fraction
+    /// of a pixel. In a waterfall scrolled at 1920×1080 half the tiles drawn are cut by its edges.
     private func drawBody(
         of photo: PhotoTextures, level: MipLevel, layout: AspectFillLayout, size: PixelRect, counts: Bool
     ) -> Bool {
-        var inside = true
-        layout.forEachStrip { _, destination in
-            let r = commandRegion
-            if destination.x < r.x0 || destination.y < r.y0 || destination.x + destination.w > r.x1
-                || destination.y + destination.h > r.y1
-            {
-                inside = false
-            }
-        }
-        guard inside else { return false }
         let key = TileBodies.Key(
             photo: ObjectIdentifier(photo), level: level.texture, width: size.width, height: size.height,
             radius: layout.radius)

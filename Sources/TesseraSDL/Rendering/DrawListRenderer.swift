@@ -74,8 +74,6 @@ package final class DrawListRenderer {
     var fullOutput = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
     /// The whole of the current target (pixels): `fullOutput`, or more for a canvas larger than it.
     var targetBounds = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
-    /// What the current command may touch in a whole frame: its clip and the output, the damage aside.
-    var commandRegion = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
     /// Photos' bodies scaled to their drawn size (`TileBodies`).
     let bodies: TileBodies
     /// The damaged parts of this frame (pixels), drawn one pass each; empty for a whole frame.

@@ -15,11 +15,10 @@ import CSDL2
 /// Exactness: a body is the photo's three strips (`AspectFillLayout`) scaled into a target texture of the
 /// destination's size with blending off, by the same `SDL_RenderCopyF` calls moved to the texture's
 /// origin. The scaling depends only on the source and destination sizes, so the body holds exactly
-/// the pixels a direct draw of the whole strip makes. It is used only for strips wholly inside what the
-/// command may touch in a whole frame (its clip and the output): SDL scales a strip that its clip
-/// cuts from a rounded, shifted source (`SDL_PrivateUpperBlitScaled`), which a copy would not repeat —
-/// while a damage redraw, which only cuts by the damage, copies the part it needs and so gives the
-/// pixels the whole frame has.
+/// the pixels a direct draw of the whole strip makes. A tile cut by its clip, the output's edge or a
+/// damaged part copies the part that shows, so it shows what the whole tile has there (SDL would
+/// scale a cut strip from a rounded, shifted source, `SDL_PrivateUpperBlitScaled`: the body is the
+/// steadier picture).
 ///
 /// A body is made once the photo is drawn at the same size twice in a row (a tile in flight changes
 /// size every frame and keeps the direct path), and kept while its photo's textures live, up to

@@ -75,17 +75,52 @@ final class TileBodiesRenderingTests: XCTestCase {
         XCTAssertEqual(renderer.bodies.count, 1, "one size, one body")
     }
 
-    func testATileItsClipCutsOrChangingSizeIsScaledDirectly() throws {
+    func testATileItsClipCutsShowsWhatTheWholeTileHasThere() throws {
+        // The whole tile, scaled directly by a fresh renderer, and the same tile under a clip that cuts
+        // it (a viewport's edge) once its body is made: inside the clip the same pixels, outside none.
+        let frame = Rect(10.4, 20.2, 137, 101)
+        let clip = Rect(0, 0, 100.5, 240)
+        let (whole, direct) = try renderer()
+        direct.render(photo(at: frame), background: background)
+        let expected = try whole.readPixels()
+        XCTAssertEqual(direct.bodies.count, 0)
+
+        let (canvas, renderer) = try renderer()
+        for _ in 0..<3 { renderer.render(photo(at: frame, clip: clip), background: background) }
+        XCTAssertEqual(renderer.bodies.count, 1, "a cut tile is copied from its body")
+        let got = try canvas.readPixels()
+        let bg = expected[230 * 320 + 300]
+        for y in 0..<240 {
+            for x in 0..<320 where !inCorner(x, y, of: frame) {
+                let i = y * 320 + x
+                if x < 101 {
+                    if got[i] != expected[i] {
+                        return XCTFail("(\(x), \(y)) inside the clip: \(String(got[i], radix: 16)) vs the whole tile's")
+                    }
+                } else if got[i] != bg {
+                    return XCTFail("(\(x), \(y)) outside the clip: \(String(got[i], radix: 16))")
+                }
+            }
+        }
+    }
+
+    func testATileChangingSizeIsScaledDirectly() throws {
         let (canvas, renderer) = try renderer()
         defer { withExtendedLifetime(canvas) {} }
-        for _ in 0..<3 {
-            renderer.render(photo(at: Rect(10, 10, 137, 101), clip: Rect(0, 0, 100, 240)), background: background)
-        }
-        XCTAssertEqual(renderer.bodies.count, 0, "SDL scales a cut strip from a shifted source: keep its pixels")
         for step in 0..<4 {
             renderer.render(photo(at: Rect(10, 10, 120 + Double(step) * 3, 101)), background: background)
         }
         XCTAssertEqual(renderer.bodies.count, 0, "a new size every frame")
+    }
+
+    /// True inside one of the corner squares (radius 10) of `frame` snapped to pixels.
+    private func inCorner(_ x: Int, _ y: Int, of frame: Rect) -> Bool {
+        let d = PixelRect(snapping: frame, pixelsPerPoint: 1)
+        let left = x >= d.x0 && x < d.x0 + 10
+        let right = x >= d.x1 - 10 && x < d.x1
+        let top = y >= d.y0 && y < d.y0 + 10
+        let bottom = y >= d.y1 - 10 && y < d.y1
+        return (left || right) && (top || bottom)
     }
 
     func testADamageRedrawCopiesThePartItNeeds() throws {
