@@ -109,6 +109,14 @@ final class SDLWindow {
         return (w, h)
     }
 
+    /// The drawable of `window` in pixels, at least 1×1: the size a presenter's frames have.
+    static func outputSize(of window: OpaquePointer) -> (width: Int, height: Int) {
+        var w: Int32 = 0
+        var h: Int32 = 0
+        SDL_GetWindowSizeInPixels(window, &w, &h)
+        return (max(1, Int(w)), max(1, Int(h)))
+    }
+
     /// The window's size in points.
     var points: Size {
         let u = units

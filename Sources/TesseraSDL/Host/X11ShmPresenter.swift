@@ -79,12 +79,7 @@ final class X11ShmPresenter: Presenter {
     }
 
     /// The window's size in pixels.
-    var outputSize: (width: Int, height: Int) {
-        var w: Int32 = 0
-        var h: Int32 = 0
-        SDL_GetWindowSizeInPixels(window, &w, &h)
-        return (max(1, Int(w)), max(1, Int(h)))
-    }
+    var outputSize: (width: Int, height: Int) { SDLWindow.outputSize(of: window) }
 
     func windowResized() -> Bool {
         let size = outputSize
