@@ -17,9 +17,10 @@ protocol Presenter: AnyObject {
     var drawingSurface: UnsafeMutablePointer<SDL_Surface>? { get }
     /// The drawing target's size in pixels.
     var outputSize: (width: Int, height: Int) { get }
-    /// Follows the window's new size. True when the renderer had to be replaced (its textures are gone
-    /// and every cache made with it must be made again).
-    func windowResized() -> Bool
+    /// Follows the window's new size. True when the renderer had to be replaced: then
+    /// `releasingTextures` was called first, while the old renderer still lived, so that every cache
+    /// made with it freed its textures, and they must all be made again.
+    func windowResized(releasingTextures: () -> Void) -> Bool
     /// Called before anything is drawn into the target: a presenter whose last present may still be
     /// reading it waits here (`X11ShmPresenter`).
     func prepareToDraw()
@@ -58,7 +59,7 @@ final class AcceleratedPresenter: Presenter {
 
     var outputSize: (width: Int, height: Int) { Self.outputSize(of: renderer) }
 
-    func windowResized() -> Bool {
+    func windowResized(releasingTextures: () -> Void) -> Bool {
         // A fullscreen window can change size without SDL resetting the viewport (seen under X without a
         // window manager).
         SDL_RenderSetViewport(renderer, nil)
@@ -102,7 +103,7 @@ final class WindowSurfacePresenter: Presenter {
 
     var outputSize: (width: Int, height: Int) { AcceleratedPresenter.outputSize(of: renderer) }
 
-    func windowResized() -> Bool {
+    func windowResized(releasingTextures: () -> Void) -> Bool {
         SDL_RenderSetViewport(renderer, nil)
         return false
     }

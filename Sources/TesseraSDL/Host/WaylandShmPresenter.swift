@@ -85,7 +85,7 @@ final class WaylandShmPresenter: Presenter {
     /// The window's size in pixels (its buffers' size).
     var outputSize: (width: Int, height: Int) { SDLWindow.outputSize(of: window) }
 
-    func windowResized() -> Bool {
+    func windowResized(releasingTextures: () -> Void) -> Bool {
         let size = outputSize
         // Buffers of the old size are dropped once free; busy ones when they come back.
         buffers.removeAll { buffer in
@@ -96,9 +96,12 @@ final class WaylandShmPresenter: Presenter {
         history.removeAll()
         guard size.width > Int(canvas.pointee.w) || size.height > Int(canvas.pointee.h) else { return false }
         let grown = Self.canvasSize(for: window, atLeast: size)
-        guard let made = Self.makeCanvas(grown), let madeRenderer = SDL_CreateSoftwareRenderer(made) else {
+        guard let made = Self.makeCanvas(grown) else { return false }
+        guard let madeRenderer = SDL_CreateSoftwareRenderer(made) else {
+            SDL_FreeSurface(made)
             return false
         }
+        releasingTextures()
         SDL_DestroyRenderer(renderer)
         SDL_FreeSurface(canvas)
         canvas = made

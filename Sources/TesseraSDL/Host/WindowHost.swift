@@ -39,6 +39,8 @@ package final class WindowHost: FrameSink, InteractiveHost {
     private let thumbnails: ThumbnailStore?
     /// Counters of the caches of earlier renderers (a renderer reset starts a new one).
     private var earlierStatistics = PhotoStatistics()
+    /// Whether the last drawer waited for photos to decode, for the one that replaces it.
+    private var retiredWaitsForPhotos: Bool?
     /// The event type `wake` pushes (`UInt32.max` if SDL had none left).
     private let wakeEvent: UInt32
     /// On X11 the loop's wait is a `poll` of this program's own (`X11EventWait`); elsewhere SDL's.
@@ -120,10 +122,22 @@ package final class WindowHost: FrameSink, InteractiveHost {
 
     /// Starts the caches again on a new renderer (textures are gone with the old one; photos decode anew).
     private func replaceDrawer() {
-        let waits = drawer.textures.waitsForPhotos
+        retireDrawer()
+        startDrawer()
+    }
+
+    /// Frees the drawer and every texture its caches hold, while their renderer still lives; its
+    /// counters and whether it waited for photos are kept for the next.
+    private func retireDrawer() {
+        guard let drawer else { return }
+        retiredWaitsForPhotos = drawer.textures.waitsForPhotos
         earlierStatistics.add(drawer.textures.statistics)
+        self.drawer = nil
+    }
+
+    private func startDrawer() {
         drawer = makeDrawer()
-        drawer.textures.waitsForPhotos = waits
+        if let retiredWaitsForPhotos { drawer.textures.waitsForPhotos = retiredWaitsForPhotos }
         contentsLost = true
     }
 
@@ -138,8 +152,8 @@ package final class WindowHost: FrameSink, InteractiveHost {
         let rescaled = window.updateScale()
         let points = window.points
         guard rescaled || pixels != reportedPixels || points != reportedSize else { return }
-        if presenter.windowResized() {
-            replaceDrawer()
+        if presenter.windowResized(releasingTextures: retireDrawer) {
+            startDrawer()
         } else {
             drawer.pixelsPerPoint = window.pixelsPerPoint
             drawer.outputSize = presenter.outputSize

@@ -34,8 +34,8 @@ final class X11ShmPresenter: Presenter {
     private(set) var renderer: OpaquePointer
     /// The event type of `ShmCompletion` on this connection.
     private let completionType: Int32
-    /// A present asked for a completion that has not been read yet.
-    private var awaitingCompletion = false
+    /// The serial of the last present's last put, while its completion has not been read.
+    private var awaitedSerial: UInt?
 
     var name: String { "software (MIT-SHM)" }
     var drawingSurface: UnsafeMutablePointer<SDL_Surface>? { image.surface }
@@ -67,9 +67,14 @@ final class X11ShmPresenter: Presenter {
         screenSize = (Int(XWidthOfScreen(attributes.screen)), Int(XHeightOfScreen(attributes.screen)))
         completionType = XShmGetEventBase(display) + ShmCompletion
         let size = Self.imageSize(screen: screenSize, window: (Int(attributes.width), Int(attributes.height)))
-        guard let image = SharedImage(display: display, visual: visual, width: size.width, height: size.height),
-            let renderer = SDL_CreateSoftwareRenderer(image.surface)
+        guard let image = SharedImage(display: display, visual: visual, width: size.width, height: size.height)
         else {
+            XFreeGC(display, gc)
+            XCloseDisplay(display)
+            return nil
+        }
+        guard let renderer = SDL_CreateSoftwareRenderer(image.surface) else {
+            image.destroy(display: display)
             XFreeGC(display, gc)
             XCloseDisplay(display)
             return nil
@@ -81,15 +86,19 @@ final class X11ShmPresenter: Presenter {
     /// The window's size in pixels.
     var outputSize: (width: Int, height: Int) { SDLWindow.outputSize(of: window) }
 
-    func windowResized() -> Bool {
+    func windowResized(releasingTextures: () -> Void) -> Bool {
         let size = outputSize
         guard size.width > image.width || size.height > image.height else { return false }
         let grown = Self.imageSize(screen: screenSize, window: size)
-        guard let made = SharedImage(display: display, visual: visual, width: grown.width, height: grown.height),
-            let madeRenderer = SDL_CreateSoftwareRenderer(made.surface)
+        guard let made = SharedImage(display: display, visual: visual, width: grown.width, height: grown.height)
         else { return false }
+        guard let madeRenderer = SDL_CreateSoftwareRenderer(made.surface) else {
+            made.destroy(display: display)
+            return false
+        }
         // The server may still be reading the old image.
         prepareToDraw()
+        releasingTextures()
         SDL_DestroyRenderer(renderer)
         image.destroy(display: display)
         image = made
@@ -101,18 +110,21 @@ final class X11ShmPresenter: Presenter {
     /// comes to it, while this program goes on), so that drawing does not change pixels on their way
     /// to the screen.
     func prepareToDraw() {
-        guard awaitingCompletion else { return }
-        awaitingCompletion = false
+        guard let awaited = awaitedSerial else { return }
+        awaitedSerial = nil
         var event = XEvent()
         var fd = pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)
         while true {
             // Reads what the socket has without blocking; errors go to Xlib's handler, not the queue.
+            // A completion that came after an earlier wait gave up is older than the one awaited.
             while XPending(display) > 0 {
                 XNextEvent(display, &event)
-                if event.type == completionType { return }
+                if event.type == completionType, event.xany.serial >= awaited { return }
             }
+            let ready = poll(&fd, 1, Self.completionTimeoutMs)
+            if ready < 0, errno == EINTR { continue }
             // Nothing within the time (a server that lost it): draw; at worst a frame tears.
-            guard poll(&fd, 1, Self.completionTimeoutMs) > 0 else { return }
+            guard ready > 0 else { return }
         }
     }
 
@@ -127,12 +139,12 @@ final class X11ShmPresenter: Presenter {
         for index in 0...last {
             let part = parts[index].intersection(whole)
             guard !part.isEmpty else { continue }
+            if index == last { awaitedSerial = XNextRequest(display) }
             XShmPutImage(
                 display, drawable, gc, image.image, Int32(part.x0), Int32(part.y0), Int32(part.x0), Int32(part.y0),
                 UInt32(part.width), UInt32(part.height), index == last ? 1 : 0)
         }
         XFlush(display)
-        awaitingCompletion = true
     }
 
     func destroy() {

@@ -108,12 +108,23 @@ final class X11ShmPresenterTests: XCTestCase {
         // The image is the screen's size: a window within it keeps the renderer (and its textures).
         SDL_SetWindowSize(window, 600, 400)
         let kept = presenter.renderer
-        XCTAssertFalse(presenter.windowResized(), "600×400 fits the 640×480 image")
+        var released = false
+        XCTAssertFalse(presenter.windowResized { released = true }, "600×400 fits the 640×480 image")
+        XCTAssertFalse(released)
         XCTAssertEqual(presenter.renderer, kept)
         XCTAssertTrue(presenter.outputSize == (600, 400), "\(presenter.outputSize)")
 
         SDL_SetWindowSize(window, 800, 600)
-        XCTAssertTrue(presenter.windowResized(), "800×600 is past the screen's 640×480")
+        // The textures go while the old renderer lives: one made on it is freed in the call.
+        let texture = SDL_CreateTexture(
+            presenter.renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), 4, 4)
+        XCTAssertTrue(
+            presenter.windowResized {
+                SDL_DestroyTexture(texture)
+                released = true
+            },
+            "800×600 is past the screen's 640×480")
+        XCTAssertTrue(released, "the caches were told first")
         XCTAssertTrue(presenter.outputSize == (800, 600), "\(presenter.outputSize)")
         fill(presenter, red: 0, green: 255, blue: 0)
         presenter.present(damage: nil)
