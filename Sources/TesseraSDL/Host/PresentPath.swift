@@ -52,7 +52,7 @@ enum PresentPath {
         case .x11:
             if let shm = X11ShmPresenter(window: window) { return shm }
             // A visual that is not ARGB8888, or a server that cannot share memory: SDL's own surface.
-            return WindowSurfacePresenter(window: window, why: why)
+            fallthrough
         default:
             return WindowSurfacePresenter(window: window, why: why)
         }

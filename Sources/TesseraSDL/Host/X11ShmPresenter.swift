@@ -67,20 +67,27 @@ final class X11ShmPresenter: Presenter {
         screenSize = (Int(XWidthOfScreen(attributes.screen)), Int(XHeightOfScreen(attributes.screen)))
         completionType = XShmGetEventBase(display) + ShmCompletion
         let size = Self.imageSize(screen: screenSize, window: (Int(attributes.width), Int(attributes.height)))
-        guard let image = SharedImage(display: display, visual: visual, width: size.width, height: size.height)
-        else {
-            XFreeGC(display, gc)
-            XCloseDisplay(display)
-            return nil
-        }
-        guard let renderer = SDL_CreateSoftwareRenderer(image.surface) else {
-            image.destroy(display: display)
+        guard let (image, renderer) = Self.makeCanvas(display: display, visual: visual, size: size) else {
             XFreeGC(display, gc)
             XCloseDisplay(display)
             return nil
         }
         self.image = image
         self.renderer = renderer
+    }
+
+    /// A shared image of `size` and a software renderer drawing into it; nil (nothing left over) when
+    /// either cannot be made.
+    private static func makeCanvas(
+        display: OpaquePointer, visual: UnsafeMutablePointer<Visual>, size: (width: Int, height: Int)
+    ) -> (SharedImage, OpaquePointer)? {
+        guard let image = SharedImage(display: display, visual: visual, width: size.width, height: size.height)
+        else { return nil }
+        guard let renderer = SDL_CreateSoftwareRenderer(image.surface) else {
+            image.destroy(display: display)
+            return nil
+        }
+        return (image, renderer)
     }
 
     /// The window's size in pixels.
@@ -90,10 +97,7 @@ final class X11ShmPresenter: Presenter {
         let size = outputSize
         guard size.width > image.width || size.height > image.height else { return false }
         let grown = Self.imageSize(screen: screenSize, window: size)
-        guard let made = SharedImage(display: display, visual: visual, width: grown.width, height: grown.height)
-        else { return false }
-        guard let madeRenderer = SDL_CreateSoftwareRenderer(made.surface) else {
-            made.destroy(display: display)
+        guard let (made, madeRenderer) = Self.makeCanvas(display: display, visual: visual, size: grown) else {
             return false
         }
         // The server may still be reading the old image.
@@ -133,9 +137,7 @@ final class X11ShmPresenter: Presenter {
         let size = outputSize
         let whole = PixelRect(x0: 0, y0: 0, x1: min(size.width, image.width), y1: min(size.height, image.height))
         let parts = damage ?? [whole]
-        var last: Int?
-        for (index, part) in parts.enumerated() where !part.intersection(whole).isEmpty { last = index }
-        guard let last else { return }
+        guard let last = parts.lastIndex(where: { !$0.intersection(whole).isEmpty }) else { return }
         for index in 0...last {
             let part = parts[index].intersection(whole)
             guard !part.isEmpty else { continue }
