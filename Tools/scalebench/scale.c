@@ -26,12 +26,18 @@ int main(int argc, char **argv) {
     }
     int sw = atoi(argv[1]), sh = atoi(argv[2]), dw = atoi(argv[3]), dh = atoi(argv[4]);
     int sleepUs = argc == 6 ? atoi(argv[5]) : 0;
-    SDL_Surface *src = SDL_CreateRGBSurfaceWithFormat(0, sw, sh, 32, SDL_PIXELFORMAT_ARGB8888);
-    SDL_Surface *dst = SDL_CreateRGBSurfaceWithFormat(0, 1024, 768, 32, SDL_PIXELFORMAT_ARGB8888);
-    if (!src || !dst || sw < 1 || sh < 1 || dw < 4 || dh < 4 || dw + 8 > 924 || dh > 668 || sleepUs < 0 ||
-        sleepUs > 100000) {
+    // Checked before anything is allocated: the source at most 4096 on a side, the target's rectangle
+    // (shrunk by up to 3 each call) inside it, the sleep at most 0.1 s.
+    if (sw < 1 || sh < 1 || sw > 4096 || sh > 4096 || dw < 4 || dh < 4 || dw + 8 > 924 || dh > 668 ||
+        sleepUs < 0 || sleepUs > 100000) {
         fprintf(stderr, "%s: sizes or sleep out of range\n", argv[0]);
         return 2;
+    }
+    SDL_Surface *src = SDL_CreateRGBSurfaceWithFormat(0, sw, sh, 32, SDL_PIXELFORMAT_ARGB8888);
+    SDL_Surface *dst = SDL_CreateRGBSurfaceWithFormat(0, 1024, 768, 32, SDL_PIXELFORMAT_ARGB8888);
+    if (!src || !dst) {
+        fprintf(stderr, "%s: %s\n", argv[0], SDL_GetError());
+        return 1;
     }
     Uint32 *p = src->pixels;
     for (int i = 0; i < sw * sh; i++) p[i] = 0xff000000u | ((unsigned)i * 2654435761u >> 8);
