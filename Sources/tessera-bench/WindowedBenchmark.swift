@@ -196,9 +196,27 @@ struct WindowedBenchmark {
         figures.qt = QtQuickReference.Result(
             cpuMsPerFrame: qtSmallMedians.cpuMsPerFrame, kioskCPUMsPerFrame: medians(qtLarge).cpuMsPerFrame,
             framesPerSecond: qtSmallMedians.framesPerSecond)
-        figures.roundRatios = zip(small, qtSmall).map { $0.cpuMsPerFrame / $1.cpuMsPerFrame }
-        figures.kioskRoundRatios = zip(large, qtLarge).map { $0.cpuMsPerFrame / $1.cpuMsPerFrame }
+        figures.roundRatios = Self.ratios(small, qtSmall, size: "1024x768")
+        figures.kioskRoundRatios = Self.ratios(large, qtLarge, size: "1920x1080")
         return figures
+    }
+
+    /// Each round's Tessera ÷ Qt Quick. A round where either measured nothing (its toggled run took no
+    /// more CPU than the still one: the machine moved between them) is left out, with a line on stderr,
+    /// rather than becoming an infinite or zero ratio; nil when no round is left.
+    static func ratios(_ tessera: [Animated], _ qt: [Animated], size: String) -> [Double]? {
+        var ratios: [Double] = []
+        for (round, (t, q)) in zip(tessera, qt).enumerated() {
+            if t.cpuMsPerFrame > 0, q.cpuMsPerFrame > 0 {
+                ratios.append(t.cpuMsPerFrame / q.cpuMsPerFrame)
+            } else {
+                FileHandle.standardError.write(
+                    Data(
+                        "tessera-bench: animated round \(round + 1) at \(size): no extra CPU measured, left out\n".utf8)
+                )
+            }
+        }
+        return ratios.isEmpty ? nil : ratios
     }
 
     /// The picker with one photo toggled every 120 ms against the same run with no taps: the extra CPU
