@@ -24,7 +24,7 @@ package struct DrawList: Sendable {
     var isEmpty: Bool { commands.isEmpty }
 }
 
-package enum DrawCommand: Hashable, Sendable {
+package enum DrawCommand: Equatable, Sendable {
     /// A solid rounded rectangle. `radius` in points (0 = square corners).
     case fill(Rect, radius: Double, color: Color, clip: Rect?)
     /// The photo `id`, aspect-filled into `frame` (scaled to cover, centred, cropped), rounded corners of
@@ -67,42 +67,5 @@ package struct TextStyle: Hashable, Sendable {
         self.size = size
         self.weight = weight
         self.design = design
-    }
-}
-
-extension DrawCommand {
-    /// Hashes what a command is and where it draws, not its strings, colours or styles: a frame's
-    /// commands are matched against the last frame's by hash every frame (`FrameDamage` in the SDL
-    /// backend), and equal commands still compare in full. Two commands differing only in what was
-    /// left out share a hash, which costs a comparison, never a wrong match.
-    package func hash(into hasher: inout Hasher) {
-        switch self {
-        case .fill(let rect, _, _, _):
-            hasher.combine(0)
-            hasher.combine(rect)
-        case .photo(_, let frame, _, let opacity, _):
-            hasher.combine(1)
-            hasher.combine(frame)
-            hasher.combine(opacity)
-        case .text(_, let anchor, _, _, _, _):
-            hasher.combine(2)
-            hasher.combine(anchor)
-        case .shadow(let frame, _, _, _, _):
-            hasher.combine(3)
-            hasher.combine(frame)
-        case .backdropBlur(let region, _, _, let opacity):
-            hasher.combine(4)
-            hasher.combine(region)
-            hasher.combine(opacity)
-        case .paragraph(_, let frame, _, _, _):
-            hasher.combine(5)
-            hasher.combine(frame)
-        case .cross(let center, _, _, _, _):
-            hasher.combine(6)
-            hasher.combine(center)
-        case .ring(let rect, _, _, _, _):
-            hasher.combine(7)
-            hasher.combine(rect)
-        }
     }
 }

@@ -74,6 +74,21 @@ final class FrameDamageTests: XCTestCase {
         XCTAssertFalse(r.intersects(Rect(10, 50, 60, 60)), "\(r)")
     }
 
+    func testCommandsThatDrawInTheSamePlaceAreStillToldApart() throws {
+        // Matching goes by where a command draws first; what it draws there still counts.
+        let a = photo("a", Rect(10, 50, 60, 60))
+        let other = photo("z", Rect(10, 50, 60, 60))
+        let moving = photo("m", Rect(200, 50, 60, 60))
+        let moved = photo("m", Rect(210, 50, 60, 60))
+        guard case .region(let r) = damage([background, a, moving], [background, other, moved]) else {
+            return XCTFail("a region")
+        }
+        XCTAssertTrue(r.contains(Rect(10, 50, 60, 60)), "another photo in the same frame \(r)")
+        // Two alike in place, swapped with a change beside them: the order changed.
+        let b = photo("b", Rect(10, 50, 60, 60))
+        XCTAssertEqual(damage([a, b, moving], [b, a, moved]), .whole)
+    }
+
     func testClipsBoundTheDamage() throws {
         let clip = Rect(0, 50, 100, 100)
         let old = [photo("a", Rect(-30, 60, 60, 60), clip: clip)]
