@@ -2,7 +2,9 @@ import CSDL2
 import TesseraGeometry
 
 /// Opaque rectangles in the software renderer: as much of each as covers whole cache lines by SDL's
-/// own fill, the rest by stretching a one-texel texture of their colour (nearest sampling, no blending).
+/// own fill, the rest by ordinary stores — written straight into the frame's pixels when frames go to
+/// a surface this can see (a window's, a presenter's), else, in a render target or an offscreen
+/// canvas, by stretching a one-texel texture of their colour (nearest sampling, no blending).
 ///
 /// Why: SDL's software fill (`SDL_FillRect`) writes rows with non-temporal stores from the first
 /// 16-byte boundary and ordinary stores for the pixels left at the row's end. A row that does not end
@@ -12,15 +14,22 @@ import TesseraGeometry
 /// lines are the fastest of all, and in a window the faster still: an ordinary store must first take
 /// the line back from the X server's core, which read it to present the last frame. So in a window
 /// whose rows start on cache lines, a rectangle's columns from one line boundary to another go to
-/// SDL's fill and only its ragged edges (under 16 pixels each side) to the texel: 120×80 rectangles
-/// 1.7 → 0.8 ns a pixel, 300×150 1.3 → 0.5, measured with a second core reading each frame as the X
-/// server does (`Tools/fillbench`; BENCHMARKS.md#fills-in-a-window-another-core-reads). Elsewhere (offscreen canvases, render
-/// targets, rows off the lines) narrow rows take the texel whole and rows from `wideRow` on SDL's
-/// fill, which past about 800 pixels wins anyway (1024×768 at 0.24 ns, 1366×768 at 0.64). GPU
-/// renderers keep their own fill.
+/// SDL's fill and only its ragged edges (under 16 pixels each side) to ordinary stores: 120×80
+/// rectangles 1.7 → 0.8 ns a pixel, 300×150 1.3 → 0.5, measured with a second core reading each
+/// frame as the X server does (`Tools/fillbench`; BENCHMARKS.md#fills-in-a-window-another-core-reads).
+/// Elsewhere (render targets, offscreen canvases, rows off the lines) narrow rows take ordinary
+/// stores whole and rows from `wideRow` on SDL's fill, which past about 800 pixels wins anyway
+/// (1024×768 at 0.24 ns, 1366×768 at 0.64). GPU renderers keep their own fill.
+///
+/// Straight into the frame: a damaged picker frame fills a dozen gaps and edges, each through the
+/// renderer's queue (an `SDL_RenderCopyF` or `SDL_RenderFillRectsF` and its command, clip and blit
+/// set-up) for a few hundred pixels; writing those rows in place, and calling `SDL_FillRect` on the
+/// surface for the whole lines, does the same stores without it
+/// (BENCHMARKS.md#the-floor-of-a-picker-frame). What the renderer has queued is flushed first, so
+/// the order of drawing holds.
 ///
 /// Every rectangle must lie inside the renderer's clip rect: SDL clips a scaled copy by moving its
-/// source rect, and a one-texel source can round to nothing.
+/// source rect, and a one-texel source can round to nothing; the stores in place are cut by nothing.
 final class OpaqueFill {
     /// Most colours kept; past it the textures are made again (a scene uses a handful).
     static let capacity = 32
@@ -53,10 +62,11 @@ final class OpaqueFill {
     /// Fills `rects` (whole pixels) with the opaque `color` (its alpha is ignored); leaves the draw
     /// colour and blend mode set. False when SDL failed.
     func fill(_ rects: UnsafeBufferPointer<SDL_FRect>, color: Color) -> Bool {
-        var ok = true
-        var source = SDL_Rect(x: 0, y: 0, w: 1, h: 1)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
         SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, 255)
+        if let frame = frameInPlace() { return fill(rects, color: color, in: frame) }
+        var ok = true
+        var source = SDL_Rect(x: 0, y: 0, w: 1, h: 1)
         let onLines = targetRowsStartOnLines()
         func stretch(_ rect: SDL_FRect) {
             var rect = rect
@@ -81,6 +91,50 @@ final class OpaqueFill {
         return ok
     }
 
+    /// The same, written into `frame`'s pixels: SDL's fill for whole lines, ordinary stores for the rest.
+    private func fill(
+        _ rects: UnsafeBufferPointer<SDL_FRect>, color: Color, in frame: UnsafeMutablePointer<SDL_Surface>
+    )
+        -> Bool
+    {
+        // What the renderer has queued lands first.
+        guard SDL_RenderFlush(renderer) == 0, let pixels = frame.pointee.pixels else { return false }
+        let pixel = SDL_MapRGBA(frame.pointee.format, color.r, color.g, color.b, 255)
+        let pitch = Int(frame.pointee.pitch)
+        let bounds = PixelRect(x0: 0, y0: 0, x1: Int(frame.pointee.w), y1: Int(frame.pointee.h))
+        let onLines = Self.rowsStartOnLines(frame)
+        // The renderer sets the surface's clip before each command it runs: SDL's fill must not be cut
+        // by the last one's.
+        SDL_SetClipRect(frame, nil)
+        var ok = true
+        func store(_ rect: SDL_FRect) {
+            let r = PixelRect(x0: Int(rect.x), y0: Int(rect.y), x1: Int(rect.x + rect.w), y1: Int(rect.y + rect.h))
+                .intersection(bounds)
+            guard !r.isEmpty else { return }
+            for y in r.y0..<r.y1 {
+                (pixels + y * pitch + r.x0 * 4).assumingMemoryBound(to: UInt32.self).update(
+                    repeating: pixel, count: r.width)
+            }
+        }
+        func sdlFill(_ rect: SDL_FRect) {
+            var r = PixelRect(x0: Int(rect.x), y0: Int(rect.y), x1: Int(rect.x + rect.w), y1: Int(rect.y + rect.h))
+                .intersection(bounds).sdlRect
+            ok = SDL_FillRect(frame, &r, pixel) == 0 && ok
+        }
+        for rect in rects where rect.w > 0 && rect.h > 0 {
+            if rect.w >= Float(Self.wideRow) {
+                sdlFill(rect)
+            } else if onLines, let cut = Self.lines(of: rect) {
+                sdlFill(cut.lines)
+                if let left = cut.left { store(left) }
+                if let right = cut.right { store(right) }
+            } else {
+                store(rect)
+            }
+        }
+        return ok
+    }
+
     /// `rect` (whole pixels) cut where cache lines begin and end in a target whose rows start on one:
     /// the columns of whole lines, and what lies left and right of them; nil when it spans no whole line.
     static func lines(of rect: SDL_FRect) -> (lines: SDL_FRect, left: SDL_FRect?, right: SDL_FRect?)? {
@@ -98,12 +152,33 @@ final class OpaqueFill {
     /// True when frames go to a window's pixels, 4 bytes each, whose every row starts on a cache line
     /// (an X11 shared-memory image is page-aligned; rows of a multiple of 16 pixels keep that).
     func targetRowsStartOnLines() -> Bool {
-        guard SDL_GetRenderTarget(renderer) == nil,
-            let surface = output ?? SDL_RenderGetWindow(renderer).flatMap({ SDL_GetWindowSurface($0) }),
-            let pixels = surface.pointee.pixels, surface.pointee.format?.pointee.BytesPerPixel == 4
-        else { return false }
-        let line = Self.lineWidth * 4
+        guard SDL_GetRenderTarget(renderer) == nil, let surface = frameSurface() else { return false }
+        return Self.rowsStartOnLines(surface)
+    }
+
+    private static func rowsStartOnLines(_ surface: UnsafeMutablePointer<SDL_Surface>) -> Bool {
+        guard let pixels = surface.pointee.pixels, surface.pointee.format?.pointee.BytesPerPixel == 4 else {
+            return false
+        }
+        let line = lineWidth * 4
         return Int(bitPattern: pixels) % line == 0 && Int(surface.pointee.pitch) % line == 0
+    }
+
+    /// The surface frames go to: the presenter's, else the window's (nil for an offscreen canvas).
+    private func frameSurface() -> UnsafeMutablePointer<SDL_Surface>? {
+        output ?? SDL_RenderGetWindow(renderer).flatMap { SDL_GetWindowSurface($0) }
+    }
+
+    /// The frame's surface when drawing goes straight to it and its pixels can be written in place:
+    /// no render target, 4 bytes a pixel, not RLE-encoded (which must be locked), and no viewport
+    /// moving the renderer's coordinates off the surface's.
+    private func frameInPlace() -> UnsafeMutablePointer<SDL_Surface>? {
+        guard SDL_GetRenderTarget(renderer) == nil, let surface = frameSurface(), surface.pointee.pixels != nil,
+            surface.pointee.format?.pointee.BytesPerPixel == 4, surface.pointee.flags & UInt32(SDL_RLEACCEL) == 0
+        else { return nil }
+        var viewport = SDL_Rect()
+        SDL_RenderGetViewport(renderer, &viewport)
+        return viewport.x == 0 && viewport.y == 0 ? surface : nil
     }
 
     private func texel(of color: Color) -> OpaquePointer? {

@@ -92,7 +92,7 @@ final class OpaqueFillRenderingTests: XCTestCase {
     }
 
     /// In a window (whose rows start on cache lines) a rectangle's whole lines go to SDL's fill and its
-    /// edges to the texel: together exactly the rectangle, whatever its alignment.
+    /// edges to stores in place: together exactly the rectangle, whatever its alignment.
     func testInAWindowEveryRectangleIsFilledExactlyWhateverItsAlignment() throws {
         SDLLibraries.initialize()
         guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else { throw XCTSkip("no video: \(sdlError())") }
@@ -129,15 +129,9 @@ final class OpaqueFillRenderingTests: XCTestCase {
     /// A presenter's own surface (`Presenter.drawingSurface`: the MIT-SHM image, the Wayland canvas),
     /// which SDL cannot be asked for, gets the lines when it is named and its rows start on them.
     func testAPresentersOwnSurfaceGetsTheLinesWhenNamed() throws {
-        let pitch = 320 * 4
-        let memory = try XCTUnwrap(aligned_alloc(64, pitch * 64))
-        defer { free(memory) }
-        memset(memory, 0, pitch * 64)
-        let surface = try XCTUnwrap(
-            SDL_CreateRGBSurfaceWithFormatFrom(memory, 320, 64, 32, Int32(pitch), SDL_PIXELFORMAT_ARGB8888.rawValue))
-        defer { SDL_FreeSurface(surface) }
-        let renderer = try XCTUnwrap(SDL_CreateSoftwareRenderer(surface))
-        defer { SDL_DestroyRenderer(renderer) }
+        let frame = try PresenterFrame(width: 320, height: 64)
+        defer { withExtendedLifetime(frame) {} }
+        let (memory, pitch, surface, renderer) = (frame.memory, frame.pitch, frame.surface, frame.renderer)
         XCTAssertFalse(try XCTUnwrap(OpaqueFill(renderer: renderer)).targetRowsStartOnLines(), "not named")
         let fill = try XCTUnwrap(OpaqueFill(renderer: renderer, output: surface))
         XCTAssertTrue(fill.targetRowsStartOnLines())
@@ -158,5 +152,80 @@ final class OpaqueFillRenderingTests: XCTestCase {
         SDL_SetRenderTarget(renderer, target)
         XCTAssertFalse(fill.targetRowsStartOnLines())
         SDL_SetRenderTarget(renderer, nil)
+    }
+
+    /// Written in place into a presenter's surface, a fill lands after what the renderer drew before it
+    /// and under what it draws after, and the clip the renderer last left on the surface (another
+    /// command's) cuts nothing. (A window's renderer batches: there what is queued is flushed first,
+    /// which the window test above sees.)
+    func testStoresInPlaceKeepTheOrderOfDrawingAndNoStaleClip() throws {
+        let frame = try PresenterFrame(width: 64, height: 48)
+        defer { withExtendedLifetime(frame) {} }
+        let (memory, pitch, surface, renderer) = (frame.memory, frame.pitch, frame.surface, frame.renderer)
+        let fill = try XCTUnwrap(OpaqueFill(renderer: renderer, output: surface))
+        // Drawn before, under a clip of the top-left corner only (left on the surface once it runs).
+        var corner = SDL_Rect(x: 0, y: 0, w: 8, h: 8)
+        SDL_RenderSetClipRect(renderer, &corner)
+        SDL_SetRenderDrawColor(renderer, 255, 0, 0, 255)
+        var before = SDL_FRect(x: 0, y: 0, w: 64, h: 48)
+        SDL_RenderFillRectF(renderer, &before)
+        SDL_RenderSetClipRect(renderer, nil)
+        let rects = [SDL_FRect(x: 2, y: 2, w: 40, h: 20), SDL_FRect(x: 30, y: 30, w: 5, h: 10)]
+        let color = Color(12, 34, 56)
+        XCTAssertTrue(rects.withUnsafeBufferPointer { fill.fill($0, color: color) })
+        // Drawn after, over part of the first rectangle.
+        SDL_SetRenderDrawColor(renderer, 0, 255, 0, 255)
+        var after = SDL_FRect(x: 20, y: 10, w: 4, h: 4)
+        SDL_RenderFillRectF(renderer, &after)
+        SDL_RenderFlush(renderer)
+        func pixel(_ x: Int, _ y: Int) -> UInt32 {
+            memory.advanced(by: y * pitch + x * 4).assumingMemoryBound(to: UInt32.self).pointee & 0xFF_FFFF
+        }
+        XCTAssertEqual(pixel(1, 1), 0xFF_0000, "what was drawn before, outside the fill")
+        XCTAssertEqual(pixel(3, 3), 0x0C_2238, "the fill over what was drawn before")
+        XCTAssertEqual(pixel(25, 18), 0x0C_2238, "its whole lines, past the clip last left on the surface")
+        XCTAssertEqual(pixel(39, 21), 0x0C_2238, "its ragged edge")
+        XCTAssertEqual(pixel(32, 35), 0x0C_2238, "the narrow rectangle")
+        XCTAssertEqual(pixel(21, 11), 0x00_FF00, "what was drawn after, over the fill")
+        XCTAssertEqual(pixel(50, 40), 0, "nothing else")
+    }
+}
+
+/// A frame in memory of its own, as a presenter's is (page- and line-aligned, cleared), with SDL's
+/// software renderer drawing into it.
+private final class PresenterFrame {
+    let memory: UnsafeMutableRawPointer
+    let pitch: Int
+    let surface: UnsafeMutablePointer<SDL_Surface>
+    let renderer: OpaquePointer
+
+    init(width: Int, height: Int) throws {
+        pitch = width * 4
+        memory = try XCTUnwrap(aligned_alloc(64, pitch * height))
+        memset(memory, 0, pitch * height)
+        guard
+            let surface = SDL_CreateRGBSurfaceWithFormatFrom(
+                memory, Int32(width), Int32(height), 32, Int32(pitch), SDL_PIXELFORMAT_ARGB8888.rawValue)
+        else {
+            free(memory)
+            throw Failed(what: "SDL_CreateRGBSurfaceWithFormatFrom: \(sdlError())")
+        }
+        guard let renderer = SDL_CreateSoftwareRenderer(surface) else {
+            SDL_FreeSurface(surface)
+            free(memory)
+            throw Failed(what: "SDL_CreateSoftwareRenderer: \(sdlError())")
+        }
+        self.surface = surface
+        self.renderer = renderer
+    }
+
+    deinit {
+        SDL_DestroyRenderer(renderer)
+        SDL_FreeSurface(surface)
+        free(memory)
+    }
+
+    struct Failed: Error {
+        let what: String
     }
 }
