@@ -291,22 +291,21 @@ extension DrawCommand {
     /// bits: equal commands have equal fingerprints whenever their coordinates have the same bits. A
     /// -0 and a 0 do not: such a pair is taken for a change and redrawn, never for the same command.
     fileprivate var fingerprint: UInt64 {
+        func kind(_ tag: UInt64) -> UInt64 { tag &* 0x9E37_79B9_7F4A_7C15 }
         func mix(_ h: UInt64, _ v: Double) -> UInt64 {
             let m = (h ^ v.bitPattern) &* 0xBF58_476D_1CE4_E5B9
             return m ^ m >> 31
         }
-        func mix(_ tag: UInt64, _ r: Rect) -> UInt64 {
-            mix(mix(mix(mix(tag &* 0x9E37_79B9_7F4A_7C15, r.x), r.y), r.width), r.height)
-        }
+        func mix(_ h: UInt64, _ r: Rect) -> UInt64 { mix(mix(mix(mix(h, r.x), r.y), r.width), r.height) }
         switch self {
-        case .fill(let r, _, _, _): return mix(1, r)
-        case .photo(_, let r, _, let opacity, _): return mix(mix(2, r), opacity)
-        case .text(_, let anchor, _, _, _, _): return mix(mix(3 &* 0x9E37_79B9_7F4A_7C15, anchor.x), anchor.y)
-        case .shadow(let r, _, _, _, _): return mix(4, r)
-        case .backdropBlur(let r, _, _, let opacity): return mix(mix(5, r), opacity)
-        case .paragraph(_, let r, _, _, _): return mix(6, r)
-        case .cross(let center, _, _, _, _): return mix(mix(7 &* 0x9E37_79B9_7F4A_7C15, center.x), center.y)
-        case .ring(let r, _, _, _, _): return mix(8, r)
+        case .fill(let r, _, _, _): return mix(kind(1), r)
+        case .photo(_, let r, _, let opacity, _): return mix(mix(kind(2), r), opacity)
+        case .text(_, let anchor, _, _, _, _): return mix(mix(kind(3), anchor.x), anchor.y)
+        case .shadow(let r, _, _, _, _): return mix(kind(4), r)
+        case .backdropBlur(let r, _, _, let opacity): return mix(mix(kind(5), r), opacity)
+        case .paragraph(_, let r, _, _, _): return mix(kind(6), r)
+        case .cross(let center, _, _, _, _): return mix(mix(kind(7), center.x), center.y)
+        case .ring(let r, _, _, _, _): return mix(kind(8), r)
         }
     }
 }

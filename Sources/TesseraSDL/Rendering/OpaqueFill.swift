@@ -107,9 +107,13 @@ final class OpaqueFill {
         // by the last one's.
         SDL_SetClipRect(frame, nil)
         var ok = true
-        func store(_ rect: SDL_FRect) {
-            let r = PixelRect(x0: Int(rect.x), y0: Int(rect.y), x1: Int(rect.x + rect.w), y1: Int(rect.y + rect.h))
+        /// A rectangle (whole pixels) as the frame's pixels it covers.
+        func inFrame(_ rect: SDL_FRect) -> PixelRect {
+            PixelRect(x0: Int(rect.x), y0: Int(rect.y), x1: Int(rect.x + rect.w), y1: Int(rect.y + rect.h))
                 .intersection(bounds)
+        }
+        func store(_ rect: SDL_FRect) {
+            let r = inFrame(rect)
             guard !r.isEmpty else { return }
             for y in r.y0..<r.y1 {
                 (pixels + y * pitch + r.x0 * 4).assumingMemoryBound(to: UInt32.self).update(
@@ -117,8 +121,7 @@ final class OpaqueFill {
             }
         }
         func sdlFill(_ rect: SDL_FRect) {
-            var r = PixelRect(x0: Int(rect.x), y0: Int(rect.y), x1: Int(rect.x + rect.w), y1: Int(rect.y + rect.h))
-                .intersection(bounds).sdlRect
+            var r = inFrame(rect).sdlRect
             ok = SDL_FillRect(frame, &r, pixel) == 0 && ok
         }
         for rect in rects where rect.w > 0 && rect.h > 0 {
