@@ -70,6 +70,10 @@ package struct PhotoLibrary: Sendable {
     /// The photo with `id`, if there is one.
     package func photo(for id: String) -> Photo? { indexByID[id].map { photos[$0] } }
 
+    /// The pixel size of photo `id` (nil when unknown or no such photo), without copying the photo: a
+    /// renderer asks it of every photo it draws, every frame.
+    package func pixelSize(of id: String) -> Size? { indexByID[id].flatMap { photos[$0].pixelSize } }
+
     package enum LoadError: Error, Equatable, CustomStringConvertible {
         case missingFolder(String)
         /// No usable photo; `skipped` says what each file with a photo's name was instead.

@@ -44,8 +44,8 @@ extension TileField {
         tiles[i].previousPresented = tiles[i].presented
         tiles[i].frame.step(dt)
         tiles[i].fade.step(dt)
-        let c = containers[tiles[i].slot]
-        updatePresented(i, offset: c.stepOffset, velocity: c.stepVelocity)
+        let k = tiles[i].slot
+        updatePresented(i, offset: containers[k].stepOffset, velocity: containers[k].stepVelocity)
         guard tiles[i].isSettled else {
             animating += 1
             return

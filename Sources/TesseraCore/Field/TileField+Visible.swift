@@ -9,7 +9,7 @@ extension TileField {
     /// model order, until `body` returns false. It may offer a few that do not show (callers test the
     /// frame), never leaves one out.
     func forEachTile(inSlot k: Int, near window: Rect, _ body: (Int) -> Bool) {
-        let c = containers[k]
+        // Read in place, never as a copy of the container (its arrays retained and released per call).
         var moving: [Int] = []
         for i in active.indices where tiles[i].slot == k && tiles[i].layer == .container {
             moving.append(positions[i])
@@ -20,7 +20,7 @@ extension TileField {
         /// Offers the moving tiles before position `p`; false once `body` stopped.
         func offerMoving(before p: Int) -> Bool {
             while next < moving.count, moving[next] < p {
-                if !body(c.members[moving[next]]) {
+                if !body(containers[k].members[moving[next]]) {
                     stopped = true
                     return false
                 }
@@ -30,7 +30,7 @@ extension TileField {
         }
         func offerResting(_ p: Int) -> Bool {
             guard offerMoving(before: p) else { return false }
-            let i = c.members[p]
+            let i = containers[k].members[p]
             guard !active.contains(i), tiles[i].layer == .container else { return true }
             if !body(i) {
                 stopped = true
@@ -38,18 +38,20 @@ extension TileField {
             }
             return true
         }
-        if c.rangeIsCurrent {
-            let vertical = c.scroll.axis == .vertical
-            let now = vertical ? c.stepOffset.y : c.stepOffset.x
-            let before = vertical ? c.previousStepOffset.y : c.previousStepOffset.x
+        if containers[k].rangeIsCurrent {
+            let vertical = containers[k].scroll.axis == .vertical
+            let (now, before) =
+                vertical
+                ? (containers[k].stepOffset.y, containers[k].previousStepOffset.y)
+                : (containers[k].stepOffset.x, containers[k].previousStepOffset.x)
             let (start, length) = vertical ? (window.y, window.height) : (window.x, window.width)
             // A point of slack either way covers rounding between window and unscrolled points.
             let low = start + min(now, before) - 1
             let high = start + max(0, length) + max(now, before) + 1
-            c.range.forEachPosition(meeting: low, high, offerResting)
+            containers[k].range.forEachPosition(meeting: low, high, offerResting)
         } else {
             // Laid out since the last step: every tile is looked at until the next step rebuilds the range.
-            for p in c.members.indices where !offerResting(p) { break }
+            for p in containers[k].members.indices where !offerResting(p) { break }
         }
         if !stopped { _ = offerMoving(before: .max) }
     }

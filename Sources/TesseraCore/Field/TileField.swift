@@ -208,20 +208,19 @@ struct TileField: Sendable {
     }
 
     func offset(slot k: Int, alpha: Double = 1) -> Point {
-        let c = containers[k]
-        let now = c.scroll.offset
-        let own =
-            alpha >= 1
-            ? now : c.previousOffset + Point((now.x - c.previousOffset.x) * alpha, (now.y - c.previousOffset.y) * alpha)
-        return c.parent.map { own + offset(slot: $0, alpha: alpha) } ?? own
+        // Each field read in place: `let c = containers[k]` would copy the container, arrays and all.
+        let now = containers[k].scroll.offset
+        let before = containers[k].previousOffset
+        let own = alpha >= 1 ? now : before + Point((now.x - before.x) * alpha, (now.y - before.y) * alpha)
+        return containers[k].parent.map { own + offset(slot: $0, alpha: alpha) } ?? own
     }
 
     /// d(offset)/dt of `offset(of:)`, points/second.
     func offsetVelocity(of id: ContainerID) -> Point { slot(of: id).map { offsetVelocity(slot: $0) } ?? .zero }
 
     func offsetVelocity(slot k: Int) -> Point {
-        let c = containers[k]
-        return c.parent.map { c.scroll.offsetVelocity + offsetVelocity(slot: $0) } ?? c.scroll.offsetVelocity
+        let own = containers[k].scroll.offsetVelocity
+        return containers[k].parent.map { own + offsetVelocity(slot: $0) } ?? own
     }
 
     /// The container's frame in window points (its viewport moved by the enclosing containers' scroll).
@@ -246,9 +245,8 @@ struct TileField: Sendable {
 
     /// Where input reaches the container, in window points, inside every enclosing clip.
     func windowHitFrame(slot k: Int) -> Rect {
-        let c = containers[k]
-        let frame = shiftedByParent(c.hitFrame ?? c.scroll.viewport, of: k, alpha: 1)
-        return c.parent.map { frame.intersection(windowClip(slot: $0)) } ?? frame
+        let frame = shiftedByParent(containers[k].hitFrame ?? containers[k].scroll.viewport, of: k, alpha: 1)
+        return containers[k].parent.map { frame.intersection(windowClip(slot: $0)) } ?? frame
     }
 
     private func shiftedByParent(_ r: Rect, of k: Int, alpha: Double) -> Rect {

@@ -30,11 +30,17 @@ struct CrossFades: Sendable {
     }
 
     /// The opacity of `id` at its new place (1 when it is not dissolving).
-    func opacity(of id: String) -> Double { fades[id].map { min(1, max(0, $0.progress.value)) } ?? 1 }
+    func opacity(of id: String) -> Double {
+        // Asked of every tile drawn, every frame: with no fade under way, no id is hashed.
+        guard !fades.isEmpty else { return 1 }
+        return fades[id].map { min(1, max(0, $0.progress.value)) } ?? 1
+    }
 
     /// The old places, fading out, in id order (repeatable); `image` names the picture a tile shows
     /// (its own id for a photo).
     func drawOutgoing(image: (String) -> String? = { $0 }, into list: inout DrawList) {
+        // Most frames have none: no sort, no array.
+        guard !fades.isEmpty else { return }
         for (id, fade) in fades.sorted(by: { $0.key < $1.key }) {
             let opacity = 1 - min(1, max(0, fade.progress.value))
             guard opacity > 0, let picture = image(id) else { continue }

@@ -147,7 +147,7 @@ package final class TextureCache {
     /// thumbnail size that covers it in aspect-fill, or `maxDimension` past the largest.
     func side(for id: String, width: Int, height: Int) -> Int {
         let needed = ThumbnailSize.longSideNeeded(
-            toFill: Size(Double(width), Double(height)), photo: photos.photo(for: id)?.pixelSize)
+            toFill: Size(Double(width), Double(height)), photo: photos.pixelSize(of: id))
         return ThumbnailSize.covering(longSide: needed)?.pixels ?? max(maxDimension, ThumbnailSize.xxLarge.pixels + 1)
     }
 
