@@ -48,7 +48,7 @@ struct DecodeBenchmark {
                 config: config, photos: library, scene: BenchScenes.picker, window: Size(1024, 768), hz: 120)
             var list = DrawList()
             sim.draw(into: &list)
-            sink.render(list, window: sim.window)
+            sink.render(&list, window: sim.window)
             sink.present()
         }
 

@@ -72,7 +72,7 @@ enum FlingBenchmark {
             let drawList = Stopwatch.seconds { sim.draw(into: &list) }
             // SDL's software renderer queues the calls and draws them when flushed (the present).
             let frame = Stopwatch.seconds {
-                sink.render(list, window: window)
+                sink.render(&list, window: window)
                 sink.present()
             }
             renderCPUMs.append((Stopwatch.threadCPUSeconds() - cpuBefore) * 1000)
@@ -192,8 +192,8 @@ final class LatencyHost: InteractiveHost, FrameSink, @unchecked Sendable {
         shown == nil && Date().timeIntervalSince(start) < 45
     }
 
-    func render(_ list: DrawList, window: Size) {
-        sink.render(list, window: window)
+    func render(_ list: inout DrawList, window: Size) {
+        sink.render(&list, window: window)
         if shown == nil, copied != nil, sink.hasDecoded(target) { shown = Date() }
     }
 

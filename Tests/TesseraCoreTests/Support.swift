@@ -35,7 +35,7 @@ func makeGallery(window: Size = Size(1024, 768), config: Config = Config()) -> S
 /// A frame sink that draws nothing: Core tests need no SDL.
 final class NullSink: FrameSink {
     var rendered = 0
-    func render(_ list: DrawList, window: Size) { rendered += 1 }
+    func render(_ list: inout DrawList, window: Size) { rendered += 1 }
     func saveScreenshot(to path: String) throws {}
 }
 

@@ -272,7 +272,7 @@ package final class FrameLoop {
         timed(.render, if: isTimed) {
             simulation.draw(into: &list, alpha: alpha)
             profiling?.drawOverlay(into: &list, window: simulation.window)
-            sink.render(list, window: simulation.window)
+            sink.render(&list, window: simulation.window)
         }
         timed(.present, if: isTimed) { sink.present() }
         presentedFrames += 1

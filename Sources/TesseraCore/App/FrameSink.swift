@@ -3,8 +3,10 @@ import TesseraPhotos
 
 /// Where rendered frames go: the SDL backend implements this for offscreen canvases and windows.
 package protocol FrameSink: AnyObject {
-    /// Renders `list` as the current frame.
-    func render(_ list: DrawList, window: Size)
+    /// Renders `list` as the current frame. A sink that keeps the frame (to compare the next one with)
+    /// may take the list's storage and hand back an earlier frame's in its place: the caller clears
+    /// `list` before drawing the next frame into it, and nothing is copied or allocated.
+    func render(_ list: inout DrawList, window: Size)
     /// Shows the rendered frame: a window presents it (waiting for vsync); an offscreen canvas
     /// finishes any drawing still queued. Timed as the `present` phase.
     func present()

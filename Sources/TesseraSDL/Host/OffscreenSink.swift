@@ -39,7 +39,7 @@ package final class OffscreenSink: FrameSink {
         canvas = nil
     }
 
-    package func render(_ list: DrawList, window: Size) {
+    package func render(_ list: inout DrawList, window: Size) {
         if canvas == nil || window != canvasSize {
             canvasSize = window
             // Decoded photos and text textures belong to a renderer: a new canvas starts a new cache.

@@ -273,7 +273,7 @@ package final class WindowHost: FrameSink, InteractiveHost {
     /// Draws `list`: only what changed since the last frame when the presenter keeps that frame.
     /// SDL batches render calls until a present; the flush makes them run here, so the profile's
     /// `render` holds the drawing and `present` only the hand-over (and any wait for vsync).
-    package func render(_ list: DrawList, window: Size) {
+    package func render(_ list: inout DrawList, window: Size) {
         drawnDamage = .whole
         // A photo still loading pulses, and a decoded one replaces it, under the same command: only a
         // frame after one that drew no loading tile can be compared command by command.
@@ -285,13 +285,13 @@ package final class WindowHost: FrameSink, InteractiveHost {
                 drawer.measure(text, style: style)
             }
         }
-        lastFrame.remember(list)
         if drawnDamage != .none { presenter.prepareToDraw() }
         switch drawnDamage {
         case .none: break
         case .region: drawer.render(list, background: background, damage: lastFrame.damageParts)
         case .whole: drawer.render(list, background: background)
         }
+        lastFrame.remember(&list)
         SDL_RenderFlush(presenter.renderer)
         contentsLost = false
     }
@@ -326,8 +326,8 @@ package final class WindowHost: FrameSink, InteractiveHost {
 }
 
 /// The last frame drawn: what the next one is compared with (`FrameDamage`), and what a screenshot
-/// draws again. Copied element-wise into storage of its own, so the caller's list stays uniquely
-/// referenced and is reused next frame without allocating.
+/// draws again. It takes the caller's list by swapping storage with it, so neither is copied and the
+/// caller reuses the storage of the frame before (cleared as it draws) without allocating.
 struct LastFrame {
     private(set) var list = DrawList()
     private var scratch = FrameDamage.Scratch()
@@ -347,8 +347,6 @@ struct LastFrame {
     /// region.
     var damageParts: [Rect] { scratch.parts }
 
-    mutating func remember(_ next: DrawList) {
-        list.removeAll()
-        for command in next.commands { list.append(command) }
-    }
+    /// Keeps `next` as the last frame; `next` is left holding the frame before it.
+    mutating func remember(_ next: inout DrawList) { swap(&list, &next) }
 }

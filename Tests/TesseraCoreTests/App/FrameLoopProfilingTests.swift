@@ -120,7 +120,7 @@ final class FrameLoopProfilingTests: XCTestCase {
 /// Keeps every rendered frame's commands.
 final class RecordingSink: FrameSink {
     var frames: [[DrawCommand]] = []
-    func render(_ list: DrawList, window: Size) { frames.append(list.commands) }
+    func render(_ list: inout DrawList, window: Size) { frames.append(list.commands) }
     func saveScreenshot(to path: String) throws {}
 }
 

@@ -54,7 +54,7 @@ final class FrameLoopRestTests: XCTestCase {
         var cost = 0.0
         var times: [Double] = []
         init(clock: FakeClock) { self.clock = clock }
-        func render(_ list: DrawList, window: Size) { clock.time += cost }
+        func render(_ list: inout DrawList, window: Size) { clock.time += cost }
         func present() { times.append(clock.time) }
         func saveScreenshot(to path: String) throws {}
     }
