@@ -8,12 +8,11 @@ extension TileField {
     /// stretch ahead, with its presented frame (window points).
     func forEachTileAhead(in container: ContainerID, screens: Double, _ body: (MatchedTile, Rect) -> Void) {
         guard screens > 0, let k = slot(of: container) else { return }
-        let c = containers[k]
         let clip = windowClip(slot: k)
         guard !clip.isEmpty else { return }
         let velocity = offsetVelocity(slot: k)
         let ahead: Rect
-        switch c.scroll.axis {
+        switch containers[k].scroll.axis {
         case .vertical:
             let h = clip.height * screens
             ahead = Rect(clip.x, velocity.y < 0 ? clip.y - h : clip.maxY, clip.width, h)

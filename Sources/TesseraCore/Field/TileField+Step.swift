@@ -9,21 +9,10 @@ extension TileField {
     /// lands: in its container's layer if it came home, in the overlay layer if it rests in window space.
     mutating func step(_ dt: Double) {
         updateRanges()
+        for k in containers.indices { containers[k].stepScroll(dt) }
         for k in containers.indices {
-            containers[k].previousOffset = containers[k].scroll.offset
-            containers[k].scroll.scroll.step(dt)
-        }
-        for k in containers.indices {
-            let offset = offset(slot: k)
-            let velocity = offsetVelocity(slot: k)
-            let moved = offset != containers[k].stepOffset || velocity != containers[k].stepVelocity
-            containers[k].previousStepOffset = containers[k].stepOffset
-            containers[k].stepOffset = offset
-            containers[k].stepVelocity = velocity
-            if containers[k].indicator != nil {
-                let scrolling = moved || containers[k].scroll.scroll.isMoving
-                containers[k].indicator?.step(dt, scrolling: scrolling, config: indicatorConfig)
-            }
+            containers[k].recordStep(
+                offset: offset(slot: k), velocity: offsetVelocity(slot: k), dt: dt, indicator: indicatorConfig)
         }
         var animating = 0
         var landed = false
@@ -69,6 +58,29 @@ extension TileField {
             }
             containers[k].range = VisibleRange(spans: spans)
             containers[k].rangeIsCurrent = true
+        }
+    }
+}
+
+extension TileField.Container {
+    /// Moves the scroll on by `dt`, keeping the offset it had for interpolated drawing.
+    fileprivate mutating func stepScroll(_ dt: Double) {
+        previousOffset = scroll.offset
+        scroll.scroll.step(dt)
+    }
+
+    /// Keeps what this step left of the container's offset and velocity (with every enclosing one's) and
+    /// moves its indicator on. Both are mutations of the element in place: reading a computed property
+    /// through `containers[k]` copies the whole container (about 600 bytes, its arrays retained).
+    fileprivate mutating func recordStep(
+        offset: Point, velocity: Point, dt: Double, indicator config: ScrollIndicatorConfig
+    ) {
+        let moved = offset != stepOffset || velocity != stepVelocity
+        previousStepOffset = stepOffset
+        stepOffset = offset
+        stepVelocity = velocity
+        if indicator != nil {
+            indicator?.step(dt, scrolling: moved || scroll.scroll.isMoving, config: config)
         }
     }
 }
