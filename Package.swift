@@ -112,6 +112,8 @@ let package = Package(
             exclude: ["Fixtures"]),
         // The command line's own code (its flags), tested in-process.
         .testTarget(name: "tesseraTests", dependencies: ["tessera", "TesseraGeometry", "TesseraCore"]),
+        // The bench's own arithmetic (how rounds become ratios), tested in-process.
+        .testTarget(name: "tessera-benchTests", dependencies: ["tessera-bench"]),
         // Runs the built `tessera` executable as a user would: flags, exit codes, scripts, screenshots.
         .testTarget(
             name: "TesseraCLITests",
