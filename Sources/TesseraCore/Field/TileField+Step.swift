@@ -79,8 +79,6 @@ extension TileField.Container {
         previousStepOffset = stepOffset
         stepOffset = offset
         stepVelocity = velocity
-        if indicator != nil {
-            indicator?.step(dt, scrolling: moved || scroll.scroll.isMoving, config: config)
-        }
+        indicator?.step(dt, scrolling: moved || scroll.scroll.isMoving, config: config)
     }
 }
