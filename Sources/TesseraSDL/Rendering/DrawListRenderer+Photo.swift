@@ -13,7 +13,7 @@ extension DrawListRenderer {
     /// `SDL_RenderGeometry` call (docs/BEHAVIOUR.md#cost-of-textured-triangles). radius 0 → one plain
     /// copy. Frames under one pixel on a side are skipped.
     func drawPhoto(_ id: String, command: Int, frame: Rect, radius: Double, opacity: Double, visible: PixelRect) {
-        let dst = PixelRect(snapping: frame, pixelsPerPoint: pixelsPerPoint)
+        let dst = PixelRect(placing: frame, pixelsPerPoint: pixelsPerPoint)
         guard dst.width >= 1, dst.height >= 1, dst.intersects(visible) else { return }
         let alpha = DrawListRenderer.alphaByte(opacity)
         guard alpha > 0 else { return }
@@ -123,7 +123,7 @@ extension DrawListRenderer {
             guard case .photo(let id, let frame, let radius, let opacity, let clip) = list.commands[index],
                 DrawListRenderer.alphaByte(opacity) == 255
             else { continue }
-            let dst = PixelRect(snapping: frame, pixelsPerPoint: pixelsPerPoint)
+            let dst = PixelRect(placing: frame, pixelsPerPoint: pixelsPerPoint)
             let visible = (clip.map { PixelRect(enclosing: $0, pixelsPerPoint: pixelsPerPoint) } ?? fullOutput)
                 .intersection(output)
             guard dst.width >= 1, dst.height >= 1, dst.intersects(visible) else { continue }

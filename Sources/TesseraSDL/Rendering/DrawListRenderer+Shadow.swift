@@ -11,7 +11,7 @@ extension DrawListRenderer {
     /// edges stretched; the inside is left alone (the mask is zero there), so the cost is the ring's
     /// area, not the frame's.
     func drawShadow(frame: Rect, cornerRadius: Double, blur: Double, color: Color, visible: PixelRect) {
-        let dst = PixelRect(snapping: frame, pixelsPerPoint: pixelsPerPoint)
+        let dst = PixelRect(placing: frame, pixelsPerPoint: pixelsPerPoint)
         guard dst.width >= 1, dst.height >= 1, color.a > 0, blur > 0 else { return }
         let radius = min(radiusInPixels(cornerRadius), min(dst.width, dst.height) / 2)
         guard let entry = shadows.entry(radius: radius, blur: blur * pixelsPerPoint) else { return }

@@ -191,7 +191,7 @@ package final class DrawListRenderer {
         for index in list.commands.indices {
             switch list.commands[index] {
             case .photo(let id, let frame, _, _, _):
-                let pixels = PixelRect(snapping: frame, pixelsPerPoint: pixelsPerPoint)
+                let pixels = PixelRect(placing: frame, pixelsPerPoint: pixelsPerPoint)
                 commandPixels.append(pixels)
                 guard pixels.width >= 1, pixels.height >= 1, pixels.intersects(output) else { continue }
                 framePhotos.append((id, textures.side(for: id, width: pixels.width, height: pixels.height)))
@@ -202,7 +202,7 @@ package final class DrawListRenderer {
             }
         }
         for (id, frame) in list.ahead {
-            let pixels = PixelRect(snapping: frame, pixelsPerPoint: pixelsPerPoint)
+            let pixels = PixelRect(placing: frame, pixelsPerPoint: pixelsPerPoint)
             guard pixels.width >= 1, pixels.height >= 1 else { continue }
             aheadPhotos.append((id, textures.side(for: id, width: pixels.width, height: pixels.height)))
         }

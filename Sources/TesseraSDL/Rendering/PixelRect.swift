@@ -27,13 +27,34 @@ struct PixelRect: Equatable {
     ///
     /// Rounding edges (not origin and size) keeps shared edges shared: two rects that touch in
     /// points touch in pixels, with no gap or overlap. A rect sliding at a fractional speed may
-    /// change width by one pixel now and then; the aspect-fill crop is computed from the snapped
-    /// size, so the image is never stretched by that.
+    /// change width by one pixel now and then, which suits fills and clips; photos keep their size
+    /// instead (`placing`).
     init(snapping rect: Rect, pixelsPerPoint s: Double) {
         x0 = PixelRect.round(rect.minX * s)
         y0 = PixelRect.round(rect.minY * s)
         x1 = PixelRect.round(rect.maxX * s)
         y1 = PixelRect.round(rect.maxY * s)
+    }
+
+    /// `rect` (points) as the pixels a photo or its shadow is drawn into: its SIZE rounded once, then
+    /// placed as near `rect`'s centre as whole pixels allow, inside the pixels `rect` touches
+    /// (`enclosing`, which is what a damaged part clears).
+    ///
+    /// Why not edges (`snapping`): a tile sliding at a fractional position would change width by a
+    /// pixel from frame to frame — the picker's columns at 1024×768 are 82.9 points wide, and a tile
+    /// of them sliding in a reflow drew 82 and 83 pixels wide by turns. Each change of size crops and
+    /// scales the photo anew (`AspectFillLayout`), so its picture shifted by a fraction of a pixel
+    /// while it moved, and it needed a body for each width (`TileBodies`). Photos share no edges with
+    /// one another, so keeping their size loses nothing that rounding edges keeps.
+    init(placing rect: Rect, pixelsPerPoint s: Double) {
+        let box = PixelRect(enclosing: rect, pixelsPerPoint: s)
+        // round(w) <= ceil(w) <= the box's width, so the box always has room for the rounded size.
+        let width = min(PixelRect.round(rect.width * s), box.width)
+        let height = min(PixelRect.round(rect.height * s), box.height)
+        x0 = min(max(PixelRect.round(rect.midX * s - Double(width) / 2), box.x0), box.x1 - width)
+        y0 = min(max(PixelRect.round(rect.midY * s - Double(height) / 2), box.y0), box.y1 - height)
+        x1 = x0 + width
+        y1 = y0 + height
     }
 
     /// The smallest pixel rect that contains `rect` (points): edges rounded OUTWARD. Used for clip

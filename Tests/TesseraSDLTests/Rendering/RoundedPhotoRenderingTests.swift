@@ -172,7 +172,7 @@ final class RoundedPhotoRenderingTests: XCTestCase {
                 let p = try draw(
                     [.photo(id: "red", frame: frame, radius: 8, opacity: 1, clip: nil)], size: size,
                     pixelsPerPoint: scale)
-                let d = PixelRect(snapping: frame, pixelsPerPoint: scale)
+                let d = PixelRect(placing: frame, pixelsPerPoint: scale)
                 let r = Int((8 * scale).rounded()) + 1
                 // Every pixel of the frame outside the corner squares is image, and the edge rows and
                 // columns next to the frame are background (no overhang).
@@ -199,7 +199,7 @@ final class RoundedPhotoRenderingTests: XCTestCase {
             let x = 10 + Double(step) / 10
             let frame = Rect(x, 10, 100, 100)
             let p = try draw([.photo(id: "banded", frame: frame, radius: 10, opacity: 1, clip: nil)])
-            let d = PixelRect(snapping: frame, pixelsPerPoint: 1)
+            let d = PixelRect(placing: frame, pixelsPerPoint: 1)
             let edge = (d.x0..<d.x1).first {
                 Pixels.distance(p[$0, 30], RenderFixture.green) < Pixels.distance(p[$0, 30], RenderFixture.red)
             }

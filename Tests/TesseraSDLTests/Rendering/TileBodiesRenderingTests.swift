@@ -36,7 +36,7 @@ final class TileBodiesRenderingTests: XCTestCase {
         _ a: [UInt32], _ b: [UInt32], outsideCornersOf frames: [Rect], _ message: String, line: UInt = #line
     ) {
         let corners = frames.flatMap { frame -> [PixelRect] in
-            let d = PixelRect(snapping: frame, pixelsPerPoint: 1)
+            let d = PixelRect(placing: frame, pixelsPerPoint: 1)
             return [
                 PixelRect(x0: d.x0, y0: d.y0, x1: d.x0 + 10, y1: d.y0 + 10),
                 PixelRect(x0: d.x1 - 10, y0: d.y0, x1: d.x1, y1: d.y0 + 10),
@@ -115,7 +115,7 @@ final class TileBodiesRenderingTests: XCTestCase {
 
     /// True inside one of the corner squares (radius 10) of `frame` snapped to pixels.
     private func inCorner(_ x: Int, _ y: Int, of frame: Rect) -> Bool {
-        let d = PixelRect(snapping: frame, pixelsPerPoint: 1)
+        let d = PixelRect(placing: frame, pixelsPerPoint: 1)
         let left = x >= d.x0 && x < d.x0 + 10
         let right = x >= d.x1 - 10 && x < d.x1
         let top = y >= d.y0 && y < d.y0 + 10
