@@ -27,16 +27,18 @@ final class RealScreenTests: XCTestCase {
                     clientDecorations: run.clientDecorations)
                 let name =
                     "\(driver)\(run.kiosk ? " kiosk" : " window")\(run.clientDecorations ? " with its own decorations" : "")"
-                // Photos (colour), not loading tiles (flat grey) nor a black output, within 10 s.
+                // Photos (colour), not loading tiles (flat grey) nor a black output, within 10 s: the
+                // picker's photos make just under a fifth of the portrait output colourful (0.199 with
+                // their 91-pixel columns), grey tiles or black none.
                 var share = 0.0
                 let deadline = Date().addingTimeInterval(10)
-                while Date() < deadline, share < 0.2 {
+                while Date() < deadline, share < 0.15 {
                     usleep(500_000)
                     if let shot = try cage.screenshot("screen.png") {
                         share = colourfulShare(try ImageComparison.load(shot.path))
                     }
                 }
-                XCTAssertGreaterThanOrEqual(share, 0.2, "\(name): photos on screen within 10 s")
+                XCTAssertGreaterThanOrEqual(share, 0.15, "\(name): photos on screen within 10 s")
                 XCTAssertNotNil(cage.tesseraPID, "\(name): still running")
                 XCTAssertEqual(cage.stop(), 0, "\(name): SIGTERM ends it as a quit does")
                 let renderer = try readJSON(profile)["renderer"] as? String ?? ""
