@@ -2,7 +2,7 @@ import XCTest
 
 @testable import tessera_bench
 
-/// How `tessera-bench --animated` turns its rounds into ratios against Qt Quick.
+/// How `tessera-bench --animated` reads its runs and turns its rounds into ratios against Qt Quick.
 final class WindowedBenchmarkTests: XCTestCase {
     /// A round where either side's toggled run took no more CPU than its still one measured nothing:
     /// it is left out, rather than an infinite or zero ratio that JSON cannot hold (a whole run's
@@ -28,5 +28,38 @@ final class WindowedBenchmarkTests: XCTestCase {
             WindowedBenchmark.ratios([(0.3, 100), (0.9, 100)], [(0.6, 60), (1.0, 60)], size: "1024x768"))
         XCTAssertEqual(ratios[0], 0.5, accuracy: 1e-12)
         XCTAssertEqual(ratios[1], 0.9, accuracy: 1e-12)
+    }
+
+    /// A trace of three frames, the first 5 ms in and the last ending 2.02 s after the first began.
+    private func trace() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bench-trace-\(UUID()).json")
+        let events = [
+            #"{"name": "process_name", "ph": "M", "pid": 1, "args": {"name": "tessera"}}"#,
+            #"{"name": "frame", "ph": "X", "ts": 5000, "dur": 800, "pid": 1, "tid": 1}"#,
+            #"{"name": "render", "ph": "X", "ts": 5100, "dur": 400, "pid": 1, "tid": 1}"#,
+            #"{"name": "frame", "ph": "X", "ts": 1005000, "dur": 700, "pid": 1, "tid": 1}"#,
+            #"{"name": "render", "ph": "X", "ts": 1005100, "dur": 300, "pid": 1, "tid": 1}"#,
+            #"{"name": "frame", "ph": "X", "ts": 2020000, "dur": 5000, "pid": 1, "tid": 1}"#,
+            #"{"name": "render", "ph": "X", "ts": 2020100, "dur": 4000, "pid": 1, "tid": 1}"#,
+        ]
+        try #"{"traceEvents": [\#(events.joined(separator: ", "))]}"#.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    /// The span says when the first frame came after launch (the run's lifetime less it), which places
+    /// the window the frames are counted in.
+    func testATracesSpanRunsFromTheFirstFramesStartToTheLastOnesEnd() throws {
+        let url = try trace()
+        defer { try? FileManager.default.removeItem(at: url) }
+        XCTAssertEqual(try WindowedBenchmark.traceSpan(of: url), 2.02, accuracy: 1e-9)
+        XCTAssertEqual(try WindowedBenchmark.framesDrawn(in: url, from: 0.5, seconds: 1), 1, "the second frame only")
+        XCTAssertEqual(try WindowedBenchmark.framesDrawn(in: url, from: 0, seconds: 3), 3)
+    }
+
+    func testATraceWithoutFramesSpansNothing() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bench-trace-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try #"{"traceEvents": []}"#.write(to: url, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try WindowedBenchmark.traceSpan(of: url), 0)
     }
 }
