@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The animated picker's reference: Qt Quick 5.15's software backend (`QT_QUICK_BACKEND=software`,
 /// Debian's `qmlscene`) running the same toggle pattern (`Tools/qt-picker/picker.qml`: 24 photos of
 /// the same folder in the same grid, one toggled between grid and dock every 120 ms) in the same X
@@ -98,9 +94,9 @@ struct QtQuickReference {
             for line in text.split(separator: "\n") {
                 guard let frames = line.split(separator: " ").last.flatMap({ Double($0) }) else { continue }
                 if settled == nil, line.contains("settled frames ") {
-                    settled = (Self.cpuSeconds(of: process.processIdentifier), frames)
+                    settled = (Stopwatch.processCPUSeconds(of: process.processIdentifier), frames)
                 } else if line.contains("frames "), !line.contains("settled") {
-                    done = (Self.cpuSeconds(of: process.processIdentifier), frames)
+                    done = (Stopwatch.processCPUSeconds(of: process.processIdentifier), frames)
                 }
             }
         }
@@ -109,16 +105,5 @@ struct QtQuickReference {
         deadline.cancel()
         guard process.terminationStatus == 0, let settled, let done else { return nil }
         return (done.cpu - settled.cpu, done.frames - settled.frames)
-    }
-
-    /// User + system seconds process `pid` has run: fields 14 and 15 of `/proc/PID/stat`, in clock
-    /// ticks (proc(5)).
-    private static func cpuSeconds(of pid: Int32) -> Double {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let end = stat.lastIndex(of: ")")
-        else { return 0 }
-        let fields = stat[stat.index(after: end)...].split(separator: " ")
-        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 }

@@ -5,9 +5,8 @@ import Foundation
 /// accounting (`cpuSeconds` and `wallSeconds` of `--profile-json`, `getrusage`), once for each way of
 /// presenting (`--renderer software` and `accelerated`).
 ///
-/// - At rest: each scene, its CPU read from the kernel's accounting of the process (`/proc/PID/stat`,
-///   the same user + system time `getrusage` gives it) over ten seconds once it has started up
-///   (`settleSeconds` after launch), and the frames it presented meanwhile, from its `--trace`.
+/// - At rest: each scene, a run of `restSeconds` more than a short one: the extra CPU (`cpuSeconds` of
+///   `--profile-json`) and the extra frames presented, over the extra wall time.
 /// - Animated: the picker with 24 camera-size photos (4000×3000 JPEGs), one photo toggled between
 ///   grid and dock every 120 ms for 10 s, against the same 10 s with no taps, both read from two
 ///   seconds after launch to the end as Qt Quick's runs are: the extra CPU over the extra frames is
@@ -16,8 +15,6 @@ import Foundation
 ///   drawing 60 frames a second (`animatedHz`).
 struct WindowedBenchmark {
     var restSeconds = 10.0
-    /// Seconds from launch before a rest is measured: the window opens and the photos decode first.
-    var settleSeconds = 5.0
     /// Qt's CPU comes from the kernel in clock ticks (10 ms): over the 8 s it is measured of a 10 s run
     /// a tick is 2.5 % of its figure (5 % over the 4 s of a 6 s run).
     var animatedSeconds = 10.0
@@ -274,56 +271,52 @@ struct WindowedBenchmark {
                 tessera, arguments + ["--trace", trace.path], display: display,
                 whileRunning: { cpu = Self.cpuSeconds(of: $0, over: end - start, after: start) }) != nil
         else { return nil }
-        let firstFrame = max(0, Date().timeIntervalSince(launched) - (try Self.traceSpan(of: trace)))
-        let frames = try Self.framesDrawn(in: trace, from: start - firstFrame, seconds: end - start)
-        return (cpu, Double(frames))
+        let frames = try TraceFrames(contentsOf: trace)
+        let firstFrame = max(0, Date().timeIntervalSince(launched) - frames.span)
+        return (cpu, Double(frames.drawn(from: start - firstFrame, seconds: end - start)))
     }
 
-    /// CPU seconds (user + system) process `pid` spends in `seconds`, starting `delay` seconds from now:
-    /// fields 14 and 15 of `/proc/PID/stat`, in clock ticks (proc(5)).
+    /// CPU seconds (user + system) process `pid` spends in `seconds`, starting `delay` seconds from now
+    /// (`Stopwatch.processCPUSeconds`).
     static func cpuSeconds(of pid: Int32, over seconds: Double, after delay: Double) -> Double {
-        func ticks() -> Double {
-            guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                let end = text.lastIndex(of: ")")
-            else { return 0 }
-            // Fields after the command name (which may hold spaces): state is field 3.
-            let fields = text[text.index(after: end)...].split(separator: " ")
-            guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
-            return user + system
-        }
         Thread.sleep(forTimeInterval: delay)
-        let start = ticks()
+        let start = Stopwatch.processCPUSeconds(of: pid)
         Thread.sleep(forTimeInterval: seconds)
-        return (ticks() - start) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        return Stopwatch.processCPUSeconds(of: pid) - start
     }
 
-    /// Frames with a render phase in a `--trace` file whose start falls `from` seconds after the first
-    /// frame's, within `seconds`.
-    static func framesDrawn(in trace: URL, from start: Double, seconds: Double) throws -> Int {
-        guard let json = try JSONSerialization.jsonObject(with: Data(contentsOf: trace)) as? [String: Any],
-            let events = json["traceEvents"] as? [[String: Any]]
-        else { throw BenchError("cannot read the trace \(trace.path)") }
-        let renders = events.filter { $0["ph"] as? String == "X" && $0["name"] as? String == "render" }
-            .compactMap { $0["ts"] as? Double }
-        let frames = events.filter { $0["ph"] as? String == "X" && $0["name"] as? String == "frame" }
-            .compactMap { $0["ts"] as? Double }
-        guard let origin = frames.min() else { return 0 }
-        let window = (origin + start * 1e6)...(origin + (start + seconds) * 1e6)
-        return renders.filter { window.contains($0) }.count
-    }
+    /// The frames of a `--trace` file, in seconds from the first frame's start (the trace's own clock).
+    struct TraceFrames {
+        /// Each frame's start and end.
+        let frames: [(start: Double, end: Double)]
+        /// When each frame's render phase began.
+        let renders: [Double]
 
-    /// Seconds from the first frame's start to the last one's end in a `--trace` file (0 without frames).
-    static func traceSpan(of trace: URL) throws -> Double {
-        guard let json = try JSONSerialization.jsonObject(with: Data(contentsOf: trace)) as? [String: Any],
-            let events = json["traceEvents"] as? [[String: Any]]
-        else { throw BenchError("cannot read the trace \(trace.path)") }
-        let frames = events.filter { $0["ph"] as? String == "X" && $0["name"] as? String == "frame" }
-            .compactMap { event -> (start: Double, end: Double)? in
-                guard let ts = event["ts"] as? Double, let dur = event["dur"] as? Double else { return nil }
-                return (ts, ts + dur)
+        init(contentsOf trace: URL) throws {
+            guard let json = try JSONSerialization.jsonObject(with: Data(contentsOf: trace)) as? [String: Any],
+                let events = json["traceEvents"] as? [[String: Any]]
+            else { throw BenchError("cannot read the trace \(trace.path)") }
+            func spans(_ name: String) -> [(start: Double, end: Double)] {
+                events.compactMap { event in
+                    guard event["ph"] as? String == "X", event["name"] as? String == name,
+                        let ts = event["ts"] as? Double, let dur = event["dur"] as? Double
+                    else { return nil }
+                    return (ts / 1e6, (ts + dur) / 1e6)
+                }
             }
-        guard let first = frames.map(\.start).min(), let last = frames.map(\.end).max() else { return 0 }
-        return (last - first) / 1e6
+            let frames = spans("frame")
+            let origin = frames.map(\.start).min() ?? 0
+            self.frames = frames.map { ($0.start - origin, $0.end - origin) }
+            renders = spans("render").map { $0.start - origin }
+        }
+
+        /// From the first frame's start to the last one's end (0 without frames).
+        var span: Double { frames.map(\.end).max() ?? 0 }
+
+        /// Frames whose render phase began `from` seconds after the first frame's start, within `seconds`.
+        func drawn(from start: Double, seconds: Double) -> Int {
+            renders.filter { (start...(start + seconds)).contains($0) }.count
+        }
     }
 
     private func script(_ steps: [String]) throws -> URL {

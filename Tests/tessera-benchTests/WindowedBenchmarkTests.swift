@@ -47,19 +47,30 @@ final class WindowedBenchmarkTests: XCTestCase {
     }
 
     /// The span says when the first frame came after launch (the run's lifetime less it), which places
-    /// the window the frames are counted in.
-    func testATracesSpanRunsFromTheFirstFramesStartToTheLastOnesEnd() throws {
+    /// the window the frames are counted in; both are on the trace's clock, from the first frame's start.
+    func testATracesFramesRunFromTheFirstFramesStartToTheLastOnesEnd() throws {
         let url = try trace()
         defer { try? FileManager.default.removeItem(at: url) }
-        XCTAssertEqual(try WindowedBenchmark.traceSpan(of: url), 2.02, accuracy: 1e-9)
-        XCTAssertEqual(try WindowedBenchmark.framesDrawn(in: url, from: 0.5, seconds: 1), 1, "the second frame only")
-        XCTAssertEqual(try WindowedBenchmark.framesDrawn(in: url, from: 0, seconds: 3), 3)
+        let frames = try WindowedBenchmark.TraceFrames(contentsOf: url)
+        XCTAssertEqual(frames.span, 2.02, accuracy: 1e-9)
+        XCTAssertEqual(frames.drawn(from: 0.5, seconds: 1), 1, "the second frame only")
+        XCTAssertEqual(frames.drawn(from: 0, seconds: 3), 3)
+        XCTAssertEqual(frames.drawn(from: 2.1, seconds: 1), 0)
     }
 
     func testATraceWithoutFramesSpansNothing() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("bench-trace-\(UUID()).json")
         defer { try? FileManager.default.removeItem(at: url) }
         try #"{"traceEvents": []}"#.write(to: url, atomically: true, encoding: .utf8)
-        XCTAssertEqual(try WindowedBenchmark.traceSpan(of: url), 0)
+        let frames = try WindowedBenchmark.TraceFrames(contentsOf: url)
+        XCTAssertEqual(frames.span, 0)
+        XCTAssertEqual(frames.drawn(from: 0, seconds: 10), 0)
+    }
+
+    func testAFileThatIsNoTraceIsAnError() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bench-trace-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try #"{"frames": 3}"#.write(to: url, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try WindowedBenchmark.TraceFrames(contentsOf: url))
     }
 }

@@ -113,7 +113,7 @@ final class TileBodiesRenderingTests: XCTestCase {
         XCTAssertEqual(renderer.bodies.count, 0, "a new size every frame")
     }
 
-    /// True inside one of the corner squares (radius 10) of `frame` snapped to pixels.
+    /// True inside one of the corner squares (radius 10) of `frame` placed in pixels, as a photo is.
     private func inCorner(_ x: Int, _ y: Int, of frame: Rect) -> Bool {
         let d = PixelRect(placing: frame, pixelsPerPoint: 1)
         let left = x >= d.x0 && x < d.x0 + 10
