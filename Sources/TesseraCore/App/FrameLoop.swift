@@ -138,6 +138,7 @@ package final class FrameLoop {
             pacer.started(at: now)
             drawFrame()
             pacer.presented(at: clock.now())
+            waitForNextTick()
         }
         if timing != .interactive {
             // Steps since the last render still make a (render-less) frame.
@@ -238,6 +239,17 @@ package final class FrameLoop {
             due = min(due, (wake - played) / scale)
         }
         return max(0, due)
+    }
+
+    /// After a present, while the scene moves: waits for the display's next tick before looking at
+    /// input. The wait ends at once on input that came while the frame was made, and the look after it
+    /// reads that input; looking first would nearly always find nothing, for a `poll` of the X
+    /// connection each frame (one system call in six of an animated frame in a window).
+    private func waitForNextTick() {
+        guard host != nil, needsFrame else { return }
+        let now = clock.now()
+        let start = pacer.nextStart(now: now)
+        if start > now { wait(until: start) }
     }
 
     /// Waits until `time`, waking for input and for anything due sooner.

@@ -22,6 +22,7 @@ final class FrameLoopRestTests: XCTestCase {
         var refreshInterval: Double?
         var nextDue: Double? { nil }
         private(set) var sleeps = 0
+        private(set) var pumps = 0
 
         init(clock: FakeClock, clicks: [(Double, Point)] = [], cost: Double = 0.0005, refresh: Double? = 1.0 / 60) {
             self.clock = clock
@@ -31,6 +32,7 @@ final class FrameLoopRestTests: XCTestCase {
         }
 
         func pumpEvents(into receiver: InputReceiver) -> Bool {
+            pumps += 1
             clock.time += cost
             while let first = clicks.first, first.time <= clock.time {
                 clicks.removeFirst()
@@ -94,6 +96,22 @@ final class FrameLoopRestTests: XCTestCase {
         let rate = Double(after.count - 1) / (after.last! - after.first!)
         XCTAssertLessThanOrEqual(rate, 60.5, "never faster than the refresh")
         XCTAssertLessThan(try XCTUnwrap(after.last), 3.0, "nothing is presented once it has landed")
+    }
+
+    func testAFrameInFlightLooksAtInputOnceAndStillAnswersATapMidFlight() throws {
+        // A present is followed by the wait for the next tick, not by a look at input that would find
+        // nothing: one pump a frame while the flight runs. A second tap mid-flight is still drawn at
+        // the next tick.
+        let photo = try XCTUnwrap(makeSimulation().scene.presentedFrame(of: "photo-03")).center
+        let (log, window, sim) = try run(seconds: 4, clicks: [(2.0, photo), (2.1, photo)])
+        let after = log.times.filter { $0 >= 2.0 }
+        XCTAssertGreaterThanOrEqual(after.count, 8)
+        // Two pumps a frame before (67 for 30 presents); a dozen at rest besides.
+        XCTAssertLessThanOrEqual(window.pumps, log.times.count + 12, "one pump a frame")
+        // The grid closed up under the finger: the second tap picks the photo that slid there.
+        XCTAssertEqual(sim.dump().selection, ["photo-03", "photo-04"], "the second tap was taken")
+        let second = try XCTUnwrap(log.times.first { $0 >= 2.1 })
+        XCTAssertLessThan(second - 2.1, 1.0 / 60 + 0.001, "the tap mid-flight is drawn at the next tick")
     }
 
     /// Presents per second between `from` and `to`.
