@@ -3,7 +3,8 @@
 
 SWIFT ?= swift
 APT_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libjpeg62-turbo-dev libspng-dev \
-	zlib1g-dev libdeflate-dev libexif-dev libwayland-dev libx11-dev libxext-dev libfontconfig-dev fonts-dejavu-core fonts-comfortaa
+	zlib1g-dev libdeflate-dev libexif-dev libwayland-dev libx11-dev libxext-dev libx11-xcb-dev \
+	libxcb-shm0-dev libfontconfig-dev fonts-dejavu-core fonts-comfortaa
 # Window tests run under real displays: an X server (Xvfb, with xdotool to click), and the Wayland
 # kiosk compositor cage on its headless backend, natively and through Xwayland, with grim to look.
 # fonts-noto-cjk: the tests draw the articles' Chinese titles through fontconfig's fallback.
@@ -20,10 +21,10 @@ ARGS ?=
 	install-files uninstall fuzz fuzz-build fuzz-corpus
 
 # Installs what is missing (pkg-config names are case-sensitive: sdl2, SDL2_image, SDL2_ttf, libturbojpeg, libjpeg,
-# spng, zlib, libdeflate, libexif, wayland-client, x11, fontconfig).
+# spng, zlib, libdeflate, libexif, wayland-client, x11, x11-xcb, xcb-shm, fontconfig).
 deps:
 	@if ! pkg-config --exists sdl2 SDL2_image SDL2_ttf libturbojpeg libjpeg spng zlib libdeflate libexif wayland-client x11 \
-		fontconfig 2>/dev/null || [ ! -f $(FONT) ] || [ ! -f $(ROUNDED_FONT) ]; then \
+		x11-xcb xcb-shm fontconfig 2>/dev/null || [ ! -f $(FONT) ] || [ ! -f $(ROUNDED_FONT) ]; then \
 		echo "Installing $(APT_PACKAGES)"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq pkg-config $(APT_PACKAGES) >/dev/null; \

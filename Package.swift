@@ -58,11 +58,12 @@ let package = Package(
             providers: [.apt(["libwayland-dev"])]
         ),
         // Xlib (Debian: libx11-dev): the X server's resource database, for the desktop's Xft.dpi (HiDPI);
-        // and its MIT-SHM extension (libxext-dev): frames handed to the server in shared memory.
+        // and its MIT-SHM extension (libxext-dev): frames handed to the server in shared memory, put and
+        // flushed through the XCB connection under Xlib (libx11-xcb-dev, libxcb-shm0-dev).
         .systemLibrary(
             name: "CX11",
             pkgConfig: "x11",
-            providers: [.apt(["libx11-dev", "libxext-dev"])]
+            providers: [.apt(["libx11-dev", "libxext-dev", "libx11-xcb-dev", "libxcb-shm0-dev"])]
         ),
         // fontconfig (Debian: libfontconfig-dev): the fallback face for characters the bundled faces lack
         // (the articles' Chinese titles), found the way every Linux desktop finds one.

@@ -16,7 +16,13 @@ import TesseraCore
 /// time (BENCHMARKS.md, "Presenting without a round trip").
 ///
 /// The image lives on a second connection to the same server, so its completion events come to this
-/// presenter and never to SDL's event loop. It is the screen's size (or the window's, if larger), so a
+/// presenter and never to SDL's event loop. Its frames go out through XCB, which that Xlib connection
+/// is built on, and XCB holds its events: Xlib's `XFlush` reads the socket after every write (two
+/// `recvmsg` that mostly find nothing) and its `XPending` twice more, where `xcb_flush` only writes and
+/// `xcb_poll_for_event` reads once — six system calls for the present and its completion become three,
+/// each about 10 µs of this process's CPU on the bench's machine (BENCHMARKS.md, "System calls a
+/// frame"). Errors the server sends about a put come as events and are dropped: a frame lost, never a
+/// program ended by Xlib's default handler. It is the screen's size (or the window's, if larger), so a
 /// window resized within it keeps its renderer and textures, as on Wayland (`WaylandShmPresenter`).
 /// Only a window whose pixels are SDL's ARGB8888 in memory — depth 24, red, green and blue in bytes 2,
 /// 1 and 0 of a 32-bit pixel, least significant byte first: every X server on a PC — uses it;
@@ -24,8 +30,9 @@ import TesseraCore
 /// surface does.
 final class X11ShmPresenter: Presenter {
     private let window: OpaquePointer
-    /// This presenter's own connection (an Xlib `Display *`).
+    /// This presenter's own connection (an Xlib `Display *`), and the XCB connection under it.
     private let display: OpaquePointer
+    private let connection: OpaquePointer
     private let drawable: Window
     private let gc: GC
     private let visual: UnsafeMutablePointer<Visual>
@@ -34,8 +41,8 @@ final class X11ShmPresenter: Presenter {
     private(set) var renderer: OpaquePointer
     /// The event type of `ShmCompletion` on this connection.
     private let completionType: Int32
-    /// The serial of the last present's last put, while its completion has not been read.
-    private var awaitedSerial: UInt?
+    /// The sequence number of the last present's last put, while its completion has not been read.
+    private var awaitedSequence: UInt32?
 
     var name: String { "software (MIT-SHM)" }
     var drawingSurface: UnsafeMutablePointer<SDL_Surface>? { image.surface }
@@ -51,6 +58,8 @@ final class X11ShmPresenter: Presenter {
         guard let info = SDLWindow.systemInfo(of: window, SDL_SYSWM_X11), let sdlDisplay = info.info.x11.display,
             let name = XDisplayString(sdlDisplay), let display = XOpenDisplay(name)
         else { return nil }
+        // Before any event is read: from here on this connection's events are XCB's to hand out.
+        XSetEventQueueOwner(display, XCBOwnsEventQueue)
         var attributes = XWindowAttributes()
         guard XShmQueryExtension(display) != 0, XGetWindowAttributes(display, info.info.x11.window, &attributes) != 0,
             let visual = attributes.visual, Self.isARGB8888(visual: visual.pointee, depth: attributes.depth),
@@ -61,6 +70,7 @@ final class X11ShmPresenter: Presenter {
         }
         self.window = window
         self.display = display
+        connection = XGetXCBConnection(display)
         self.visual = visual
         drawable = info.info.x11.window
         self.gc = gc
@@ -114,17 +124,21 @@ final class X11ShmPresenter: Presenter {
     /// comes to it, while this program goes on), so that drawing does not change pixels on their way
     /// to the screen.
     func prepareToDraw() {
-        guard let awaited = awaitedSerial else { return }
-        awaitedSerial = nil
-        var event = XEvent()
+        guard let awaited = awaitedSequence else { return }
+        awaitedSequence = nil
         var fd = pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)
         while true {
-            // Reads what the socket has without blocking; errors go to Xlib's handler, not the queue.
-            // A completion that came after an earlier wait gave up is older than the one awaited.
-            while XPending(display) > 0 {
-                XNextEvent(display, &event)
-                if event.type == completionType, event.xany.serial >= awaited { return }
+            // Reads what the socket has without blocking. A completion that came after an earlier wait
+            // gave up is older than the one awaited (sequence numbers wrap at 2³²).
+            while let event = xcb_poll_for_event(connection) {
+                let isAwaited =
+                    Int32(event.pointee.response_type & 0x7F) == completionType
+                    && Int32(bitPattern: event.pointee.full_sequence &- awaited) >= 0
+                free(event)
+                if isAwaited { return }
             }
+            // A connection the server closed answers nothing more.
+            guard xcb_connection_has_error(connection) == 0 else { return }
             let ready = poll(&fd, 1, Self.completionTimeoutMs)
             if ready < 0, errno == EINTR { continue }
             // Nothing within the time (a server that lost it): draw; at worst a frame tears.
@@ -138,15 +152,18 @@ final class X11ShmPresenter: Presenter {
         let whole = PixelRect(x0: 0, y0: 0, x1: min(size.width, image.width), y1: min(size.height, image.height))
         let parts = damage ?? [whole]
         guard let last = parts.lastIndex(where: { !$0.intersection(whole).isEmpty }) else { return }
+        let context = UInt32(truncatingIfNeeded: XGContextFromGC(gc))
         for index in 0...last {
             let part = parts[index].intersection(whole)
             guard !part.isEmpty else { continue }
-            if index == last { awaitedSerial = XNextRequest(display) }
-            XShmPutImage(
-                display, drawable, gc, image.image, Int32(part.x0), Int32(part.y0), Int32(part.x0), Int32(part.y0),
-                UInt32(part.width), UInt32(part.height), index == last ? 1 : 0)
+            let put = xcb_shm_put_image(
+                connection, UInt32(truncatingIfNeeded: drawable), context, UInt16(image.width),
+                UInt16(image.height), UInt16(part.x0), UInt16(part.y0), UInt16(part.width), UInt16(part.height),
+                Int16(part.x0), Int16(part.y0), 24, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), index == last ? 1 : 0,
+                image.segmentID, 0)
+            if index == last { awaitedSequence = put.sequence }
         }
-        XFlush(display)
+        xcb_flush(connection)
     }
 
     func destroy() {
@@ -183,6 +200,8 @@ private final class SharedImage {
     /// Where the image points (`XShmCreateImage` keeps its address), so it lives as long as the image.
     private let segment: UnsafeMutablePointer<XShmSegmentInfo>
     var width: Int { Int(image.pointee.width) }
+    /// The segment's id on the server, for puts through XCB.
+    var segmentID: UInt32 { UInt32(truncatingIfNeeded: segment.pointee.shmseg) }
     var height: Int { Int(image.pointee.height) }
 
     init?(display: OpaquePointer, visual: UnsafeMutablePointer<Visual>, width: Int, height: Int) {
