@@ -20,10 +20,11 @@ import TesseraCore
 /// is built on, and XCB holds its events: Xlib's `XFlush` reads the socket after every write (two
 /// `recvmsg` that mostly find nothing) and its `XPending` twice more, where `xcb_flush` only writes and
 /// `xcb_poll_for_event` reads once: four to six system calls for the present and its completion become
-/// three (BENCHMARKS.md, "System calls a frame"). Errors the server sends about a put come as events and are dropped: a frame lost, never a
-/// program ended by Xlib's default handler. It is the screen's size (or the window's, if larger), so a
-/// window resized within it keeps its renderer and textures, as on Wayland (`WaylandShmPresenter`).
-/// Only a window whose pixels are SDL's ARGB8888 in memory — depth 24, red, green and blue in bytes 2,
+/// three (BENCHMARKS.md, "System calls a frame"). Errors the server sends about a put come as events
+/// and are dropped: a frame lost, never a program ended by Xlib's default handler.
+///
+/// The image is the screen's size (or the window's, if larger), so a window resized within it keeps
+/// its renderer and textures, as on Wayland (`WaylandShmPresenter`). Only a window whose pixels are SDL's ARGB8888 in memory — depth 24, red, green and blue in bytes 2,
 /// 1 and 0 of a 32-bit pixel, least significant byte first: every X server on a PC — uses it;
 /// elsewhere, or where the server cannot attach the memory (a display over the network), SDL's window
 /// surface does.
