@@ -24,8 +24,9 @@ import TesseraCore
 /// and are dropped: a frame lost, never a program ended by Xlib's default handler.
 ///
 /// The image is the screen's size (or the window's, if larger), so a window resized within it keeps
-/// its renderer and textures, as on Wayland (`WaylandShmPresenter`). Only a window whose pixels are SDL's ARGB8888 in memory — depth 24, red, green and blue in bytes 2,
-/// 1 and 0 of a 32-bit pixel, least significant byte first: every X server on a PC — uses it;
+/// its renderer and textures, as on Wayland (`WaylandShmPresenter`). Only a window whose pixels are
+/// SDL's ARGB8888 in memory — depth 24, red, green and blue in bytes 2, 1 and 0 of a 32-bit pixel,
+/// least significant byte first: every X server on a PC — uses it;
 /// elsewhere, or where the server cannot attach the memory (a display over the network), SDL's window
 /// surface does.
 final class X11ShmPresenter: Presenter {
