@@ -8,6 +8,8 @@ struct TabBar: Sendable {
     /// The segments and label size for the last window drawn in (a frame asks every time; the window
     /// seldom changes).
     private var laidOut: (window: Size, segments: [(SceneID, Rect)], fontSize: Double)?
+    /// Each scene's label, looked up once: a frame draws them all, and each lookup searches the registry.
+    private let titles = SceneID.allCases.map(\.title)
 
     init(config: TabBarConfig, chrome: ChromeConfig) {
         self.config = config
@@ -88,7 +90,7 @@ struct TabBar: Sendable {
         }
         list.append(.fill(track, radius: config.cornerRadius, color: theme.tabBar.withAlpha(opacity), clip: nil))
         let style = TextStyle(size: fontSize, weight: .bold)
-        for (scene, frame) in segments {
+        for ((scene, frame), title) in zip(segments, titles) {
             if scene == current {
                 list.append(
                     .fill(
@@ -98,7 +100,7 @@ struct TabBar: Sendable {
             }
             list.append(
                 .text(
-                    scene.title, anchor: frame.center, alignment: .center, style: style,
+                    title, anchor: frame.center, alignment: .center, style: style,
                     color: theme.tabText.withAlpha(opacity),
                     clip: frame))
         }
