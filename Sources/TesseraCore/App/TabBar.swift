@@ -8,7 +8,8 @@ struct TabBar: Sendable {
     /// The segments and label size for the last window drawn in (a frame asks every time; the window
     /// seldom changes).
     private var laidOut: (window: Size, segments: [(SceneID, Rect)], fontSize: Double)?
-    /// Each scene's label, looked up once: a frame draws them all, and each lookup searches the registry.
+    /// Each scene's label, in `SceneID.allCases` order as the segments are, looked up once: a frame draws
+    /// them all, and each lookup searches the registry.
     private let titles = SceneID.allCases.map(\.title)
 
     init(config: TabBarConfig, chrome: ChromeConfig) {
@@ -34,7 +35,7 @@ struct TabBar: Sendable {
         let scenes = SceneID.allCases
         let count = Double(scenes.count)
         let equal = min(config.segmentWidth, band.width / count)
-        let natural = scenes.map { Self.estimatedWidth($0.title, size: config.fontSize) + 2 * Self.labelPadding }
+        let natural = titles.map { Self.estimatedWidth($0, size: config.fontSize) + 2 * Self.labelPadding }
         var widths = Array(repeating: equal, count: scenes.count)
         var fontSize = config.fontSize
         if natural.contains(where: { $0 > equal }) {
