@@ -6,7 +6,7 @@ import Foundation
 /// display, measured as Tessera's is: the CPU of a run with the toggles less that of a run without,
 /// over the frames the toggles added. Qt decodes the 24 photos at start (a second or more of CPU, never
 /// twice the same), so both are read only from `settle` seconds on, when that is done: CPU from the
-/// kernel's accounting of the process (`/proc/PID/stat`, user + system), frames from the window's swaps
+/// kernel's accounting of the process (`Stopwatch.processCPUSeconds`), frames from the window's swaps
 /// (`frameSwapped`, which the QML prints at `settle` and as it quits). Skipped (nil) where `qmlscene`
 /// or the QML module is not installed.
 struct QtQuickReference {

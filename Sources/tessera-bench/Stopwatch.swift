@@ -19,16 +19,15 @@ enum Stopwatch {
         return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 
-    /// User + system seconds process `pid` has run, by the kernel's accounting of it: fields 14 and 15
-    /// of `/proc/PID/stat`, in clock ticks (proc(5)); 0 once it is gone.
+    /// User + system seconds process `pid` has run, by the kernel's accounting of its threads: its CPU-time
+    /// clock (`clock_getcpuclockid(3)`), in nanoseconds; 0 once it is gone. `/proc/PID/stat` keeps the
+    /// same in clock ticks, 10 ms: an animated run's extra CPU is some 120 ms, so a tick more or less
+    /// moved a round's ratio by a tenth (BENCHMARKS.md, "A clock fine enough").
     static func processCPUSeconds(of pid: Int32) -> Double {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let end = stat.lastIndex(of: ")")
-        else { return 0 }
-        // Fields after the command name (which may hold spaces): state is field 3.
-        let fields = stat[stat.index(after: end)...].split(separator: " ")
-        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        var clock = clockid_t()
+        var t = timespec()
+        guard clock_getcpuclockid(pid, &clock) == 0, clock_gettime(clock, &t) == 0 else { return 0 }
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 }
 

@@ -15,8 +15,7 @@ import Foundation
 ///   drawing 60 frames a second (`animatedHz`).
 struct WindowedBenchmark {
     var restSeconds = 10.0
-    /// Qt's CPU comes from the kernel in clock ticks (10 ms): over the 8 s it is measured of a 10 s run
-    /// a tick is 2.5 % of its figure (5 % over the 4 s of a 6 s run).
+    /// Both are measured over the last 8 s of a 10 s run (`QtQuickReference.settle`).
     var animatedSeconds = 10.0
     /// Animated runs per size (medians): one run moves by a third from run to run on a shared machine,
     /// and one round's ratio by a fifth (0.43–0.57 at 1024×768 over a morning's medians of three).
