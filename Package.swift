@@ -25,6 +25,10 @@ let package = Package(
         // reports errors by longjmp, which Swift must never see. It decodes every sampling layout the
         // standard allows, scaled down while decoding.
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        // Bilinear scaling with AVX2 for photos that change size every frame in the software renderer,
+        // the same bits as SDL's own scaler at about a third of its cost (BENCHMARKS.md, "Photos that
+        // change size").
+        .target(name: "CPixels"),
         // libspng (Debian: libspng-dev): PNGs decoded row by row from memory, thumbnails encoded.
         .systemLibrary(
             name: "CSPNG",
@@ -86,8 +90,8 @@ let package = Package(
         .target(
             name: "TesseraSDL",
             dependencies: [
-                "CSDL2", "CJPEG", "CSPNG", "CDeflate", "CWayland", "CX11", "CFontconfig", "TesseraGeometry",
-                "TesseraPhotos", "TesseraCore",
+                "CSDL2", "CJPEG", "CPixels", "CSPNG", "CDeflate", "CWayland", "CX11", "CFontconfig",
+                "TesseraGeometry", "TesseraPhotos", "TesseraCore",
             ]),
         .executableTarget(
             name: "tessera", dependencies: ["TesseraGeometry", "TesseraPhotos", "TesseraCore", "TesseraSDL"]),

@@ -49,7 +49,8 @@ package final class OffscreenSink: FrameSink {
             canvas = try? OffscreenCanvas(
                 width: Int((window.width * scale).rounded()), height: Int((window.height * scale).rounded()))
             renderer = canvas.map {
-                DrawListRenderer(renderer: $0.renderer, photos: photos, fonts: fonts, thumbnails: thumbnails)
+                DrawListRenderer(
+                    renderer: $0.renderer, photos: photos, fonts: fonts, thumbnails: thumbnails, output: $0.surface)
             }
             renderer?.pixelsPerPoint = scale
             if drawsAsTheyDecode { renderer?.textures.waitsForPhotos = false }

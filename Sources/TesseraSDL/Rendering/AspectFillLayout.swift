@@ -75,6 +75,9 @@ struct AspectFillLayout: Equatable {
         }
     }
 
+    /// The whole crop: the source texels the destination rect maps onto, corners and all.
+    var crop: IntRect { IntRect(x: us[0], y: vs[0], w: us[3] - us[0], h: vs[3] - vs[0]) }
+
     /// The source texel rect that corner `index` (0 TL, 1 TR, 2 BR, 3 BL) maps its square onto.
     func cornerSource(_ index: Int) -> IntRect {
         let (c, row) = RoundedRectGrid.cornerCells[index]

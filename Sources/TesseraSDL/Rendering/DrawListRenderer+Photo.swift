@@ -6,8 +6,10 @@ extension DrawListRenderer {
     /// Draws photo `id` aspect-filled into `frame` (POINTS) with rounded corners of `radius` (POINTS)
     /// at `opacity` (0…1). `visible` is the pixel region the clip and output leave (for culling).
     ///
-    /// The body is three `SDL_RenderCopyF` strips. Once the photo has been drawn at the same size twice
-    /// in a row, its corners are four blended 1:1 blits of a `CornerAtlas`. Until then, in the software
+    /// The body is three `SDL_RenderCopyF` strips — or, for an opaque photo changing size in the
+    /// software renderer's own frame, one bilinear pass straight into its pixels (`DirectScale`). Once
+    /// the photo has been drawn at the same size twice in a row, its body is a 1:1 copy (`TileBodies`)
+    /// and its corners are four blended 1:1 blits of a `CornerAtlas`. Until then, in the software
     /// renderer, the corner squares are copied like the body and what lay under them is blended back,
     /// cut to the arc (`CornerCutout`); on a GPU they are triangle fans with a feathered rim in ONE
     /// `SDL_RenderGeometry` call (docs/BEHAVIOUR.md#cost-of-textured-triangles). radius 0 → one plain
@@ -53,7 +55,14 @@ extension DrawListRenderer {
             && cornerCutout?.save(
                 radius: layout.radius, visible: visible, bounds: targetBounds, squares: layout.grid.cornerSquare)
                 == true
-        if shade != 255 || blendBody || !drawBody(of: photo, level: level, layout: layout, size: dst, counts: counts) {
+        // A photo changing size whose corners are cut or square, in the software renderer: scaled
+        // whole, straight into the frame (`DirectScale`), corners and all.
+        let plain = shade == 255 && !blendBody
+        let bodyCopied = plain && drawBody(of: photo, level: level, layout: layout, size: dst, counts: counts)
+        let scaledWhole =
+            !bodyCopied && plain && (layout.radius == 0 || cutsCorners)
+            && scaleDirectly(level: level, layout: layout, size: dst, visible: visible)
+        if !bodyCopied && !scaledWhole {
             layout.forEachStrip { source, destination in
                 var src = SDL_Rect(x: Int32(source.x), y: Int32(source.y), w: Int32(source.w), h: Int32(source.h))
                 // Integer-valued: the software renderer truncates x and w separately (seams otherwise).
@@ -66,11 +75,14 @@ extension DrawListRenderer {
         guard layout.radius > 0 else { return }
         if cutsCorners {
             // The corner squares as the body is drawn (the texels the fans would map), whole, then what
-            // was under them, cut to the arc, over them (`CornerCutout.save`).
+            // was under them, cut to the arc, over them (`CornerCutout.save`). Scaled whole, the body
+            // has its corner squares already.
             let clip = currentClip
             setClip(nil)
             defer { setClip(clip) }
-            copyCorners(from: texture, layout: layout, visible: visible, source: layout.cornerSource)
+            if !scaledWhole {
+                copyCorners(from: texture, layout: layout, visible: visible, source: layout.cornerSource)
+            }
             check(cornerCutout?.restore() == true ? 0 : -1, "SDL_RenderCopyF")
             return
         }
@@ -97,6 +109,17 @@ extension DrawListRenderer {
         // The rim's partial alpha needs blending whatever the body used.
         check(SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND), "SDL_SetTextureBlendMode")
         submitMesh(texture: texture)
+    }
+
+    /// Scales `layout`'s whole crop of `level` onto `size` straight into the frame's pixels, cut by
+    /// `visible` (`DirectScale`); false, with nothing drawn, where it cannot (not the software
+    /// renderer's own frame, no AVX2, a level it cannot read).
+    private func scaleDirectly(level: MipLevel, layout: AspectFillLayout, size: PixelRect, visible: PixelRect) -> Bool {
+        guard DirectScale.isAvailable, let frame = opaqueFill?.frameInPlace(), SDL_RenderFlush(renderer) == 0 else {
+            return false
+        }
+        return DirectScale.draw(
+            level: level, source: layout.crop, destination: size, clip: visible.intersection(targetBounds), into: frame)
     }
 
     /// Copies into each of `layout`'s corner squares that shows in `visible` the texels `source(index)`

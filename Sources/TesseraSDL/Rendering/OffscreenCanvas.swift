@@ -25,7 +25,9 @@ package final class OffscreenCanvas {
     package let height: Int
     /// The `SDL_Renderer*` to draw with; valid for this canvas's lifetime.
     package let renderer: OpaquePointer
-    private let surface: UnsafeMutablePointer<SDL_Surface>
+    /// The pixels drawn into: a `DrawListRenderer` given it writes fills and scaled photos there
+    /// itself, as it does in a window (`OpaqueFill`, `DirectScale`).
+    package let surface: UnsafeMutablePointer<SDL_Surface>
 
     /// - Parameters: size in PIXELS, each at least 1.
     package init(width: Int, height: Int) throws {

@@ -174,8 +174,8 @@ final class OpaqueFill {
 
     /// The frame's surface when drawing goes straight to it and its pixels can be written in place:
     /// no render target, 4 bytes a pixel, not RLE-encoded (which must be locked), and no viewport
-    /// moving the renderer's coordinates off the surface's.
-    private func frameInPlace() -> UnsafeMutablePointer<SDL_Surface>? {
+    /// moving the renderer's coordinates off the surface's. (`DirectScale` writes photos there too.)
+    func frameInPlace() -> UnsafeMutablePointer<SDL_Surface>? {
         guard SDL_GetRenderTarget(renderer) == nil, let surface = frameSurface(), surface.pointee.pixels != nil,
             surface.pointee.format?.pointee.BytesPerPixel == 4, surface.pointee.flags & UInt32(SDL_RLEACCEL) == 0
         else { return nil }

@@ -4,16 +4,23 @@ import CSDL2
 /// texture per mip level. An opaque photo's textures are in the output's format (`OutputFormat`), so
 /// the software renderer scales its unblended body straight into the frame. (A fade then blends with
 /// the texture's alpha mod rather than per-pixel alpha, which may round one level of 255 the other way.)
+/// In the software renderer they are streaming textures, whose pixels `DirectScale` reads in place.
 struct TextureFactory {
     /// The `SDL_Renderer*` the textures belong to.
     let renderer: OpaquePointer
     /// The format opaque photos are kept in: the output's, when it has no alpha of its own (a window's
     /// XRGB8888); nil to keep the decoded ARGB8888, which is the output's format already elsewhere.
     private let opaqueFormat: UInt32?
+    /// SDL's software renderer: opaque photos' levels are streaming textures, which it keeps as plain
+    /// surfaces like the static ones and lets this process read (`SDL_LockTexture`) without a copy.
+    private let keepsTexelsReadable: Bool
+    /// The output's pixel format.
+    private let outputFormat: UInt32
 
     init(renderer: OpaquePointer) {
         self.renderer = renderer
         let output = OutputFormat.of(renderer)
+        outputFormat = output
         var bits: Int32 = 0
         var r: UInt32 = 0
         var g: UInt32 = 0
@@ -21,6 +28,9 @@ struct TextureFactory {
         var a: UInt32 = 0
         let fits = SDL_PixelFormatEnumToMasks(output, &bits, &r, &g, &b, &a) == SDL_TRUE && bits >= 24 && a == 0
         opaqueFormat = output != SDL_PIXELFORMAT_ARGB8888.rawValue && fits ? output : nil
+        var info = SDL_RendererInfo()
+        keepsTexelsReadable =
+            SDL_GetRendererInfo(renderer, &info) == 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
     }
 
     /// Textures of `surfaces` (largest first; the caller still owns and frees them); nil when SDL
@@ -42,15 +52,21 @@ struct TextureFactory {
         return PhotoTextures(levels: levels, originalSize: originalSize, isOpaque: opaque)
     }
 
-    /// A texture of `surface`: in `opaqueFormat` when the photo is opaque and there is one.
+    /// A texture of `surface`: in `opaqueFormat` when the photo is opaque and there is one, streaming
+    /// when opaque in the software renderer.
     private func texture(of surface: UnsafeMutablePointer<SDL_Surface>, opaque: Bool) -> OpaquePointer? {
-        guard opaque, let opaqueFormat else { return SDL_CreateTextureFromSurface(renderer, surface) }
-        guard let converted = SDL_ConvertSurfaceFormat(surface, opaqueFormat, 0) else { return nil }
-        defer { SDL_FreeSurface(converted) }
+        // Decoded in the output's format already (ARGB8888 where the output has alpha bits, as a
+        // presenter's surface does): kept so, readable.
+        guard opaque, let decoded = surface.pointee.format?.pointee.format,
+            let format = opaqueFormat ?? (keepsTexelsReadable && decoded == outputFormat ? decoded : nil)
+        else { return SDL_CreateTextureFromSurface(renderer, surface) }
+        let converted = format == decoded ? surface : SDL_ConvertSurfaceFormat(surface, format, 0)
+        guard let converted else { return nil }
+        defer { if converted != surface { SDL_FreeSurface(converted) } }
+        let access = keepsTexelsReadable ? SDL_TEXTUREACCESS_STREAMING : SDL_TEXTUREACCESS_STATIC
         guard
             let texture = SDL_CreateTexture(
-                renderer, opaqueFormat, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), converted.pointee.w,
-                converted.pointee.h)
+                renderer, format, Int32(access.rawValue), converted.pointee.w, converted.pointee.h)
         else { return nil }
         guard SDL_UpdateTexture(texture, nil, converted.pointee.pixels, converted.pointee.pitch) == 0 else {
             SDL_DestroyTexture(texture)

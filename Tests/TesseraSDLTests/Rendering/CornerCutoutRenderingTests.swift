@@ -32,13 +32,21 @@ final class CornerCutoutRenderingTests: XCTestCase {
 
     /// A photo changing size every frame cuts its corners out of what is under it: the background
     /// shows outside the arc, the photo inside, and nothing outside its clip changes, though the
-    /// corner squares are drawn whole.
+    /// corner squares are drawn whole — by SDL's renderer, and scaled whole into the frame's pixels.
     func testAPhotoChangingSizeShowsWhatIsUnderItsCornersAndNothingPastItsClip() throws {
+        try photoChangingSize(inPlace: false)
+    }
+
+    func testAPhotoChangingSizeScaledIntoTheFrameShowsWhatIsUnderItsCornersAndNothingPastItsClip() throws {
+        try photoChangingSize(inPlace: true)
+    }
+
+    private func photoChangingSize(inPlace: Bool) throws {
         let folder = try RenderFixture.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try RenderFixture.writePNG(folder + "/a.png", width: 200, height: 100) { _, _ in 0xFF10_C010 }
         let (canvas, renderer) = try RenderFixture.renderer(
-            width: 200, height: 160, photos: RenderFixture.library(folder, ["a": "a.png"]))
+            width: 200, height: 160, photos: RenderFixture.library(folder, ["a": "a.png"]), inPlace: inPlace)
         let under = Color(200, 20, 20)
         let background = Color(255, 255, 255)
         for step in 0..<3 {

@@ -64,11 +64,19 @@ enum RenderFixture {
         PhotoLibrary(photos: files.sorted { $0.key < $1.key }.map { Photo(id: $0.key, path: folder + "/" + $0.value) })
     }
 
-    /// A canvas with a DrawListRenderer on it.
-    static func renderer(width: Int, height: Int, photos: PhotoLibrary) throws -> (OffscreenCanvas, DrawListRenderer) {
+    /// A canvas with a DrawListRenderer on it; `inPlace`: one that writes fills and scaled photos into
+    /// the canvas's pixels itself, as in a window and a headless run (`OpaqueFill`, `DirectScale`),
+    /// rather than only through SDL's renderer.
+    static func renderer(width: Int, height: Int, photos: PhotoLibrary, inPlace: Bool = false) throws -> (
+        OffscreenCanvas, DrawListRenderer
+    ) {
         let canvas = try OffscreenCanvas(width: width, height: height)
         let fonts = try FontSet()
-        return (canvas, DrawListRenderer(renderer: canvas.renderer, photos: photos, fonts: fonts))
+        return (
+            canvas,
+            DrawListRenderer(
+                renderer: canvas.renderer, photos: photos, fonts: fonts, output: inPlace ? canvas.surface : nil)
+        )
     }
 }
 
