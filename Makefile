@@ -55,21 +55,21 @@ test: test-deps
 	SDL_VIDEODRIVER=dummy $(SWIFT) test
 	$(MAKE) fuzz FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) FUZZ_SCRATCH=.build/fuzz-unoptimised FUZZ_SWIFTFLAGS=-Onone
 
-# libFuzzer under AddressSanitizer, one harness per hand-written parser of untrusted bytes
-# (Tests/Fuzz): FUZZ_MINUTES per target (10 by default), from the seed corpus in
+# libFuzzer under AddressSanitizer, one harness per hand-written parser of untrusted bytes and one for
+# the AVX2 scaler (Tests/Fuzz; the C code instrumented as the Swift is): FUZZ_MINUTES per target (10 by default), from the seed corpus in
 # Tests/Fuzz/Corpus/<target> and what earlier runs found (.build/fuzz/corpus/<target>). A finding
 # (a crash, a leak, an input running past 10 s) stops it, written to .build/fuzz/findings-<target>-*,
 # which `.build/fuzz/release/fuzz-<target> FILE` replays. `make test`'s 20-second run of each checks
 # that the harnesses still find nothing; it is not a search, so it builds them unoptimised
 # (-Onone, in .build/fuzz-unoptimised, whose release/ then replays): 75 s on 2 cores against 190 s.
-FUZZ_TARGETS := jpeg-eighth png image-header
+FUZZ_TARGETS := jpeg-eighth png image-header bilinear-scale
 FUZZ_MINUTES ?= 10
 FUZZ_SECONDS ?= $(shell echo $$(( $(FUZZ_MINUTES) * 60 )))
 TEST_FUZZ_SECONDS ?= 20
 FUZZ_SCRATCH ?= .build/fuzz
 FUZZ_SWIFTFLAGS ?=
 FUZZ_BUILD := TESSERA_FUZZ=1 $(SWIFT) build -c release --scratch-path $(FUZZ_SCRATCH) \
-	-Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing -Xswiftc -use-ld=lld \
+	-Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=address -Xswiftc -enable-testing -Xswiftc -use-ld=lld \
 	$(addprefix -Xswiftc ,$(FUZZ_SWIFTFLAGS))
 
 fuzz-build: deps

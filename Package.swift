@@ -147,14 +147,16 @@ if Context.environment["TESSERA_FUZZ"] == nil {
     }
 }
 
-// `make fuzz`: one libFuzzer harness per hand-written parser of untrusted bytes (Tests/Fuzz), built
-// only when asked for (`TESSERA_FUZZ=1`, with `-sanitize=fuzzer,address`): libFuzzer supplies `main`.
+// `make fuzz`: one libFuzzer harness per hand-written parser of untrusted bytes, and one for the AVX2
+// scaler (Tests/Fuzz), built only when asked for (`TESSERA_FUZZ=1`, with `-sanitize=fuzzer,address`):
+// libFuzzer supplies `main`.
 if Context.environment["TESSERA_FUZZ"] != nil {
     package.targets.append(.target(name: "FuzzDriver", path: "Tests/Fuzz/Driver"))
     for (name, folder, dependencies) in [
         ("fuzz-jpeg-eighth", "JPEGEighth", ["TesseraSDL", "TesseraPhotos", "CSDL2"]),
         ("fuzz-png", "PNG", ["TesseraSDL", "CSDL2"]),
         ("fuzz-image-header", "ImageHeader", ["TesseraPhotos"]),
+        ("fuzz-bilinear-scale", "BilinearScale", ["CPixels", "CSDL2"]),
     ] {
         package.targets.append(
             .executableTarget(

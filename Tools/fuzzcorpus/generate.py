@@ -203,11 +203,31 @@ def headers(jpeg_files, png_files):
     return files
 
 
+def scales():
+    """Inputs of the bilinear-scale harness: two big-endian bytes a field, each field's value less its
+    range's start (Tests/Fuzz/BilinearScale: source size, source rect, destination rect, clip)."""
+    def scale(sw, sh, sx, sy, w, h, dx, dy, dw, dh, clip=(0, 0, 256, 192)):
+        values = [sw - 1, sh - 1, sx, sy, w - 1, h - 1, dx + 400, dy + 300, dw - 1, dh - 1,
+                  clip[0], clip[1], clip[2] - clip[0], clip[3] - clip[1]]
+        return b"".join(struct.pack(">H", v) for v in values)
+    return {
+        "reduce": scale(256, 192, 60, 0, 132, 192, 100, 20, 95, 138),
+        "enlarge": scale(40, 30, 0, 0, 40, 30, 10, 10, 230, 170),
+        "one-texel": scale(1, 1, 0, 0, 1, 1, 5, 5, 17, 9),
+        "off-every-edge": scale(300, 200, 0, 0, 300, 200, -150, -100, 600, 400),
+        "clipped": scale(120, 80, 10, 5, 90, 70, 30, 20, 180, 150, clip=(40, 35, 120, 90)),
+        "one-row": scale(300, 1, 0, 0, 300, 1, 0, 0, 256, 192),
+        # The last pixels of the source's last row, in the tails of the loops (7 and 37 are no multiple of 4).
+        "last-row-tail": scale(7, 1, 0, 0, 7, 1, 0, 0, 7, 1),
+        "bottom-right-tail": scale(41, 29, 4, 3, 37, 26, 3, 2, 37, 26),
+    }
+
+
 def main(out):
     jpeg_files = jpegs()
     png_files = pngs()
     for target, files in [("jpeg-eighth", jpeg_files), ("png", png_files),
-                          ("image-header", headers(jpeg_files, png_files))]:
+                          ("image-header", headers(jpeg_files, png_files)), ("bilinear-scale", scales())]:
         folder = os.path.join(out, target)
         os.makedirs(folder, exist_ok=True)
         for name, data in sorted(files.items()):
