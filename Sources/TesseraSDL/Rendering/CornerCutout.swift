@@ -19,8 +19,10 @@ import Foundation
 /// truer than the fans' one-pixel ramp.
 ///
 /// The squares are read from the current target (`SDL_RenderReadPixels` runs what is queued first),
-/// cut to the pixels the shape may touch. A GPU renderer keeps the fans: reading back from it would
-/// stall it.
+/// cut to the pixels the shape may touch. Where frames are drawn into pixels this process holds (a
+/// window's or a headless canvas's, `OpaqueFill.frameInPlace`) they are read from there and blended
+/// back there, with no texture and no renderer call in between, as `DirectScale` draws the photo there.
+/// A GPU renderer keeps the fans: reading back from it would stall it.
 final class CornerCutout {
     private let renderer: OpaquePointer
     /// Streaming ARGB8888, blended: corner `index` at `CornerAtlas.slot(index, radius:)`.
@@ -32,6 +34,9 @@ final class CornerCutout {
     private var coverages: [Int: CornerCoverage] = [:]
     /// What was read back: the 2r×2r atlas, row-major.
     private var pixels: [UInt32] = []
+    /// The frame the squares were read from in place, which `restore` blends them back into; nil when
+    /// they went through the renderer.
+    private var frame: UnsafeMutablePointer<SDL_Surface>?
     /// The saved squares: where each was read (target pixels) and where it sits in the atlas.
     private var saved: [(target: IntRect, slot: IntRect)] = []
 
@@ -50,11 +55,18 @@ final class CornerCutout {
     /// Saves what lies under the corner squares `squares(index)` (0 TL, 1 TR, 2 BR, 3 BL; r×r pixels)
     /// that show in `visible`, each whole within the target's `bounds`: the caller draws the squares
     /// unclipped, as a baked atlas does (SDL moves a scaled copy's texels when it clips one), and the
-    /// pixels outside `visible` come back exactly. False when it cannot (SDL failed): draw the corners
-    /// another way, and do not call `restore`.
-    func save(radius r: Int, visible: PixelRect, bounds: PixelRect, squares: (Int) -> IntRect) -> Bool {
+    /// pixels outside `visible` come back exactly. `frame`: the target's pixels when this process may
+    /// read and write them itself (nil: through the renderer). False when it cannot (SDL failed): draw
+    /// the corners another way, and do not call `restore`.
+    func save(
+        radius r: Int, visible: PixelRect, bounds: PixelRect, squares: (Int) -> IntRect,
+        inPlace frame: UnsafeMutablePointer<SDL_Surface>? = nil
+    ) -> Bool {
         saved.removeAll(keepingCapacity: true)
+        self.frame = nil
         guard r > 0, prepare(radius: r) else { return false }
+        // What is queued lands before the squares are read.
+        if frame != nil, SDL_RenderFlush(renderer) != 0 { return false }
         let side = 2 * r
         // A render target texture (a backdrop's capture) is ARGB8888.
         let format = SDL_GetRenderTarget(renderer) == nil ? windowFormat : SDL_PIXELFORMAT_ARGB8888.rawValue
@@ -68,9 +80,15 @@ final class CornerCutout {
                 x: home.x + target.x0 - square.x, y: home.y + target.y0 - square.y, w: target.width, h: target.height)
             var rect = target.sdlRect
             let rc = pixels.withUnsafeMutableBufferPointer { buffer in
-                SDL_RenderReadPixels(
-                    renderer, &rect, format, buffer.baseAddress! + slot.y * side + slot.x,
-                    Int32(side * 4))
+                let into = buffer.baseAddress! + slot.y * side + slot.x
+                guard let frame else {
+                    return SDL_RenderReadPixels(renderer, &rect, format, into, Int32(side * 4))
+                }
+                for row in 0..<target.height {
+                    (into + row * side).update(
+                        from: Self.row(target.y0 + row, from: target.x0, of: frame), count: target.width)
+                }
+                return 0
             }
             guard rc == 0 else {
                 saved.removeAll(keepingCapacity: true)
@@ -80,6 +98,10 @@ final class CornerCutout {
             saved.append((IntRect(x: target.x0, y: target.y0, w: target.width, h: target.height), slot))
         }
         guard !saved.isEmpty else { return true }
+        if frame != nil {
+            self.frame = frame
+            return true
+        }
         let rc = pixels.withUnsafeBytes { SDL_UpdateTexture(texture, nil, $0.baseAddress, Int32(side * 4)) }
         if rc != 0 { saved.removeAll(keepingCapacity: true) }
         return rc == 0
@@ -87,14 +109,50 @@ final class CornerCutout {
 
     /// Blends the saved squares back over what was drawn since `save`. False when SDL failed.
     func restore() -> Bool {
+        defer {
+            saved.removeAll(keepingCapacity: true)
+            frame = nil
+        }
+        if let frame {
+            // The body may have gone through the renderer's queue.
+            guard SDL_RenderFlush(renderer) == 0 else { return false }
+            let side = 2 * coverage.radius
+            for (target, slot) in saved {
+                for row in 0..<target.h {
+                    let into = Self.row(target.y + row, from: target.x, of: frame)
+                    let from = (slot.y + row) * side + slot.x
+                    for x in 0..<target.w { into[x] = Self.blend(pixels[from + x], over: into[x]) }
+                }
+            }
+            return true
+        }
         var ok = true
         for (target, slot) in saved {
             var src = SDL_Rect(x: Int32(slot.x), y: Int32(slot.y), w: Int32(slot.w), h: Int32(slot.h))
             var dst = SDL_FRect(x: Float(target.x), y: Float(target.y), w: Float(target.w), h: Float(target.h))
             ok = SDL_RenderCopyF(renderer, texture, &src, &dst) == 0 && ok
         }
-        saved.removeAll(keepingCapacity: true)
         return ok
+    }
+
+    /// Row `y` of `frame`'s 32-bit pixels from column `x`.
+    private static func row(_ y: Int, from x: Int, of frame: UnsafeMutablePointer<SDL_Surface>)
+        -> UnsafeMutablePointer<UInt32>
+    {
+        (frame.pointee.pixels! + y * Int(frame.pointee.pitch)).assumingMemoryBound(to: UInt32.self) + x
+    }
+
+    /// `source`'s colour at its alpha over `destination`, rounded, as SDL's blend mode lays a texel
+    /// down; the destination keeps its own alpha byte (a frame's pixels are opaque).
+    static func blend(_ source: UInt32, over destination: UInt32) -> UInt32 {
+        let a = source >> 24
+        guard a != 255 else { return source & 0x00FF_FFFF | destination & 0xFF00_0000 }
+        guard a != 0 else { return destination }
+        func channel(_ shift: UInt32) -> UInt32 {
+            // (Swift's shifts bind tighter than its division.)
+            (((source >> shift & 0xFF) * a + (destination >> shift & 0xFF) * (255 - a) + 127) / 255) << shift
+        }
+        return destination & 0xFF00_0000 | channel(16) | channel(8) | channel(0)
     }
 
     /// A texture and buffers for radius `r`, and its coverage.

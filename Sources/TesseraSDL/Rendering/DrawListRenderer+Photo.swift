@@ -53,8 +53,8 @@ extension DrawListRenderer {
         let cutsCorners =
             layout.radius > 0 && atlas == nil
             && cornerCutout?.save(
-                radius: layout.radius, visible: visible, bounds: targetBounds, squares: layout.grid.cornerSquare)
-                == true
+                radius: layout.radius, visible: visible, bounds: targetBounds, squares: layout.grid.cornerSquare,
+                inPlace: opaqueFill?.frameInPlace()) == true
         // A photo changing size whose corners are cut or square, in the software renderer: scaled
         // whole, straight into the frame (`DirectScale`), corners and all.
         let plain = shade == 255 && !blendBody

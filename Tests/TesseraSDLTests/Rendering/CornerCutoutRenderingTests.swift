@@ -41,6 +41,34 @@ final class CornerCutoutRenderingTests: XCTestCase {
         try photoChangingSize(inPlace: true)
     }
 
+    /// Cut out in the frame's pixels, the corners blend as SDL's renderer blends them, to two levels (SDL
+    /// shifts by 8 bits where this divides by 255, rounded), and the frame stays opaque (SDL's blend
+    /// leaves the arc's edge pixels at alpha 253 or so).
+    func testCornersCutInPlaceMatchThoseCutThroughTheRenderer() throws {
+        let folder = try RenderFixture.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try RenderFixture.writePNG(folder + "/a.png", width: 200, height: 100) { _, _ in 0xFF10_C010 }
+        var frames: [Pixels] = []
+        for inPlace in [false, true] {
+            let (canvas, renderer) = try RenderFixture.renderer(
+                width: 200, height: 160, photos: RenderFixture.library(folder, ["a": "a.png"]), inPlace: inPlace)
+            var list = DrawList()
+            list.append(.fill(Rect(0, 0, 200, 160), radius: 0, color: Color(200, 20, 20), clip: nil))
+            list.append(.photo(id: "a", frame: Rect(20, 20, 121, 100), radius: 20, opacity: 1, clip: nil))
+            renderer.render(list, background: Color(255, 255, 255))
+            frames.append(try Pixels(canvas))
+        }
+        var partial = 0
+        for (index, (sdl, own)) in zip(frames[0].values, frames[1].values).enumerated() {
+            XCTAssertLessThanOrEqual(
+                Pixels.distance(sdl, own), 2,
+                "pixel \(index % 200),\(index / 200): \(Pixels.hex(sdl)) \(Pixels.hex(own))")
+            XCTAssertEqual(own >> 24, 0xFF, "opaque")
+            if sdl != 0xFF10_C010, sdl != 0xFFC8_1414 { partial += 1 }
+        }
+        XCTAssertGreaterThan(partial, 20, "the arcs' edge pixels are blends of both")
+    }
+
     private func photoChangingSize(inPlace: Bool) throws {
         let folder = try RenderFixture.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
