@@ -13,11 +13,7 @@ enum Stopwatch {
     }
 
     /// CPU seconds the calling thread has used (`CLOCK_THREAD_CPUTIME_ID`, the kernel's accounting).
-    static func threadCPUSeconds() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-    }
+    static func threadCPUSeconds() -> Double { seconds(on: CLOCK_THREAD_CPUTIME_ID) ?? 0 }
 
     /// User + system seconds process `pid` has run, by the kernel's accounting of its threads: its CPU-time
     /// clock (`clock_getcpuclockid(3)`), in nanoseconds; 0 once it is gone. `/proc/PID/stat` keeps the
@@ -25,8 +21,14 @@ enum Stopwatch {
     /// moved a round's ratio by a tenth (BENCHMARKS.md, "A clock fine enough").
     static func processCPUSeconds(of pid: Int32) -> Double {
         var clock = clockid_t()
+        guard clock_getcpuclockid(pid, &clock) == 0 else { return 0 }
+        return seconds(on: clock) ?? 0
+    }
+
+    /// What `clock` reads, in seconds; nil when it cannot be read (a process that is gone).
+    private static func seconds(on clock: clockid_t) -> Double? {
         var t = timespec()
-        guard clock_getcpuclockid(pid, &clock) == 0, clock_gettime(clock, &t) == 0 else { return 0 }
+        guard clock_gettime(clock, &t) == 0 else { return nil }
         return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 }

@@ -118,8 +118,7 @@ extension DrawListRenderer {
         guard DirectScale.isAvailable, let frame = opaqueFill?.frameInPlace(), SDL_RenderFlush(renderer) == 0 else {
             return false
         }
-        return DirectScale.draw(
-            level: level, source: layout.crop, destination: size, clip: visible.intersection(targetBounds), into: frame)
+        return DirectScale.draw(level: level, source: layout.crop, destination: size, clip: visible, into: frame)
     }
 
     /// Copies into each of `layout`'s corner squares that shows in `visible` the texels `source(index)`
