@@ -17,6 +17,9 @@ package struct Photo: Equatable, Sendable {
     /// a rescan that finds either changed takes the photo as replaced. Zero when not known.
     var modified: Int = 0
     var bytes: Int = 0
+    /// What the photo shows, in words, where its file says (EXIF `ImageDescription`): its accessible
+    /// name. Nil when the file has none.
+    package var caption: String?
     package init(id: String, path: String, pixelSize: Size? = nil, modified: Int = 0, bytes: Int = 0) {
         self.id = id
         self.path = path
@@ -66,6 +69,13 @@ package struct PhotoLibrary: Sendable {
     package var ids: [String] { photos.map(\.id) }
 
     package func path(for id: String) -> String? { pathByID[id] }
+
+    /// A photo's accessible name (what a screen reader says): its caption where the file has one, else
+    /// its id, the file name without extension. Any id is its own name when there is no such photo.
+    package func name(of id: String) -> String {
+        guard let photo = photo(for: id), let caption = photo.caption, !caption.isEmpty else { return id }
+        return caption
+    }
 
     /// The photo with `id`, if there is one.
     package func photo(for id: String) -> Photo? { indexByID[id].map { photos[$0] } }

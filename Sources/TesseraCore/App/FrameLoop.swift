@@ -71,6 +71,11 @@ package final class FrameLoop {
     package var supervisor: RunSupervisor?
     /// Where a script's screenshots and dumps go; nil refuses those steps.
     package var outputs: ScriptOutputs?
+    /// Read the semantics tree (the AT-SPI bridge, the speaking kiosk): it is made after a presented frame
+    /// whose state changed, only while one of them listens.
+    package var semanticsListeners: [SemanticsListener] = []
+    /// The revision the listeners last heard of.
+    private var publishedRevision: Int?
     /// Reports what the simulation says the user should hear of (the command line: one line on stderr).
     package var report: (String) -> Void = { _ in }
 
@@ -289,6 +294,18 @@ package final class FrameLoop {
         timed(.present, if: isTimed) { sink.present() }
         presentedFrames += 1
         renderedRevision = simulation.revision
+        publishSemantics()
+    }
+
+    /// Hands the listeners the tree of the frame just presented, if its state changed since they last
+    /// heard and one of them listens: nothing is made otherwise.
+    private func publishSemantics() {
+        guard publishedRevision != simulation.revision,
+            semanticsListeners.contains(where: { $0.isListening })
+        else { return }
+        publishedRevision = simulation.revision
+        let tree = simulation.semantics()
+        for listener in semanticsListeners where listener.isListening { listener.treeChanged(tree) }
     }
 
     // MARK: Scripts

@@ -120,11 +120,17 @@ package final class Simulation {
             resize(to: size)
             return
         }
-        revision &+= 1
-        lastInputTime = time
+        noteInput()
         gestures.removeAll(keepingCapacity: true)
         recognizer.handle(event, into: &gestures)
         for gesture in gestures { dispatch(gesture) }
+    }
+
+    /// Input arrived (from the window, a script or a screen reader): the frame may change, and the
+    /// kiosk's idle reset starts counting again.
+    func noteInput() {
+        revision &+= 1
+        lastInputTime = time
     }
 
     private var showsTabBar: Bool { kiosk?.lockedScene == nil && !scene.hidesChrome }

@@ -23,6 +23,11 @@ protocol FocusableScene: Scene {
 }
 
 extension FocusableScene {
+    /// The semantics node a focus id stands for: a tile, or one of the scene's controls.
+    func semanticsID(ofFocus id: String) -> SemanticsID {
+        field.tile(id) != nil ? SemanticsID(.tile, id) : SemanticsID(.control, id)
+    }
+
     func focusCandidates(from id: String, towards direction: FocusModel.Direction) -> [String] {
         focusGroups.first { $0.contains(id) } ?? []
     }

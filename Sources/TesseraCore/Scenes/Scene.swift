@@ -53,6 +53,12 @@ protocol Scene: AnyObject {
     /// The photo folder changed (`library` is the new scan): scenes that show photos add, remove and
     /// replace tiles and lay out once, the others ignore it.
     func photosChanged(_ changes: PhotoChanges, library: PhotoLibrary)
+    /// What the scene shows, said (docs/ACCESSIBILITY.md): its nodes of the semantics tree, made from its
+    /// model for what is visible now, with presented frames.
+    func semantics(_ context: SemanticsContext) -> [SemanticsNode]
+    /// Runs a screen reader's (or a script's) `action` on the scene's element `id` through the command a
+    /// tap or key runs; false when it does not apply.
+    func perform(_ action: SemanticsAction, on id: SemanticsID) -> Bool
 }
 
 extension Scene {
@@ -68,6 +74,8 @@ extension Scene {
     var position: String? { nil }
     var selection: [String]? { nil }
     func photosChanged(_ changes: PhotoChanges, library: PhotoLibrary) {}
+    func semantics(_ context: SemanticsContext) -> [SemanticsNode] { [] }
+    func perform(_ action: SemanticsAction, on id: SemanticsID) -> Bool { false }
 
     /// The frame a scripted tap by id presses at (window points; README.md, "Scripts"): the tile's
     /// presented frame, once a tile whose centre is out of its container's view has been scrolled in — at
