@@ -304,7 +304,8 @@ package final class FrameLoop {
             semanticsListeners.contains(where: { $0.isListening })
         else { return }
         publishedRevision = simulation.revision
-        let tree = simulation.semantics()
+        var tree = simulation.semantics()
+        tree.announcements = simulation.takeAnnouncements()
         for listener in semanticsListeners where listener.isListening { listener.treeChanged(tree) }
     }
 
