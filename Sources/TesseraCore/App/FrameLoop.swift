@@ -373,6 +373,8 @@ package final class FrameLoop {
     /// The element a step names, in the tree as of now: a tile by id (scrolled into view first, as a tap
     /// by id is), or the first element in reading order with the name (and role).
     private func element(_ target: ElementTarget, step index: Int) throws -> SemanticsNode {
+        // What the commands applied so far laid out, as a dump sees it.
+        simulation.layOutIfNeeded()
         var found: SemanticsNode?
         switch target {
         case .tile(let id):
