@@ -24,6 +24,11 @@ struct Launcher {
         if !options.headless, config.appearance == .system {
             config.desktopPrefersDark = DesktopAppearance.prefersDark()
         }
+        // Reduce motion follows the desktop in a window unless the config file says (docs/ACCESSIBILITY.md).
+        if !options.headless, !config.setsReduceMotion, DesktopAppearance.prefersReducedMotion() {
+            config.desktopReducesMotion = true
+            config.reduceMotion = true
+        }
         let photos = try loadPhotos(resources)
         let assets = try loadAssets(resources, config)
         let script = try options.script.map { path in

@@ -297,6 +297,8 @@ package final class Simulation {
         var newConfig = newConfig
         // The desktop's preference was read once for the run; a reloaded file does not carry it.
         newConfig.desktopPrefersDark = config.desktopPrefersDark
+        newConfig.desktopReducesMotion = config.desktopReducesMotion
+        if !newConfig.setsReduceMotion { newConfig.reduceMotion = config.desktopReducesMotion }
         config = newConfig
         banner = nil
         recognizer.slop = newConfig.input.tapSlop
