@@ -46,7 +46,7 @@ package final class AccessibilityBridge: SemanticsListener, RunLoopSource, Senda
         mailbox = BridgeMailbox(
             actions: actions, wakeLoop: wake, windowOrigin: windowOrigin,
             forced: environment["TESSERA_A11Y"] == "1" || environment["QT_LINUX_ACCESSIBILITY_ALWAYS_ON"] == "1",
-            disabled: environment["NO_AT_BRIDGE"] == "1")
+            disabled: environment["NO_AT_BRIDGE"] == "1", traces: environment["TESSERA_A11Y_TRACE"] == "1")
     }
 
     /// Starts the bus thread: it finds the accessibility bus and registers when assistive technology is
@@ -105,6 +105,8 @@ final class BridgeMailbox: Sendable {
     let windowOrigin: @Sendable () -> Point
     let forced: Bool
     let disabled: Bool
+    /// `TESSERA_A11Y_TRACE=1`: each step of finding the bus and registering, on stderr.
+    let traces: Bool
     /// The tree handed over and not yet taken by the bus thread (only the latest counts).
     let pendingTree = Mutex<SemanticsTree?>(nil)
     let registered = Atomic<Bool>(false)
@@ -116,17 +118,23 @@ final class BridgeMailbox: Sendable {
 
     init(
         actions: SemanticsActionQueue, wakeLoop: @escaping @Sendable () -> Void,
-        windowOrigin: @escaping @Sendable () -> Point, forced: Bool, disabled: Bool
+        windowOrigin: @escaping @Sendable () -> Point, forced: Bool, disabled: Bool, traces: Bool
     ) {
         self.actions = actions
         self.wakeLoop = wakeLoop
         self.windowOrigin = windowOrigin
         self.forced = forced
         self.disabled = disabled
+        self.traces = traces
         wakeFD = disabled ? -1 : eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
     }
 
     deinit { if wakeFD >= 0 { close(wakeFD) } }
+
+    func trace(_ line: @autoclosure () -> String) {
+        guard traces else { return }
+        FileHandle.standardError.write(Data("tessera: accessibility: \(line())\n".utf8))
+    }
 
     func wakeBus() {
         guard wakeFD >= 0 else { return }

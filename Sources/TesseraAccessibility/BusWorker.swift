@@ -58,7 +58,10 @@ final class BusWorker {
     private func openSession() -> Bool {
         var opened: OpaquePointer?
         // No session bus (a kiosk under a bare systemd service, a CI run): nothing to serve, quietly.
-        guard sd_bus_open_user(&opened) >= 0, let opened else { return false }
+        guard sd_bus_open_user(&opened) >= 0, let opened else {
+            mailbox.trace("no session bus")
+            return false
+        }
         session = opened
         let match =
             "type='signal',sender='org.a11y.Bus',path='/org/a11y/bus',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged'"
@@ -75,6 +78,7 @@ final class BusWorker {
     /// when both turn false: what Qt's `QSpiAccessibleBridge` does with the same properties.
     private func followStatus() {
         let on = mailbox.forced || readStatus("IsEnabled") || readStatus("ScreenReaderEnabled")
+        mailbox.trace("assistive technology \(on ? "on" : "off")")
         if on, bus == nil {
             connect()
         } else if !on, bus != nil {
@@ -105,10 +109,12 @@ final class BusWorker {
         let address = reply.readString()
         reply.release()
         guard let address, !address.isEmpty else { return }
+        mailbox.trace("accessibility bus at \(address)")
         var made: OpaquePointer?
         guard sd_bus_new(&made) >= 0, let made else { return }
         guard sd_bus_set_address(made, address) >= 0, sd_bus_set_bus_client(made, 1) >= 0, sd_bus_start(made) >= 0
         else {
+            mailbox.trace("cannot connect to \(address)")
             sd_bus_unref(made)
             return
         }
@@ -149,6 +155,7 @@ final class BusWorker {
                 arguments: { $0.append(reference: AccessibleReference(busName: self.uniqueName, path: ObjectPaths.root)) })
         else { return }
         desktop = reply.readReference() ?? .null
+        mailbox.trace("registered as \(uniqueName), desktop \(desktop.busName) \(desktop.path)")
         reply.release()
         embedded = true
         // Orca presents a window's contents once a window is active (its `onWindowActivated`).
@@ -210,7 +217,10 @@ final class BusWorker {
         var error = sd_bus_error()
         defer { sd_bus_error_free(&error) }
         var reply: OpaquePointer?
-        guard sd_bus_call(connection, made, 2_000_000, &error, &reply) >= 0, let reply else { return nil }
+        guard sd_bus_call(connection, made, 2_000_000, &error, &reply) >= 0, let reply else {
+            mailbox.trace("\(interface).\(member): \(error.message.map { String(cString: $0) } ?? "failed")")
+            return nil
+        }
         return BusMessage(adopting: reply)
     }
 
