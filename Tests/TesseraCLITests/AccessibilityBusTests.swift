@@ -96,6 +96,55 @@ final class AccessibilityBusTests: XCTestCase {
         XCTAssertEqual(gained.compactMap { $0["id"] as? String }, ["tile:photo-01", "tile:photo-03"])
     }
 
+    func testOrcaSaysTheFocusedPhotosNameAfterTab() throws {
+        let session = try AccessibilitySession()
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/orca") else { throw XCTSkip("orca is not installed") }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool") else {
+            throw XCTSkip("xdotool is not installed")
+        }
+        let display = try VirtualDisplay(width: 1280, height: 900)
+        let run = try launch(["--window", "800x600"], display, session)
+        defer { run.end() }
+        _ = try session.tree(display: display.name)
+
+        // Orca with its speech and braille off: it still decides what to say, and its debug log records
+        // each utterance as `SPEECH OUTPUT: '…'` (orca/speech.py). Its own preferences, not the user's.
+        let log = session.folder.appendingPathComponent("orca-debug.out")
+        let orca = Process()
+        orca.executableURL = URL(fileURLWithPath: "/usr/bin/orca")
+        orca.arguments = [
+            "--replace", "-d", "speech", "-d", "braille", "-u", session.folder.appendingPathComponent("orca").path,
+            "--debug-file=\(log.path)",
+        ]
+        orca.environment = ProcessInfo.processInfo.environment.merging(session.environment) { $1 }.merging([
+            "DISPLAY": display.name, "HOME": session.folder.path,
+        ]) { $1 }
+        orca.standardOutput = FileHandle.nullDevice
+        orca.standardError = FileHandle.nullDevice
+        try orca.run()
+        defer { if orca.isRunning { kill(orca.processIdentifier, SIGKILL) } }
+        // Orca is listening once it is an application on the desktop beside Tessera.
+        let deadline = Date().addingTimeInterval(30)
+        var started = false
+        while !started, Date() < deadline {
+            started = session.helper(["list"], display: display.name).stdout.split(separator: "\n").contains("orca")
+            if !started { usleep(200_000) }
+        }
+        XCTAssertTrue(started, "Orca registered")
+        try xdotool(display, ["search", "--sync", "--name", "Tessera", "windowfocus", "--sync"])
+        try xdotool(display, ["key", "Tab"])
+        // The log is written through a buffer that Orca flushes as it quits: it is read after a quit.
+        let heard = Date().addingTimeInterval(2)
+        while Date() < heard { usleep(100_000) }
+        let asked = Date()
+        kill(orca.processIdentifier, SIGTERM)
+        while orca.isRunning, Date() < asked.addingTimeInterval(20) { usleep(100_000) }
+        let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        let speech = said.split(separator: "\n").filter { $0.contains("SPEECH OUTPUT") }
+        XCTAssertTrue(
+            speech.contains { $0.contains("photo-01") }, "Orca says the focused photo's name: \(speech.joined(separator: "\n"))")
+    }
+
     // MARK: Support
 
     private func xdotool(_ display: VirtualDisplay, _ arguments: [String]) throws {

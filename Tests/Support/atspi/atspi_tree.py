@@ -7,6 +7,7 @@ AccessibilityBusTests.swift) run it; `make` does not need it. Debian's python3-p
   atspi_tree.py text [--timeout S]            the tree as indented text (docs/accessibility-tree.txt)
   atspi_tree.py action ID INDEX [--timeout S] DoAction(INDEX) on the node whose `id` attribute is ID
   atspi_tree.py events SECONDS                focus events as JSON lines; prints "listening" first
+  atspi_tree.py list                          the names of the applications on the desktop, one a line
 
 Extents are in window coordinates (ATSPI_COORD_TYPE_WINDOW), whole points.
 """
@@ -111,6 +112,11 @@ def main(argv):
         timeout = float(argv[i + 1])
         del argv[i:i + 2]
     command = argv[1] if len(argv) > 1 else "dump"
+    if command == "list":
+        for app in pyatspi.Registry.getDesktop(0):
+            if app is not None:
+                print(app.name)
+        return
     if command == "events":
         find_application(timeout)
         events(float(argv[2]))
