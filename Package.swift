@@ -76,6 +76,13 @@ let package = Package(
             pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]
         ),
+        // sd-bus from libsystemd (Debian: libsystemd-dev): the D-Bus library the AT-SPI bridge speaks through
+        // to screen readers.
+        .systemLibrary(
+            name: "CSystemdBus",
+            pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]
+        ),
         // The value vocabulary every module speaks, as CoreGraphics is to UIKit: Point, Size, Rect,
         // Color. No dependencies.
         .target(name: "TesseraGeometry"),
@@ -93,8 +100,11 @@ let package = Package(
                 "CSDL2", "CJPEG", "CPixels", "CSPNG", "CDeflate", "CWayland", "CX11", "CFontconfig",
                 "TesseraGeometry", "TesseraPhotos", "TesseraCore",
             ]),
+        // Screen readers (Orca) through AT-SPI 2: the semantics tree served on the accessibility bus.
+        .target(name: "TesseraAccessibility", dependencies: ["CSystemdBus", "TesseraGeometry", "TesseraCore"]),
         .executableTarget(
-            name: "tessera", dependencies: ["TesseraGeometry", "TesseraPhotos", "TesseraCore", "TesseraSDL"]),
+            name: "tessera",
+            dependencies: ["TesseraGeometry", "TesseraPhotos", "TesseraCore", "TesseraSDL", "TesseraAccessibility"]),
         // `make bench`: simulation steps, render overhead against bare SDL, decode throughput.
         .executableTarget(
             name: "tessera-bench",

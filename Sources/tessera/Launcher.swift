@@ -1,4 +1,5 @@
 import Foundation
+import TesseraAccessibility
 import TesseraCore
 import TesseraGeometry
 import TesseraPhotos
@@ -109,6 +110,16 @@ struct Launcher {
             if let folderWatcher { loop.sources.append(FolderChangesSource(watcher: folderWatcher)) }
         }
         defer { folderWatcher?.stop() }
+        // Screen readers (AT-SPI) for windows: the bridge registers only while assistive technology is on.
+        let accessibility = host.map { host in
+            let actions = SemanticsActionQueue(wake: host.wake)
+            let bridge = AccessibilityBridge(actions: actions, wake: host.wake, windowOrigin: host.screenOrigin)
+            loop.semanticsListeners.append(bridge)
+            loop.sources += [actions, bridge]
+            bridge.start()
+            return bridge
+        }
+        defer { accessibility?.stop() }
         if let seed = options.monkey, let storm = monkeyScript {
             try runMonkey(seed: seed, script: storm, loop: loop)
         } else {
