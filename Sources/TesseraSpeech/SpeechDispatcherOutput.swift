@@ -102,10 +102,11 @@ package final class SpeechDispatcherOutput: SpeechOutput, @unchecked Sendable {
         _ = done.wait(timeout: .now() + Self.closeWait)
     }
 
-    /// libspeechd's reasons span lines; the launcher prints one.
+    /// libspeechd's reasons span lines and start "Error: "; the launcher prints one line with it.
     private static func oneLine(_ text: String) -> String {
-        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        let line = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }.joined(separator: " ")
+        return line.hasPrefix("Error: ") ? String(line.dropFirst("Error: ".count)) : line
     }
 }
 

@@ -104,6 +104,8 @@ struct Launcher {
             if let folderWatcher { loop.sources.append(FolderChangesSource(watcher: folderWatcher)) }
         }
         defer { folderWatcher?.stop() }
+        let speech = speechOutput(config)
+        defer { speech?.close() }
         if let seed = options.monkey, let storm = monkeyScript {
             try runMonkey(seed: seed, script: storm, loop: loop)
         } else {
