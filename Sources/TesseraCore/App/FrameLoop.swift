@@ -304,7 +304,8 @@ package final class FrameLoop {
             semanticsListeners.contains(where: { $0.isListening })
         else { return }
         publishedRevision = simulation.revision
-        let tree = simulation.semantics()
+        var tree = simulation.semantics()
+        tree.announcements = simulation.takeAnnouncements()
         for listener in semanticsListeners where listener.isListening { listener.treeChanged(tree) }
     }
 
@@ -322,6 +323,19 @@ package final class FrameLoop {
                 let t = simulation.time
                 simulation.handle(.pointerDown(center, time: t))
                 simulation.handle(.pointerUp(center, time: t))
+            case .tapElement(let query, let index):
+                let center = try element(.named(query), step: index).frame.center
+                let t = simulation.time
+                simulation.handle(.pointerDown(center, time: t))
+                simulation.handle(.pointerUp(center, time: t))
+            case .activate(let target, let action, let index):
+                let node = try element(target, step: index)
+                guard node.actions.contains(action) else {
+                    throw Failure(
+                        message: "script step \(index): \(target.described) has no action \"\(action.rawValue)\"",
+                        exitCode: 2)
+                }
+                simulation.perform(action, on: node.id)
             case .fingerTap(let id, let finger, let index):
                 let center = try tileCenter(id, step: index)
                 let t = simulation.time
@@ -354,6 +368,28 @@ package final class FrameLoop {
                 exitCode: 2)
         }
         return frame.center
+    }
+
+    /// The element a step names, in the tree as of now: a tile by id (scrolled into view first, as a tap
+    /// by id is), or the first element in reading order with the name (and role).
+    private func element(_ target: ElementTarget, step index: Int) throws -> SemanticsNode {
+        // What the commands applied so far laid out, as a dump sees it.
+        simulation.layOutIfNeeded()
+        var found: SemanticsNode?
+        switch target {
+        case .tile(let id):
+            _ = simulation.scene.presentedFrame(of: id)
+            found = simulation.semantics().node(SemanticsID(.tile, id))
+        case .named(let query):
+            found = simulation.semantics().node(named: query.name, role: query.role)
+        }
+        guard let found else {
+            throw Failure(
+                message:
+                    "script step \(index): nothing called \(target.described) on screen in the \(simulation.currentScene) scene",
+                exitCode: 2)
+        }
+        return found
     }
 
     private func output(_ path: String) throws -> ScriptOutputs {

@@ -30,6 +30,14 @@ package final class Simulation {
     package var kiosk: KioskMode?
     /// Simulated time of the last pointer, wheel or key input.
     private(set) var lastInputTime = 0.0
+    /// True when announcements are spoken (`--speak`): the kiosk then warns of its idle reset before it
+    /// fires (`warnOfIdleResetIfDue`).
+    package var speaks = false
+    /// What announcements were last worked out from, and those waiting (`Simulation+Announcements`).
+    var announced: AnnouncedState?
+    var pendingAnnouncements: [String] = []
+    /// The coming idle reset has been announced (until the next input).
+    var idleWarned = false
     /// Where confirmed selections go; nil confirms nothing.
     package var selections: SelectionStore?
     /// A problem to show on screen until it is fixed (a bad config edit; a selection that failed to save).
@@ -131,7 +139,11 @@ package final class Simulation {
     func noteInput() {
         revision &+= 1
         lastInputTime = time
+        idleWarned = false
     }
+
+    /// Something a frame shows changed outside input and motion (an announcement due).
+    func noteChange() { revision &+= 1 }
 
     private var showsTabBar: Bool { kiosk?.lockedScene == nil && !scene.hidesChrome }
 
@@ -240,6 +252,7 @@ package final class Simulation {
     }
 
     private func resetIfIdle() {
+        if speaks { warnOfIdleResetIfDue() }
         if let kiosk, kiosk.idleResetSeconds > 0, time - lastInputTime >= kiosk.idleResetSeconds, !recognizer.isPressed
         {
             resetAfterIdle()
@@ -249,7 +262,10 @@ package final class Simulation {
     /// Seconds of simulated time until the kiosk's idle reset, nil when none is pending.
     var idleResetDue: Double? {
         guard let kiosk, kiosk.idleResetSeconds > 0 else { return nil }
-        return max(0, lastInputTime + kiosk.idleResetSeconds - time)
+        var due = lastInputTime + kiosk.idleResetSeconds
+        // A speaking kiosk wakes first to say the reset is coming.
+        if speaks, !idleWarned, kiosk.idleResetSeconds > Self.idleWarningSeconds { due -= Self.idleWarningSeconds }
+        return max(0, due - time)
     }
 
     /// The kiosk's idle reset: every scene starts over (an unconfirmed selection is dropped) and the
@@ -260,6 +276,7 @@ package final class Simulation {
         currentScene = kiosk?.lockedScene ?? startScene
         _ = scene(currentScene)
         lastInputTime = time
+        idleWarned = false
     }
 
     /// Live config reload: scenes that can take the new config keep their state and animate to the new
@@ -326,6 +343,6 @@ package final class Simulation {
             time: time, step: stepCount, scene: currentScene.rawValue, window: window, containers: d.containers,
             tiles: d.tiles, overlay: d.overlay, position: d.position, selection: d.selection,
             chromeOpacity: min(1, max(0, scene.chromeOpacity)), title: d.title,
-            focus: (scene as? any FocusableScene)?.focusedID)
+            focus: (scene as? any FocusableScene)?.focusedID, semantics: semantics().root)
     }
 }

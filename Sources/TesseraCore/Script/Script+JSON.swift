@@ -16,6 +16,8 @@ extension Script {
         var o: [String: Any] = ["at": step.at]
         switch step.action {
         case .tap(let id): o["tap"] = id
+        case .tapElement(let query): o["tap"] = object(.named(query))
+        case .activate(let target, let action): o["activate"] = object(target, action: action)
         case .click(let p): o["click"] = [p.x, p.y]
         case .drag(let from, let to, let seconds, let hold):
             o["drag"] = ["from": [from.x, from.y], "to": [to.x, to.y], "seconds": seconds, "hold": hold]

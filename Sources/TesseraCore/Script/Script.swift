@@ -16,6 +16,10 @@ package struct Script: Equatable, Sendable {
     enum Action: Equatable, Sendable {
         /// Press and release at the centre of the tile's presented frame.
         case tap(String)
+        /// The same on an element found by name (`Script+Elements.swift`).
+        case tapElement(ElementQuery)
+        /// Runs an element's action as a screen reader does.
+        case activate(ElementTarget, SemanticsAction)
         case click(Point)
         /// Press at `from`, move linearly to `to` over `seconds` (one move per step), stay pressed for
         /// `hold` seconds, release.
@@ -106,7 +110,7 @@ package struct Script: Equatable, Sendable {
 
     static let actionNames = [
         "tap", "click", "drag", "wheel", "key", "scene", "resize", "screenshot", "dump", "pinch", "doubleTap",
-        "rescan",
+        "rescan", "activate",
     ]
 
     /// The latest simulated time a script may name, in seconds: one simulated day. A run steps through
@@ -137,8 +141,18 @@ package struct Script: Equatable, Sendable {
         let action: Action
         switch name {
         case "tap":
-            guard let id = value as? String, !id.isEmpty else { throw bad("a photo id") }
-            action = .tap(id)
+            if let id = value as? String, !id.isEmpty {
+                action = .tap(id)
+            } else {
+                guard value is [String: Any] else { throw bad("a photo id or {\"name\": …, \"role\": …}") }
+                guard case .named(let query) = try parseElement(name, value, allowsAction: false).0 else {
+                    throw bad("a photo id")
+                }
+                action = .tapElement(query)
+            }
+        case "activate":
+            let (target, act) = try parseElement(name, value, allowsAction: true)
+            action = .activate(target, act)
         case "click":
             guard let p = point(value) else { throw bad("[x, y]") }
             action = .click(p)

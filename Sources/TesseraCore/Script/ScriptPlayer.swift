@@ -8,6 +8,10 @@ struct ScriptPlayer: Sendable {
         case input(InputEvent)
         /// Press and release at the centre of this tile's presented frame (resolved by the runner).
         case tap(id: String, stepIndex: Int)
+        /// Press and release at the centre of the element with this name (and role) as presented.
+        case tapElement(ElementQuery, stepIndex: Int)
+        /// Runs the element's action (`Simulation.perform`).
+        case activate(ElementTarget, SemanticsAction, stepIndex: Int)
         /// The same with finger `finger` instead of the mouse.
         case fingerTap(id: String, finger: Int, stepIndex: Int)
         case scene(SceneID)
@@ -79,6 +83,10 @@ struct ScriptPlayer: Sendable {
             switch step.action {
             case .tap(let id):
                 events.append(.tap(id: id, stepIndex: next))
+            case .tapElement(let query):
+                events.append(.tapElement(query, stepIndex: next))
+            case .activate(let target, let action):
+                events.append(.activate(target, action, stepIndex: next))
             case .click(let p):
                 events.append(.input(.pointerDown(p, time: time)))
                 events.append(.input(.pointerUp(p, time: time)))

@@ -6,6 +6,10 @@ import TesseraGeometry
 /// models, for the visible part only.
 package struct SemanticsTree: Sendable, Equatable {
     package var root: SemanticsNode
+    /// What happened since the last tree that a person should hear of, beyond what focus says: "Lavender
+    /// field, added to the dock, 3 selected", a photo opened, the scene switched, a coming idle reset
+    /// (`Simulation.takeAnnouncements`). Filled by the run loop for its listeners; empty in dumps.
+    package var announcements: [String] = []
 
     package init(root: SemanticsNode) { self.root = root }
 

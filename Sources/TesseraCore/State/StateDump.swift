@@ -19,9 +19,12 @@ package struct StateDump: Encodable, Sendable {
     var title: SceneTitle?
     /// The focused tile, card or control (null when nothing has focus).
     var focus: String?
+    /// The visible part of the semantics tree: what a screen reader reads (docs/ACCESSIBILITY.md).
+    package var semantics: SemanticsNode?
 
     enum CodingKeys: String, CodingKey {
         case time, step, scene, window, containers, tiles, overlay, position, selection, chromeOpacity, title, focus
+        case semantics
     }
     enum TitleKeys: String, CodingKey { case text, frame }
 
@@ -46,6 +49,7 @@ package struct StateDump: Encodable, Sendable {
             try c.encodeNil(forKey: .title)
         }
         try c.encode(focus, forKey: .focus)
+        try c.encodeIfPresent(semantics.map(SemanticsDump.init), forKey: .semantics)
     }
 
     package func jsonData() throws -> Data {
@@ -153,3 +157,24 @@ struct OverlayDump: Encodable, Sendable, Equatable {
 private func rounded(_ v: Double) -> Double { (v * 10000).rounded() / 10000 }
 private func rounded(_ r: Rect) -> [Double] { r.components.map(rounded) }
 private func rounded(_ values: [Double]) -> [Double] { values.map(rounded) }
+
+/// A semantics node as the dump writes it: `role`, `name`, `description` (left out when none), `states`,
+/// `frame` (window points, as presented), `actions`, `text` (paragraphs) and `children`.
+struct SemanticsDump: Encodable {
+    var node: SemanticsNode
+
+    enum CodingKeys: String, CodingKey { case id, role, name, description, states, frame, actions, text, children }
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(node.id.description, forKey: .id)
+        try c.encode(node.role.rawValue, forKey: .role)
+        try c.encode(node.name, forKey: .name)
+        try c.encodeIfPresent(node.description, forKey: .description)
+        try c.encode(node.states.names, forKey: .states)
+        try c.encode(rounded(node.frame), forKey: .frame)
+        if !node.actions.isEmpty { try c.encode(node.actions.map(\.rawValue), forKey: .actions) }
+        try c.encodeIfPresent(node.text, forKey: .text)
+        if !node.children.isEmpty { try c.encode(node.children.map(SemanticsDump.init), forKey: .children) }
+    }
+}

@@ -41,16 +41,16 @@ final class DestinationsScene: Scene {
     /// The dump's `overlay.kind`.
     static let overlayKind = "detail"
 
-    private let config: Config
-    private var window: Size
-    private let places: [Destination]
-    private let placeIndex: [String: Int]
+    let config: Config
+    private(set) var window: Size
+    let places: [Destination]
+    let placeIndex: [String: Int]
     /// Read while `heroes` is being stepped (for the overlay frame), so not kept in it.
     private let aspectRatios: TileAspectRatios
     var field = TileField()
     var focus = FocusModel()
-    private var heroes: HeroOverlay
-    private var layout: DestinationsLayout
+    private(set) var heroes: HeroOverlay
+    private(set) var layout: DestinationsLayout
     private var needsLayout = false
 
     init(catalog: DestinationCatalog, config: Config, window: Size) {
@@ -84,7 +84,7 @@ final class DestinationsScene: Scene {
     /// The close button's circle (window points).
     var closeButton: Rect { layout.closeButton }
 
-    private func aspectRatio(of id: String) -> Double {
+    func aspectRatio(of id: String) -> Double {
         aspectRatios[id]
     }
 
@@ -255,7 +255,7 @@ final class DestinationsScene: Scene {
                 color: button.glyph.withAlpha(opacity), clip: nil))
     }
 
-    private func place(_ id: String) -> Destination? { placeIndex[id].map { places[$0] } }
+    func place(_ id: String) -> Destination? { placeIndex[id].map { places[$0] } }
 
     // MARK: State dump
 

@@ -29,9 +29,9 @@ final class PickerScene: Scene {
 
     private var config: Config
     /// `config.picker`, kept apart: read every frame, and a scene section is found by type.
-    private var picker: PickerConfig
+    private(set) var picker: PickerConfig
     private var window: Size
-    private var layout: PickerLayout
+    private(set) var layout: PickerLayout
     /// Where a photo sat in the grid before it was selected (for `returnToOriginalSlot`).
     private var originalSlot: [String: Int] = [:]
     private var needsLayout = true
@@ -212,6 +212,13 @@ final class PickerScene: Scene {
         field.moveFrame(of: .dock, to: layout.dockViewport.offsetBy(dx: shift.x, dy: shift.y))
     }
 
+    /// The Done button where the panel is now (window points), nil where the layout has none.
+    func doneButtonFrame(alpha: Double = 1) -> Rect? {
+        guard let button = layout.doneButton else { return nil }
+        let shift = panelFrame(alpha: alpha).origin - layout.dockPanel.origin
+        return button.offsetBy(dx: shift.x, dy: shift.y)
+    }
+
     /// The panel `alpha` ∈ [0, 1] of the way from the previous step.
     private func panelFrame(alpha: Double) -> Rect {
         alpha >= 1 ? panel.presented : previousPanel.interpolated(to: panel.presented, alpha)
@@ -305,9 +312,7 @@ final class PickerScene: Scene {
                     id: tile.id, frame: frame, radius: picker.dock.tileCornerRadius,
                     opacity: crossFades.opacity(of: tile.id), clip: clip))
         }
-        if let laidOut = layout.doneButton {
-            let shift = panelNow.origin - layout.dockPanel.origin
-            let button = laidOut.offsetBy(dx: shift.x, dy: shift.y)
+        if let button = doneButtonFrame(alpha: alpha) {
             // Dimmed while there is nothing to confirm, as a disabled UIButton.
             let opacity = dock.isEmpty ? 0.35 : 1
             list.append(.fill(button, radius: button.height / 2, color: theme.accent.withAlpha(opacity), clip: nil))
@@ -352,9 +357,8 @@ extension PickerScene: FocusableScene {
     }
 
     func focusRing(of id: String, alpha: Double) -> FocusRing? {
-        if id == Self.doneFocusID, let button = layout.doneButton {
-            let shift = panelFrame(alpha: alpha).origin - layout.dockPanel.origin
-            return FocusRing(frame: button.offsetBy(dx: shift.x, dy: shift.y), radius: button.height / 2)
+        if id == Self.doneFocusID, let button = doneButtonFrame(alpha: alpha) {
+            return FocusRing(frame: button, radius: button.height / 2)
         }
         guard let tile = field.tile(id) else { return nil }
         let radius = tile.container == .dock ? picker.dock.tileCornerRadius : picker.grid.cornerRadius

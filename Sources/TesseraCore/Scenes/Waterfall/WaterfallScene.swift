@@ -35,17 +35,17 @@ final class WaterfallScene: Scene {
     /// The dump's `overlay.kind`.
     static let overlayKind = "fullscreen"
 
-    private let config: Config
-    private var window: Size
+    let config: Config
+    private(set) var window: Size
     /// Read while `heroes` is being stepped (for the overlay frame), so not kept in it.
     private var aspectRatios: TileAspectRatios
     var field = TileField()
     var focus = FocusModel()
-    private var heroes: HeroOverlay
+    private(set) var heroes: HeroOverlay
     private var layout: WaterfallLayout
     private var needsLayout = false
     /// The fullscreen photo's zoom, pan and swipe.
-    private var viewer: PhotoViewer
+    private(set) var viewer: PhotoViewer
     /// Seconds left before a single tap on the fullscreen photo closes it (a double tap cancels it).
     private var pendingClose: Double?
     /// Swiping between the photos at fit (`PhotoPager`); `paging` while a finger drives it, `caughtPages`

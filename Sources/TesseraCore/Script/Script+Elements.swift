@@ -1,0 +1,82 @@
+/// Script steps that name what they touch as a person perceives it (docs/ACCESSIBILITY.md): an element of
+/// the semantics tree by its accessible name, and optionally its role, wherever a step takes a tile id.
+///
+///     {"at": 1.0, "tap": {"name": "Done"}}
+///     {"at": 0.2, "activate": {"role": "page tab", "name": "Gallery"}}
+///     {"at": 0.4, "activate": {"name": "photo-03", "action": "select"}}   or   {"activate": "photo-03"}
+///
+/// `activate` runs the element's action (its default one unless `action` names another) as a screen
+/// reader does, without touching the screen.
+package struct ElementQuery: Equatable, Sendable {
+    package var name: String
+    package var role: SemanticsRole?
+}
+
+/// What `activate` acts on: a tile by its id, or an element by name.
+enum ElementTarget: Equatable, Sendable {
+    case tile(String)
+    case named(ElementQuery)
+
+    /// How a script's error line names it: `"Done" (button)`, `photo-03`.
+    var described: String {
+        switch self {
+        case .tile(let id): id
+        case .named(let query): "\"\(query.name)\"" + (query.role.map { " (\($0.rawValue))" } ?? "")
+        }
+    }
+}
+
+extension Script {
+    /// `{"name": …, "role": …}` (and `action` where `allowsAction`), or a bare id where `allowsID`.
+    static func parseElement(_ key: String, _ value: Any, allowsAction: Bool) throws -> (
+        ElementTarget, SemanticsAction
+    ) {
+        if let id = value as? String, !id.isEmpty { return (.tile(id), .activate) }
+        guard let object = value as? [String: Any] else {
+            throw Error(message: "\"\(key)\": expected a tile id or {\"name\": …, \"role\": …}")
+        }
+        let known = allowsAction ? ["name", "role", "action"] : ["name", "role"]
+        for k in object.keys.sorted() where !known.contains(k) {
+            throw Error(message: "\"\(key)\": unknown key \"\(k)\"")
+        }
+        guard let name = object["name"] as? String, !name.isEmpty else {
+            throw Error(message: "\"\(key).name\": expected an accessible name")
+        }
+        var role: SemanticsRole?
+        if let raw = object["role"] {
+            guard let text = raw as? String, let known = SemanticsRole(rawValue: text) else {
+                throw Error(
+                    message:
+                        "\"\(key).role\": expected one of \(SemanticsRole.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
+            }
+            role = known
+        }
+        var action = SemanticsAction.activate
+        if let raw = object["action"] {
+            guard let text = raw as? String, let known = SemanticsAction(rawValue: text) else {
+                throw Error(
+                    message:
+                        "\"\(key).action\": expected one of \(SemanticsAction.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
+            }
+            action = known
+        }
+        return (.named(ElementQuery(name: name, role: role)), action)
+    }
+
+    /// The JSON a target is written as (`jsonData`).
+    static func object(_ target: ElementTarget, action: SemanticsAction? = nil) -> Any {
+        switch target {
+        case .tile(let id) where action == nil || action == .activate:
+            return id
+        case .tile(let id):
+            return ["name": id, "action": action!.rawValue]
+        case .named(let query):
+            var o: [String: Any] = ["name": query.name]
+            if let role = query.role { o["role"] = role.rawValue }
+            if let action, action != .activate { o["action"] = action.rawValue }
+            return o
+        }
+    }
+}
