@@ -106,6 +106,7 @@ struct Launcher {
         defer { folderWatcher?.stop() }
         let speech = speechOutput(config)
         defer { speech?.close() }
+        if let speech { announce(loop, through: speech) }
         if let seed = options.monkey, let storm = monkeyScript {
             try runMonkey(seed: seed, script: storm, loop: loop)
         } else {

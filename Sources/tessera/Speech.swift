@@ -19,4 +19,8 @@ extension Launcher {
             return nil
         }
     }
+
+    /// Makes the run's semantics heard through `output`.
+    // TODO(speech): append the core's `Announcer(output:)` to `loop.semanticsListeners` once it is on main.
+    func announce(_ loop: FrameLoop, through output: SpeechOutput) {}
 }
