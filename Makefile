@@ -4,14 +4,16 @@
 SWIFT ?= swift
 APT_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libjpeg62-turbo-dev libspng-dev \
 	zlib1g-dev libdeflate-dev libexif-dev libwayland-dev libx11-dev libxext-dev libx11-xcb-dev \
-	libxcb-shm0-dev libfontconfig-dev libsystemd-dev fonts-dejavu-core fonts-comfortaa
+	libxcb-shm0-dev libfontconfig-dev libsystemd-dev libspeechd-dev fonts-dejavu-core fonts-comfortaa
 # Window tests run under real displays: an X server (Xvfb, with xdotool to click), and the Wayland
 # kiosk compositor cage on its headless backend, natively and through Xwayland, with grim to look.
 # fonts-noto-cjk: the tests draw the articles' Chinese titles through fontconfig's fallback. Screen
 # readers: at-spi2-core (the accessibility bus and registry), python3-pyatspi (the tests' AT-SPI client),
-# dbus (a private session bus) and orca.
-TEST_PACKAGES := xvfb xdotool cage grim xwayland weston fonts-noto-cjk at-spi2-core python3-pyatspi dbus orca
-TEST_TOOLS := Xvfb xdotool cage grim Xwayland weston dbus-daemon busctl orca
+# dbus (a private session bus) and orca. The speaking kiosk's tests run a private speech-dispatcher whose
+# module synthesizes with espeak-ng.
+TEST_PACKAGES := xvfb xdotool cage grim xwayland weston fonts-noto-cjk at-spi2-core python3-pyatspi dbus orca \
+	speech-dispatcher espeak-ng
+TEST_TOOLS := Xvfb xdotool cage grim Xwayland weston dbus-daemon busctl orca speech-dispatcher espeak-ng
 TEST_FONT := /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
 # The faces text is drawn with: DejaVu Sans (Bold) and, for the picker's rounded heavy title, Comfortaa Bold.
 FONT := /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
@@ -23,10 +25,10 @@ ARGS ?=
 	install-files uninstall fuzz fuzz-build fuzz-corpus
 
 # Installs what is missing (pkg-config names are case-sensitive: sdl2, SDL2_image, SDL2_ttf, libturbojpeg, libjpeg,
-# spng, zlib, libdeflate, libexif, wayland-client, x11, x11-xcb, xcb-shm, fontconfig, libsystemd).
+# spng, zlib, libdeflate, libexif, wayland-client, x11, x11-xcb, xcb-shm, fontconfig, libsystemd, speech-dispatcher).
 deps:
 	@if ! pkg-config --exists sdl2 SDL2_image SDL2_ttf libturbojpeg libjpeg spng zlib libdeflate libexif wayland-client x11 \
-		x11-xcb xcb-shm fontconfig libsystemd 2>/dev/null || [ ! -f $(FONT) ] || [ ! -f $(ROUNDED_FONT) ]; then \
+		x11-xcb xcb-shm fontconfig libsystemd speech-dispatcher 2>/dev/null || [ ! -f $(FONT) ] || [ ! -f $(ROUNDED_FONT) ]; then \
 		echo "Installing $(APT_PACKAGES)"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq pkg-config $(APT_PACKAGES) >/dev/null; \

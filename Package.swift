@@ -83,6 +83,12 @@ let package = Package(
             pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]
         ),
+        // libspeechd (Debian: libspeechd-dev): the speaking kiosk's connection to speech-dispatcher.
+        .systemLibrary(
+            name: "CSpeechd",
+            pkgConfig: "speech-dispatcher",
+            providers: [.apt(["libspeechd-dev"])]
+        ),
         // The value vocabulary every module speaks, as CoreGraphics is to UIKit: Point, Size, Rect,
         // Color. No dependencies.
         .target(name: "TesseraGeometry"),
@@ -102,16 +108,21 @@ let package = Package(
             ]),
         // Screen readers (Orca) through AT-SPI 2: the semantics tree served on the accessibility bus.
         .target(name: "TesseraAccessibility", dependencies: ["CSystemdBus", "TesseraGeometry", "TesseraCore"]),
+        // The platform's speech service behind the core's `SpeechOutput`: speech-dispatcher.
+        .target(name: "TesseraSpeech", dependencies: ["CSpeechd", "TesseraCore"]),
         .executableTarget(
             name: "tessera",
-            dependencies: ["TesseraGeometry", "TesseraPhotos", "TesseraCore", "TesseraSDL", "TesseraAccessibility"]),
+            dependencies: [
+                "TesseraGeometry", "TesseraPhotos", "TesseraCore", "TesseraSDL", "TesseraAccessibility", "TesseraSpeech",
+            ]),
         // `make bench`: simulation steps, render overhead against bare SDL, decode throughput.
         .executableTarget(
             name: "tessera-bench",
             dependencies: ["TesseraGeometry", "TesseraPhotos", "TesseraCore", "TesseraSDL", "CSDL2"]),
         .testTarget(name: "TesseraGeometryTests", dependencies: ["TesseraGeometry"]),
-        // What more than one test target uses: a header-only PNG for the live-folder tests, a private Xvfb.
-        .target(name: "TesseraTestSupport", dependencies: ["CDeflate"], path: "Tests/Support"),
+        // What more than one test target uses: a header-only PNG for the live-folder tests, a private Xvfb,
+        // a private speech-dispatcher (its configuration in Tests/Support/speechd).
+        .target(name: "TesseraTestSupport", dependencies: ["CDeflate"], path: "Tests/Support", exclude: ["speechd"]),
         .testTarget(
             name: "TesseraPhotosTests",
             dependencies: ["TesseraGeometry", "TesseraPhotos", "TesseraTestSupport", "CDeflate"]),
@@ -125,6 +136,8 @@ let package = Package(
                 "CSPNG", "CZlib", "CDeflate", "CExif", "CX11", "TesseraTestSupport",
             ],
             exclude: ["Fixtures"]),
+        // speech-dispatcher, really: what the speaking kiosk sends reaches a private server, in order.
+        .testTarget(name: "TesseraSpeechTests", dependencies: ["TesseraSpeech", "TesseraCore", "TesseraTestSupport"]),
         // The command line's own code (its flags), tested in-process.
         .testTarget(name: "tesseraTests", dependencies: ["tessera", "TesseraGeometry", "TesseraCore"]),
         // The bench's own arithmetic (how rounds become ratios), tested in-process.

@@ -120,6 +120,9 @@ struct Launcher {
             return bridge
         }
         defer { accessibility?.stop() }
+        let speech = speechOutput(config)
+        defer { speech?.close() }
+        if let speech { announce(loop, through: speech) }
         if let seed = options.monkey, let storm = monkeyScript {
             try runMonkey(seed: seed, script: storm, loop: loop)
         } else {

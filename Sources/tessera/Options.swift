@@ -27,6 +27,8 @@ struct Options: Equatable, Sendable {
     var scale: Double?
     /// `--no-thumbnails`: neither read nor write the shared thumbnail cache.
     var noThumbnails = false
+    /// `--speak`: say what is focused, selected and shown through speech-dispatcher (`speech.enabled`).
+    var speak = false
     var help = false
     var version = false
 
@@ -134,6 +136,7 @@ struct Options: Equatable, Sendable {
                 }
                 options.scale = scale
             case "--no-thumbnails": options.noThumbnails = true
+            case "--speak": options.speak = true
             case "--help", "-h": options.help = true
             case "--version": options.version = true
             default:
@@ -181,6 +184,7 @@ struct Options: Equatable, Sendable {
           --monkey-dumps DIR   the storm also dumps state into DIR every 10 simulated seconds
           --scale S            pixels per point, 0.5–4 (default: the display's; headless 1)
           --no-thumbnails      neither read nor write the shared thumbnail cache ($XDG_CACHE_HOME/thumbnails)
+          --speak              say what is focused, selected and shown, through speech-dispatcher
           --help, --version
 
         Keys: {digits} switch scenes, Escape closes a fullscreen photo or detail view, F3 frame-time HUD,

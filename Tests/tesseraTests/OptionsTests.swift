@@ -58,4 +58,10 @@ final class OptionsFlagValueTests: XCTestCase {
         XCTAssertTrue(try Options.parse(["--no-thumbnails"]).noThumbnails)
         XCTAssertTrue(Options.usage.contains("--no-thumbnails"))
     }
+
+    func testSpeakTurnsSpeechOn() throws {
+        XCTAssertFalse(try Options.parse([]).speak)
+        XCTAssertTrue(try Options.parse(["--speak"]).speak)
+        XCTAssertTrue(Options.usage.contains("--speak"))
+    }
 }

@@ -32,6 +32,7 @@ package struct Config: Equatable, Sendable {
     var scrollIndicators = ScrollIndicatorConfig()
     package var photos = PhotosConfig()
     package var display = DisplayConfig()
+    package var speech = SpeechConfig()
     /// Every registered scene's section, at its defaults until a file says otherwise.
     var scenes = SceneConfigs(SceneRegistry.configs)
 
@@ -128,7 +129,7 @@ struct TabBarConfig: Codable, Equatable, Sendable {
 extension Config: Codable {
     private enum CodingKeys: String, CodingKey {
         case theme, darkTheme, appearance, reduceMotion, springs, scroll, input, chrome, tabBar, kiosk, profiling,
-            zoom, scrollIndicators, photos, display
+            zoom, scrollIndicators, photos, display, speech
     }
 
     /// The shared sections by their keys; the scenes' sections beside them, at the same level.
@@ -149,6 +150,7 @@ extension Config: Codable {
         scrollIndicators = try c.decode(ScrollIndicatorConfig.self, forKey: .scrollIndicators)
         photos = try c.decode(PhotosConfig.self, forKey: .photos)
         display = try c.decode(DisplayConfig.self, forKey: .display)
+        speech = try c.decode(SpeechConfig.self, forKey: .speech)
         scenes = try SceneConfigs(SceneRegistry.configs, from: decoder)
     }
 
@@ -169,6 +171,7 @@ extension Config: Codable {
         try c.encode(scrollIndicators, forKey: .scrollIndicators)
         try c.encode(photos, forKey: .photos)
         try c.encode(display, forKey: .display)
+        try c.encode(speech, forKey: .speech)
         try scenes.encode(to: encoder)
     }
 }
@@ -189,6 +192,7 @@ extension Config: RangeChecked {
         try c.section("scrollIndicators", scrollIndicators)
         try c.section("photos", photos)
         try c.section("display", display)
+        try c.section("speech", speech)
         try scenes.checkRanges(&c)
     }
 }
