@@ -4,13 +4,16 @@
 SWIFT ?= swift
 APT_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libjpeg62-turbo-dev libspng-dev \
 	zlib1g-dev libdeflate-dev libexif-dev libwayland-dev libx11-dev libxext-dev libx11-xcb-dev \
-	libxcb-shm0-dev libfontconfig-dev libspeechd-dev fonts-dejavu-core fonts-comfortaa
+	libxcb-shm0-dev libfontconfig-dev libsystemd-dev libspeechd-dev fonts-dejavu-core fonts-comfortaa
 # Window tests run under real displays: an X server (Xvfb, with xdotool to click), and the Wayland
 # kiosk compositor cage on its headless backend, natively and through Xwayland, with grim to look.
-# fonts-noto-cjk: the tests draw the articles' Chinese titles through fontconfig's fallback.
-# The speaking kiosk's tests run a private speech-dispatcher whose module synthesizes with espeak-ng.
-TEST_PACKAGES := xvfb xdotool cage grim xwayland weston fonts-noto-cjk speech-dispatcher espeak-ng
-TEST_TOOLS := Xvfb xdotool cage grim Xwayland weston speech-dispatcher espeak-ng
+# fonts-noto-cjk: the tests draw the articles' Chinese titles through fontconfig's fallback. Screen
+# readers: at-spi2-core (the accessibility bus and registry), python3-pyatspi (the tests' AT-SPI client),
+# dbus (a private session bus) and orca. The speaking kiosk's tests run a private speech-dispatcher whose
+# module synthesizes with espeak-ng.
+TEST_PACKAGES := xvfb xdotool cage grim xwayland weston fonts-noto-cjk at-spi2-core python3-pyatspi dbus orca \
+	speech-dispatcher espeak-ng
+TEST_TOOLS := Xvfb xdotool cage grim Xwayland weston dbus-daemon busctl orca speech-dispatcher espeak-ng
 TEST_FONT := /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
 # The faces text is drawn with: DejaVu Sans (Bold) and, for the picker's rounded heavy title, Comfortaa Bold.
 FONT := /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
@@ -22,10 +25,10 @@ ARGS ?=
 	install-files uninstall fuzz fuzz-build fuzz-corpus
 
 # Installs what is missing (pkg-config names are case-sensitive: sdl2, SDL2_image, SDL2_ttf, libturbojpeg, libjpeg,
-# spng, zlib, libdeflate, libexif, wayland-client, x11, x11-xcb, xcb-shm, fontconfig, speech-dispatcher).
+# spng, zlib, libdeflate, libexif, wayland-client, x11, x11-xcb, xcb-shm, fontconfig, libsystemd, speech-dispatcher).
 deps:
 	@if ! pkg-config --exists sdl2 SDL2_image SDL2_ttf libturbojpeg libjpeg spng zlib libdeflate libexif wayland-client x11 \
-		x11-xcb xcb-shm fontconfig speech-dispatcher 2>/dev/null || [ ! -f $(FONT) ] || [ ! -f $(ROUNDED_FONT) ]; then \
+		x11-xcb xcb-shm fontconfig libsystemd speech-dispatcher 2>/dev/null || [ ! -f $(FONT) ] || [ ! -f $(ROUNDED_FONT) ]; then \
 		echo "Installing $(APT_PACKAGES)"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq pkg-config $(APT_PACKAGES) >/dev/null; \
@@ -44,6 +47,8 @@ run: release
 test-deps: deps
 	@for tool in $(TEST_TOOLS); do command -v $$tool >/dev/null || missing=1; done; \
 	[ -f $(TEST_FONT) ] || missing=1; \
+	[ -x /usr/libexec/at-spi-bus-launcher ] || missing=1; \
+	/usr/bin/python3 -c 'import pyatspi' 2>/dev/null || missing=1; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing $(TEST_PACKAGES)"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(TEST_PACKAGES) >/dev/null; \

@@ -76,6 +76,13 @@ let package = Package(
             pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]
         ),
+        // sd-bus from libsystemd (Debian: libsystemd-dev): the D-Bus library the AT-SPI bridge speaks through
+        // to screen readers.
+        .systemLibrary(
+            name: "CSystemdBus",
+            pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]
+        ),
         // libspeechd (Debian: libspeechd-dev): the speaking kiosk's connection to speech-dispatcher.
         .systemLibrary(
             name: "CSpeechd",
@@ -99,11 +106,15 @@ let package = Package(
                 "CSDL2", "CJPEG", "CPixels", "CSPNG", "CDeflate", "CWayland", "CX11", "CFontconfig",
                 "TesseraGeometry", "TesseraPhotos", "TesseraCore",
             ]),
+        // Screen readers (Orca) through AT-SPI 2: the semantics tree served on the accessibility bus.
+        .target(name: "TesseraAccessibility", dependencies: ["CSystemdBus", "TesseraGeometry", "TesseraCore"]),
         // The platform's speech service behind the core's `SpeechOutput`: speech-dispatcher.
         .target(name: "TesseraSpeech", dependencies: ["CSpeechd", "TesseraCore"]),
         .executableTarget(
             name: "tessera",
-            dependencies: ["TesseraGeometry", "TesseraPhotos", "TesseraCore", "TesseraSDL", "TesseraSpeech"]),
+            dependencies: [
+                "TesseraGeometry", "TesseraPhotos", "TesseraCore", "TesseraSDL", "TesseraAccessibility", "TesseraSpeech",
+            ]),
         // `make bench`: simulation steps, render overhead against bare SDL, decode throughput.
         .executableTarget(
             name: "tessera-bench",

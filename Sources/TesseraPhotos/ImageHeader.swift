@@ -14,7 +14,14 @@ import TesseraGeometry
 ///   Baseline (`SOF0`), extended (`SOF1`) and progressive (`SOF2`) files all work the same way.
 ///
 /// A JPEG's EXIF orientation (`APP1` "Exif", IFD0 tag 0x0112, see `ExifOrientation`) is read on
-/// the way, so the size is the size the photo is shown at: orientations 5–8 swap width and height.
+/// the way, so the size is the size the photo is shown at: orientations 5–8 swap width and height; and
+/// so is its description (IFD0 tag 0x010E, `ExifDescription`), the photo's caption.
+///
+/// A file is walked, not read: each segment is stepped over by its length with the file's offset, and
+/// only the few bytes of a marker, a frame header or an EXIF segment (at most 64 KB, a segment's
+/// largest) are read (`FileWindow`). So a camera JPEG with 19 MB of ICC profile (`APP2`) before its
+/// frame header is found at the end of it with the same 64 KB of memory as any other, and the walk goes
+/// to the end of the file if need be (issue 48: it used to stop at a 16 MB prefix).
 package enum ImageHeader {
     /// What the header says about the image.
     package struct Info: Equatable, Sendable {
@@ -30,6 +37,8 @@ package enum ImageHeader {
         package var isProgressive = false
         /// JPEG: arithmetic-coded (below the one bit per block Huffman coding needs).
         package var isArithmeticCoded = false
+        /// What the photo shows, in words (EXIF `ImageDescription`, `ExifDescription`); nil without one.
+        package var caption: String? = nil
 
         /// Width and height as shown.
         var size: Size {
@@ -48,14 +57,13 @@ package enum ImageHeader {
     /// The header of the PNG or JPEG at `path` (nil when it has none), or why the file cannot be read —
     /// a FIFO or a device among them, refused without opening it for reading (`RegularFile`).
     package static func read(ofFileAt path: String) throws(RegularFile.Failure) -> Info? {
-        // Read, not mapped: a file truncated while it is mapped kills the reader with SIGBUS. The
-        // header is near the start; a long run of EXIF or ICC segments before it is read further.
-        for limit in [4096, 65536, 1 << 20, 16 << 20] {
-            let data = try RegularFile.prefix(of: path, limit: limit)
-            if let info = info(of: data) { return info }
-            if data.count < limit { return nil }
+        // Read, not mapped: a file truncated while it is mapped kills the reader with SIGBUS.
+        try RegularFile.withDescriptor(path) { fd, size throws(RegularFile.Failure) in
+            var window = FileWindow(fd: fd, size: size)
+            let info = info(in: &window)
+            if let failure = window.failure { throw failure }
+            return info
         }
-        return nil
     }
 
     /// Up to `limit` bytes from the start of the file; nil when it cannot be opened or is not a regular
@@ -70,10 +78,15 @@ package enum ImageHeader {
     /// Everything the header of the PNG or JPEG in `data` says; nil if there is no header.
     package static func info(of data: Data) -> Info? {
         data.withUnsafeBytes { raw -> Info? in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            if let info = png(bytes) { return info }
-            return jpeg(bytes)
+            var source = MemoryBytes(bytes: raw.bindMemory(to: UInt8.self))
+            return info(in: &source)
         }
+    }
+
+    /// The header from any source of bytes: one walk for a buffer (the fuzz harness's) and a file.
+    static func info<Source: HeaderBytes>(in source: inout Source) -> Info? {
+        if let first = source.bytes(at: 0, count: 24), let info = png(first) { return info }
+        return jpeg(&source)
     }
 
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -88,17 +101,18 @@ package enum ImageHeader {
         return Info(isJPEG: false, storedWidth: width, storedHeight: height, orientation: .up)
     }
 
-    private static func jpeg(_ b: UnsafeBufferPointer<UInt8>) -> Info? {
-        guard b.count >= 4, b[0] == 0xFF, b[1] == 0xD8 else { return nil }
+    private static func jpeg<Source: HeaderBytes>(_ source: inout Source) -> Info? {
+        guard let start = source.bytes(at: 0, count: 4), start[0] == 0xFF, start[1] == 0xD8 else { return nil }
         var orientation = ExifOrientation.up
+        var caption: String?
+        func byte(_ at: Int) -> UInt8? { source.bytes(at: at, count: 1)?[0] }
         var i = 2
-        while i < b.count {
+        while i < source.count {
             // Every segment starts with 0xFF; anything else means the stream is corrupt.
-            guard b[i] == 0xFF else { return nil }
+            guard byte(i) == 0xFF else { return nil }
             // Any number of 0xFF fill bytes may precede a marker.
-            while i < b.count, b[i] == 0xFF { i += 1 }
-            guard i < b.count else { return nil }
-            let marker = b[i]
+            while byte(i) == 0xFF { i += 1 }
+            guard let marker = byte(i) else { return nil }
             i += 1
             switch marker {
             case 0x01, 0xD0...0xD7:
@@ -110,25 +124,28 @@ package enum ImageHeader {
             default:
                 break
             }
-            guard i + 2 <= b.count else { return nil }
-            let length = Int(bigEndian16(b, i))
+            guard let field = source.bytes(at: i, count: 2) else { return nil }
+            let length = Int(bigEndian16(field, 0))
             guard length >= 2 else { return nil }
             if isStartOfFrame(marker) {
                 // length(2) precision(1) height(2) width(2) components(1)…; a segment cut short is a
                 // truncated file, not a header to trust.
-                guard length >= 8, i + length <= b.count else { return nil }
-                let width = Int(bigEndian16(b, i + 5))
-                let height = Int(bigEndian16(b, i + 3))
+                guard length >= 8, let b = source.bytes(at: i, count: length) else { return nil }
+                let width = Int(bigEndian16(b, 5))
+                let height = Int(bigEndian16(b, 3))
                 guard width > 0, height > 0 else { return nil }
                 // SOF2, 6, 10, 14 are progressive; SOF9…15 arithmetic-coded (ITU T.81 table B.1).
                 return Info(
                     isJPEG: true, storedWidth: width, storedHeight: height, orientation: orientation,
-                    components: Int(b[i + 7]), isProgressive: [0xC2, 0xC6, 0xCA, 0xCE].contains(marker),
-                    isArithmeticCoded: marker >= 0xC9)
+                    components: Int(b[7]), isProgressive: [0xC2, 0xC6, 0xCA, 0xCE].contains(marker),
+                    isArithmeticCoded: marker >= 0xC9, caption: caption)
             }
-            if marker == 0xE1, i + length <= b.count, let found = ExifOrientation(app1: b, from: i + 2, to: i + length)
+            // EXIF ("Exif\0\0" opens the segment; XMP's APP1 segments are stepped over unread).
+            if marker == 0xE1, let opening = source.bytes(at: i + 2, count: 4), opening.elementsEqual([0x45, 0x78, 0x69, 0x66]),
+                let b = source.bytes(at: i, count: length)
             {
-                orientation = found
+                if let found = ExifOrientation(app1: b, from: 2, to: length) { orientation = found }
+                caption = caption ?? ExifDescription.caption(app1: b, from: 2, to: length)
             }
             i += length
         }

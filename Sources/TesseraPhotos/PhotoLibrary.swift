@@ -20,7 +20,10 @@ package struct Photo: Equatable, Sendable {
     /// What the photo shows, in words, where its file says (EXIF `ImageDescription`): its accessible
     /// name. Nil when the file has none.
     package var caption: String?
-    package init(id: String, path: String, pixelSize: Size? = nil, modified: Int = 0, bytes: Int = 0) {
+    package init(
+        id: String, path: String, pixelSize: Size? = nil, modified: Int = 0, bytes: Int = 0, caption: String? = nil
+    ) {
+        self.caption = caption
         self.id = id
         self.path = path
         self.pixelSize = pixelSize
@@ -200,12 +203,13 @@ package struct PhotoLibrary: Sendable {
                 skip(name, path, "cannot read the file (\(error))", stamp)
                 continue
             }
-            guard let size = header?.size else {
+            guard let header, case let size = header.size else {
                 skip(name, path, "not a JPEG or PNG image", stamp)
                 continue
             }
             seen.insert(id)
-            photos.append(Photo(id: id, path: path, pixelSize: size, modified: modified, bytes: bytes))
+            photos.append(
+                Photo(id: id, path: path, pixelSize: size, modified: modified, bytes: bytes, caption: header.caption))
         }
         guard !photos.isEmpty || allowingEmpty else {
             let names = skipped.map { "\(($0.path as NSString).lastPathComponent): \($0.reason)" }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `tessera-bench [--quick] [--library] [--windowed] [--animated] [--real-screen] [--out FILE]`.
+/// `tessera-bench [--quick] [--library] [--windowed] [--animated] [--real-screen] [--semantics] [--out FILE]`.
 struct BenchOptions {
     var quick = false
     /// Only the thousand-photo launches, fling and folder latency, printed as JSON (`LibraryBenchmark`).
@@ -11,6 +11,8 @@ struct BenchOptions {
     var animatedOnly = false
     /// `--real-screen`: only the cadence and present-path figures, as JSON.
     var realScreenOnly = false
+    /// `--semantics`: only the semantics tree's cost, as JSON (`SemanticsBenchmark`).
+    var semanticsOnly = false
     var output: String?
     /// `--fling FOLDER --cache DIR --seconds S [--drags N]`: run only the fling child (`FlingBenchmark`).
     var fling: String?
@@ -29,6 +31,7 @@ struct BenchOptions {
             case "--windowed": options.windowedOnly = true
             case "--animated": options.animatedOnly = true
             case "--real-screen": options.realScreenOnly = true
+            case "--semantics": options.semanticsOnly = true
             case "--out":
                 guard let path = rest.popFirst() else { throw BenchError("--out needs a file") }
                 options.output = path
@@ -38,7 +41,7 @@ struct BenchOptions {
             case "--drags": options.drags = rest.popFirst().flatMap(Int.init)
             default:
                 throw BenchError(
-                    "unknown option \"\(argument)\" (tessera-bench [--quick] [--library] [--windowed] [--animated] [--real-screen] [--out FILE])"
+                    "unknown option \"\(argument)\" (tessera-bench [--quick] [--library] [--windowed] [--animated] [--real-screen] [--semantics] [--out FILE])"
                 )
             }
         }

@@ -10,6 +10,9 @@ struct BenchReport: Encodable {
     var animatingShare: [String: Double]
     /// Microseconds per step of the same scene at rest.
     var settledStepMicros: [String: Double]
+    /// The semantics tree's cost: a frame with no listener, an idle one and a listening one; the tree at
+    /// 1,000 and 20,000 photos.
+    var semantics: SemanticsBenchmark.Result
     var render: RenderBenchmark.Result
     /// The same on SDL's accelerated renderer, when the video driver offers one (`hardware` says
     /// whether it is a GPU).
@@ -29,6 +32,7 @@ struct BenchReport: Encodable {
     enum CodingKeys: String, CodingKey {
         case machine, renderer, stepMicros, animatingShare, settledStepMicros, stepGrowth, settledShare
         case renderVsBareSDL, looksVsPlainBlit, render, accelerated, decode, library, windowed, realScreen
+        case semantics
     }
 
     func encode(to encoder: Encoder) throws {
@@ -40,6 +44,7 @@ struct BenchReport: Encodable {
         try c.encode(settledStepMicros.mapValues(Self.rounded), forKey: .settledStepMicros)
         try c.encode(Self.rounded(stepGrowth), forKey: .stepGrowth)
         try c.encode(Self.rounded(settledShare), forKey: .settledShare)
+        try c.encode(semantics, forKey: .semantics)
         try c.encode(Self.rounded(render.renderVsBareSDL), forKey: .renderVsBareSDL)
         try c.encode(Self.rounded(render.looksVsPlainBlit), forKey: .looksVsPlainBlit)
         try c.encode(render, forKey: .render)
@@ -66,6 +71,14 @@ struct BenchReport: Encodable {
             "  1,000 → 10,000 tiles: ×\(f(stepGrowth, 2))  \(verdict(stepGrowth <= 13, "limit ×13"))",
             "simulation step, 10,000 tiles at rest: \(f(settledStepMicros["10000"]!, 3)) µs = "
                 + "\(f(settledShare * 100, 3)) % of animating  \(verdict(settledShare <= 0.05, "limit 5 %"))",
+            "",
+            "semantics tree, a picker of 1,000 photos flying (µs a frame, step and draw list):",
+            "  no listener \(f(semantics.frameMicros, 1)) · a bridge with no screen reader "
+                + "\(f(semantics.idleListenerFrameMicros, 1)) ×\(f(semantics.idleRatio, 3)) "
+                + "\(verdict(semantics.idleRatio <= 1.02, "limit ×1.02")) · a screen reader listening "
+                + "\(f(semantics.listeningFrameMicros, 1))",
+            "  the tree: \(f(semantics.treeMicros1000, 1)) µs at 1,000 photos, \(f(semantics.treeMicros20000, 1)) µs "
+                + "at 20,000 ×\(f(semantics.treeGrowth, 2)) \(verdict(semantics.treeGrowth <= 1.2, "limit ×1.2"))",
             "",
         ]
         for result in [r] + (accelerated.map { [$0] } ?? []) {

@@ -40,6 +40,12 @@ do {
         print(String(decoding: try encoder.encode(result), as: UTF8.self))
         exit(0)
     }
+    if options.semanticsOnly {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        print(String(decoding: try encoder.encode(try SemanticsBenchmark().run()), as: UTF8.self))
+        exit(0)
+    }
     if options.realScreenOnly {
         let result = try RealScreenBenchmark().run(tessera: tessera, root: root)
         let encoder = JSONEncoder()
@@ -55,6 +61,8 @@ do {
         animatingShare["\(tiles)"] = result.animatingShare
     }
     let settled = ["10000": steps.settled(tiles: 10000).micros]
+
+    let semantics = try (options.quick ? SemanticsBenchmark(rounds: 2, framesPerRound: 60) : SemanticsBenchmark()).run()
 
     let render = options.quick ? RenderBenchmark(rounds: 2, framesPerRound: 2) : RenderBenchmark()
     let assets = root.appendingPathComponent("Assets/Photos").path
@@ -79,6 +87,7 @@ do {
 
     let report = BenchReport(
         machine: .current(), stepMicros: stepMicros, animatingShare: animatingShare, settledStepMicros: settled,
+        semantics: semantics,
         render: software, accelerated: accelerated, decode: decoded, library: library, windowed: windowed,
         realScreen: realScreen)
     print(report.table(), terminator: "")

@@ -36,6 +36,27 @@ enum DesktopAppearance {
         return false
     }
 
+    /// Whether the desktop asks for less motion: GNOME's `enable-animations` off (the accessibility
+    /// panel's "Reduce animation"), through the settings portal, else `gsettings`. False when nothing
+    /// answers.
+    static func prefersReducedMotion() -> Bool {
+        let key = ["org.gnome.desktop.interface", "enable-animations"]
+        if let reply = run(
+            "gdbus",
+            [
+                "call", "--session", "--timeout", "1", "--dest", "org.freedesktop.portal.Desktop", "--object-path",
+                "/org/freedesktop/portal/desktop", "--method", "org.freedesktop.portal.Settings.Read",
+            ] + key),
+            let animations = DesktopColorScheme.enablesAnimations(reply: reply)
+        {
+            return !animations
+        }
+        if let reply = run("gsettings", ["get"] + key), let animations = DesktopColorScheme.enablesAnimations(reply: reply) {
+            return !animations
+        }
+        return false
+    }
+
     /// `tool`'s standard output, nil when it cannot be found or run, fails, or is still running after a
     /// second (it is then ended).
     private static func run(_ tool: String, _ arguments: [String]) -> String? {

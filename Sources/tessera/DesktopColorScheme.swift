@@ -16,6 +16,15 @@ enum DesktopColorScheme {
         return value == 1
     }
 
+    /// `enable-animations` as the portal (`(<<<true>>>,)`, `v v b true`) or `gsettings` (`true`) prints
+    /// it; nil for anything else.
+    static func enablesAnimations(reply: String) -> Bool? {
+        let words = reply.split(whereSeparator: { !$0.isLetter })
+        if words.contains("false") { return false }
+        if words.contains("true") { return true }
+        return nil
+    }
+
     /// `gsettings get org.gnome.desktop.interface color-scheme`: `'prefer-dark'` is dark; `'default'` and
     /// `'prefer-light'` are light; nil for anything else (the key missing on an older GNOME).
     static func prefersDark(gsettingsReply reply: String) -> Bool? {

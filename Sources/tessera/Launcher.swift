@@ -1,4 +1,5 @@
 import Foundation
+import TesseraAccessibility
 import TesseraCore
 import TesseraGeometry
 import TesseraPhotos
@@ -23,6 +24,11 @@ struct Launcher {
         // `appearance: system` follows the desktop in a window; headless runs stay light, repeatable.
         if !options.headless, config.appearance == .system {
             config.desktopPrefersDark = DesktopAppearance.prefersDark()
+        }
+        // Reduce motion follows the desktop in a window unless the config file says (docs/ACCESSIBILITY.md).
+        if !options.headless, !config.setsReduceMotion, DesktopAppearance.prefersReducedMotion() {
+            config.desktopReducesMotion = true
+            config.reduceMotion = true
         }
         let photos = try loadPhotos(resources)
         let assets = try loadAssets(resources, config)
@@ -104,6 +110,16 @@ struct Launcher {
             if let folderWatcher { loop.sources.append(FolderChangesSource(watcher: folderWatcher)) }
         }
         defer { folderWatcher?.stop() }
+        // Screen readers (AT-SPI) for windows: the bridge registers only while assistive technology is on.
+        let accessibility = host.map { host in
+            let actions = SemanticsActionQueue(wake: host.wake)
+            let bridge = AccessibilityBridge(actions: actions, wake: host.wake, windowOrigin: host.screenOrigin)
+            loop.semanticsListeners.append(bridge)
+            loop.sources += [actions, bridge]
+            bridge.start()
+            return bridge
+        }
+        defer { accessibility?.stop() }
         let speech = speechOutput(config)
         defer { speech?.close() }
         if let speech { announce(loop, through: speech) }

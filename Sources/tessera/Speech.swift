@@ -20,7 +20,12 @@ extension Launcher {
         }
     }
 
-    /// Makes the run's semantics heard through `output`.
-    // TODO(speech): append the core's `Announcer(output:)` to `loop.semanticsListeners` once it is on main.
-    func announce(_ loop: FrameLoop, through output: SpeechOutput) {}
+    /// Makes the run's semantics heard through `output`: the announcer listens to every new tree, the
+    /// kiosk says its idle reset before it fires, and touches explore instead of acting (a double tap
+    /// acts), as a phone's screen reader has them.
+    func announce(_ loop: FrameLoop, through output: SpeechOutput) {
+        loop.semanticsListeners.append(Announcer(output: output))
+        loop.simulation.speaks = true
+        loop.simulation.exploreByTouch()
+    }
 }

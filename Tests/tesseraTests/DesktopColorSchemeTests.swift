@@ -15,3 +15,13 @@ final class DesktopColorSchemeTests: XCTestCase {
         XCTAssertNil(DesktopColorScheme.prefersDark(gsettingsReply: "No such key “color-scheme”"))
     }
 }
+
+/// The desktop's "Reduce animation" as its tools print it.
+final class DesktopMotionTests: XCTestCase {
+    func testAnimationsOffIsReadFromThePortalAndGsettings() {
+        XCTAssertEqual(DesktopColorScheme.enablesAnimations(reply: "(<<<false>>>,)\n"), false)
+        XCTAssertEqual(DesktopColorScheme.enablesAnimations(reply: "v v b true\n"), true)
+        XCTAssertEqual(DesktopColorScheme.enablesAnimations(reply: "false\n"), false)
+        XCTAssertNil(DesktopColorScheme.enablesAnimations(reply: "Error: no such key"))
+    }
+}

@@ -25,6 +25,9 @@ import time
 import numpy as np
 from PIL import Image, ImageDraw
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from caption import set_caption  # noqa: E402  (beside this script)
+
 F32 = np.float32
 
 
@@ -1580,6 +1583,35 @@ PHOTOS = [  # (scene, width, height)
     (s_autumn_lake, 900, 600),
 ]
 
+# What each photo shows, in PHOTOS' order: its EXIF ImageDescription (caption.py), which Tessera
+# reads as the photo's accessible name.
+CAPTIONS = [
+    "Mountain lake below alpine peaks",
+    "Aurora over a mountain",
+    "Beach from the air",
+    "Sunset over a lake",
+    "Waterfall",
+    "Sand dunes",
+    "Moon among clouds",
+    "Lavender field",
+    "City at night",
+    "Golden hills",
+    "Alpenglow on the peaks",
+    "Ocean waves",
+    "Volcano",
+    "Birch forest",
+    "Meadow",
+    "Canyon",
+    "Magenta sea",
+    "Frozen lake",
+    "Misty forest",
+    "City at blue hour",
+    "Milky Way over the hills",
+    "Wheat field under a storm",
+    "Mesa at twilight",
+    "Autumn lake",
+]
+
 
 # 2:1 panoramas for the destinations scene (docs/BEHAVIOUR.md#destinations): wide enough that the detail view's image, at
 # the window's full width, leaves room for the title and the paragraph under it.
@@ -1618,6 +1650,7 @@ def render(index, out_dir):
     u8 = finish(S, img, **opts)
     path = os.path.join(out_dir, "photo-%02d.jpg" % (index + 1))
     save(u8, path)
+    set_caption(path, CAPTIONS[index])
     return path, w, h, os.path.getsize(path), time.time() - t0, fn.__name__
 
 

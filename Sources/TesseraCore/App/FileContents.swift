@@ -4,14 +4,15 @@ import Foundation
     import Glibc
 #endif
 
-/// Reads a whole file the user named (a config, a script), refusing what cannot be one without ever
-/// hanging or reading without end:
+/// Reads a whole file the user named (a config, a script, the gallery's palettes, the destinations'
+/// catalog), refusing what cannot be one without ever hanging or reading without end:
 ///
 /// - opened with `O_NONBLOCK`, so a FIFO with no writer does not block `open(2)` (`fifo(7)`), then
 ///   `fstat`ed: a directory or a device (`/dev/zero`, `/dev/tty`) is refused by what it is;
 /// - a pipe (`--config <(…)`) is read as its writer writes, waiting at most `pipeWait` seconds for
 ///   each chunk; a FIFO nobody writes to reads as empty;
-/// - more than `limit` bytes is refused (`/dev/urandom` through a pipe, a log given by mistake).
+/// - more than `limit` bytes is refused (`/dev/urandom` through a pipe, a log given by mistake); a
+///   regular file by its size before a byte of it is read (a 2 GB sparse file costs a `stat`).
 enum FileContents {
     struct Error: Swift.Error, Equatable, CustomStringConvertible {
         var reason: String
@@ -26,7 +27,9 @@ enum FileContents {
         guard fstat(fd, &info) == 0 else { throw Error(reason: String(cString: strerror(errno)).lowercased()) }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
-            guard Int(info.st_size) <= limit else { throw Error(reason: "larger than \(describe(limit))") }
+            guard Int(info.st_size) <= limit else {
+                throw Error(reason: "larger than \(describe(limit)): the file is \(describe(Int(info.st_size))), not read")
+            }
         case S_IFIFO, S_IFSOCK:
             break
         case S_IFDIR:
@@ -57,7 +60,9 @@ enum FileContents {
         }
     }
 
-    private static func describe(_ bytes: Int) -> String {
-        bytes >= 1 << 20 ? "\(bytes >> 20) MB" : "\(bytes >> 10) KB"
+    static func describe(_ bytes: Int) -> String {
+        if bytes >= 1 << 30 { return String(format: "%.1f GB", Double(bytes) / Double(1 << 30)) }
+        if bytes >= 1 << 20 { return "\(bytes >> 20) MB" }
+        return bytes >= 1 << 10 ? "\(bytes >> 10) KB" : "\(bytes) bytes"
     }
 }

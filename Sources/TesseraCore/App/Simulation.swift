@@ -35,9 +35,13 @@ package final class Simulation {
     package var speaks = false
     /// What announcements were last worked out from, and those waiting (`Simulation+Announcements`).
     var announced: AnnouncedState?
-    var pendingAnnouncements: [String] = []
+    var pendingAnnouncements: [Announcement] = []
     /// The coming idle reset has been announced (until the next input).
     var idleWarned = false
+    /// Touch exploration (`--speak`): touches read what is under them; a double tap activates.
+    private(set) var explorer: TouchExploration?
+    /// The element touch exploration read last.
+    var lastRead: SemanticsID?
     /// Where confirmed selections go; nil confirms nothing.
     package var selections: SelectionStore?
     /// A problem to show on screen until it is fixed (a bad config edit; a selection that failed to save).
@@ -130,6 +134,10 @@ package final class Simulation {
         }
         noteInput()
         gestures.removeAll(keepingCapacity: true)
+        if explorer != nil, let outcomes = explorer?.handle(event, now: time) {
+            for outcome in outcomes { explore(outcome) }
+            return
+        }
         recognizer.handle(event, into: &gestures)
         for gesture in gestures { dispatch(gesture) }
     }
@@ -237,6 +245,9 @@ package final class Simulation {
 
     package func step() {
         resetIfIdle()
+        if let outcomes = explorer?.elapse(to: time) {
+            for outcome in outcomes { explore(outcome) }
+        }
         if !scene.isSettled { revision &+= 1 }
         scene.step(dt)
         stepCount += 1
@@ -286,6 +297,8 @@ package final class Simulation {
         var newConfig = newConfig
         // The desktop's preference was read once for the run; a reloaded file does not carry it.
         newConfig.desktopPrefersDark = config.desktopPrefersDark
+        newConfig.desktopReducesMotion = config.desktopReducesMotion
+        if !newConfig.setsReduceMotion { newConfig.reduceMotion = config.desktopReducesMotion }
         config = newConfig
         banner = nil
         recognizer.slop = newConfig.input.tapSlop
@@ -306,7 +319,9 @@ package final class Simulation {
     /// Tiles of the current scene whose springs ran in the last step.
     package var animatingTileCount: Int { scene.animatingTileCount }
 
-    package var isSettled: Bool { scene.isSettled && !recognizer.isPressed }
+    package var isSettled: Bool {
+        scene.isSettled && !recognizer.isPressed && !(explorer?.isWaiting ?? false)
+    }
 
     /// Rebuilds `list` for this frame, `alpha` ∈ [0, 1] between the last two steps.
     package func draw(into list: inout DrawList, alpha: Double = 1) {
@@ -344,5 +359,34 @@ package final class Simulation {
             tiles: d.tiles, overlay: d.overlay, position: d.position, selection: d.selection,
             chromeOpacity: min(1, max(0, scene.chromeOpacity)), title: d.title,
             focus: (scene as? any FocusableScene)?.focusedID, semantics: semantics().root)
+    }
+}
+
+extension Simulation {
+    /// Turns touch exploration on (`--speak`), with the recognizer's double tap and slop.
+    package func exploreByTouch() {
+        explorer = TouchExploration(
+            doubleTapInterval: config.zoom.doubleTapInterval, doubleTapDistance: config.zoom.doubleTapDistance,
+            slop: config.input.tapSlop)
+    }
+
+    /// Does what touch exploration asks: reads the element under a point (once, until another is under
+    /// the finger), activates the last one read, or hands the scrolling finger's input to the recognizer.
+    private func explore(_ outcome: TouchExploration.Outcome) {
+        switch outcome {
+        case .read(let p):
+            guard let node = semantics().root.deepestNamed(at: p), node.id != lastRead else { return }
+            lastRead = node.id
+            noteChange()
+            pendingAnnouncements.append(Announcement(node.spoken, interrupts: true))
+        case .activateLastRead:
+            guard let id = lastRead else { return }
+            let node = semantics().node(id)
+            perform(node?.actions.first ?? .activate, on: id)
+        case .forward(let event):
+            recognizer.handle(event, into: &gestures)
+            for gesture in gestures { dispatch(gesture) }
+            gestures.removeAll(keepingCapacity: true)
+        }
     }
 }

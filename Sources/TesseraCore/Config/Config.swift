@@ -15,7 +15,12 @@ package struct Config: Equatable, Sendable {
     package var desktopPrefersDark = false
     /// Reduce motion (iOS's accessibility setting, `UIAccessibility.isReduceMotionEnabled`): heroes and
     /// the picker's photos cross-fade to their new places instead of flying there.
-    var reduceMotion = false
+    package var reduceMotion = false
+    /// Whether the config file names `reduceMotion` itself: then it wins over the desktop's setting.
+    package var setsReduceMotion = false
+    /// Whether the desktop asks for reduced motion (the host reads it for a window; never from a file):
+    /// followed while the file does not set `reduceMotion`.
+    package var desktopReducesMotion = false
     var springs = SpringPresets()
     var scroll = ScrollPhysics()
     var input = InputConfig()

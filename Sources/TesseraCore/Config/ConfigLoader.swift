@@ -55,7 +55,9 @@ package enum ConfigLoader {
             throw Error(message: "\(error)")
         }
         try validate(config)
-        return config
+        var read = config
+        read.setsReduceMotion = (overrides as? [String: Any])?["reduceMotion"] != nil
+        return read
     }
 
     /// Lays `value` over `base`; objects merge key by key, anything else replaces.

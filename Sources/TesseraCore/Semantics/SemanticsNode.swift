@@ -62,14 +62,15 @@ package struct SemanticsNode: Sendable, Equatable {
         return nil
     }
 
-    /// The deepest node under `p` (window points) that a person can act on or that names something:
-    /// what touch exploration reads. Children drawn later (above) win.
+    /// The deepest node under `p` (window points) that names something other than a container: what
+    /// touch exploration reads (the gap between two photos reads nothing, not "Photos, list"). Children
+    /// drawn later (above) win.
     package func deepestNamed(at p: Point) -> SemanticsNode? {
         guard frame.contains(p) || role == .application else { return nil }
         for child in children.reversed() {
             if let found = child.deepestNamed(at: p) { return found }
         }
-        return name.isEmpty || role == .application ? nil : self
+        return name.isEmpty || role.isContainer ? nil : self
     }
 
     /// What a screen reader says for it: name, role, description and the states that matter,
@@ -139,6 +140,9 @@ package enum SemanticsRole: String, Sendable, CaseIterable {
     case paragraph
     /// The fullscreen viewer and the detail view: modal while open.
     case dialog
+
+    /// Roles that hold others: touch exploration reads what they hold, not them.
+    var isContainer: Bool { [.application, .pageTabList, .panel, .scrollPane, .list].contains(self) }
 
     /// What a screen reader says after the name; nil where the role goes unsaid (a panel, a label).
     var spoken: String? {

@@ -9,7 +9,7 @@ package struct SemanticsTree: Sendable, Equatable {
     /// What happened since the last tree that a person should hear of, beyond what focus says: "Lavender
     /// field, added to the dock, 3 selected", a photo opened, the scene switched, a coming idle reset
     /// (`Simulation.takeAnnouncements`). Filled by the run loop for its listeners; empty in dumps.
-    package var announcements: [String] = []
+    package var announcements: [Announcement] = []
 
     package init(root: SemanticsNode) { self.root = root }
 
@@ -28,6 +28,18 @@ package struct SemanticsTree: Sendable, Equatable {
         var all: [(SemanticsNode, SemanticsID?)] = []
         root.forEach { node, parent in all.append((node, parent?.id)) }
         return all
+    }
+}
+
+/// One thing to say, beyond what focus says.
+package struct Announcement: Sendable, Equatable {
+    package var text: String
+    /// Cuts short what is being said (touch exploration moving on to another element).
+    package var interrupts = false
+
+    package init(_ text: String, interrupts: Bool = false) {
+        self.text = text
+        self.interrupts = interrupts
     }
 }
 

@@ -12,7 +12,7 @@ extension Simulation {
     }
 
     /// The announcements since the last call. The first call only takes note of the state.
-    package func takeAnnouncements() -> [String] {
+    package func takeAnnouncements() -> [Announcement] {
         let now = AnnouncedState(
             scene: currentScene, selection: scene.selection, presented: scene.heroStage?.presented?.id)
         defer {
@@ -22,7 +22,7 @@ extension Simulation {
         guard let before = announced else { return pendingAnnouncements }
         var said = pendingAnnouncements
         if now.scene != before.scene {
-            said.append(sceneAnnouncement(now.scene))
+            said.append(Announcement(sceneAnnouncement(now.scene)))
             return said
         }
         if let old = before.selection, let new = now.selection, old != new {
@@ -30,18 +30,20 @@ extension Simulation {
             let added = new.filter { !old.contains($0) }
             let removed = old.filter { !kept.contains($0) }
             if new.isEmpty && removed.count > 1 {
-                said.append("\(removed.count) photos confirmed")
+                said.append(Announcement("\(removed.count) photos confirmed"))
             } else {
-                for id in added { said.append("\(photos.name(of: id)), added to the dock, \(new.count) selected") }
-                for id in removed { said.append("\(photos.name(of: id)), removed from the dock, \(new.count) selected") }
+                for id in added { said.append(Announcement("\(photos.name(of: id)), added to the dock, \(new.count) selected")) }
+                for id in removed {
+                    said.append(Announcement("\(photos.name(of: id)), removed from the dock, \(new.count) selected"))
+                }
             }
         }
         if now.presented != before.presented {
             if let id = now.presented {
                 let place = scene.field.position(of: id).map { ", photo \($0.index + 1) of \($0.count)" } ?? ""
-                said.append("\(photos.name(of: id))\(place)" + (before.presented == nil ? ", opened" : ""))
+                said.append(Announcement("\(photos.name(of: id))\(place)" + (before.presented == nil ? ", opened" : "")))
             } else if let id = before.presented {
-                said.append("\(photos.name(of: id)), closed")
+                said.append(Announcement("\(photos.name(of: id)), closed"))
             }
         }
         return said
@@ -65,6 +67,7 @@ extension Simulation {
         idleWarned = true
         noteChange()
         pendingAnnouncements.append(
-            "Starting over in \(Int(Self.idleWarningSeconds)) seconds without a touch. Touch the screen to stay.")
+            Announcement(
+                "Starting over in \(Int(Self.idleWarningSeconds)) seconds without a touch. Touch the screen to stay."))
     }
 }

@@ -258,6 +258,21 @@ package final class WindowHost: FrameSink, InteractiveHost {
         }
     }
 
+    /// Where the window's top left is on the screen (`SDL_GetWindowPosition`), read from any thread: the
+    /// accessibility bridge's screen coordinates. SDL keeps the position in the window's own fields as
+    /// the window system reports moves, so the read takes no lock. Zero where the window system does not
+    /// say (Wayland tells clients nothing of where their windows are).
+    package var screenOrigin: @Sendable () -> Point {
+        let address = Int(bitPattern: window.window)
+        return {
+            guard let window = OpaquePointer(bitPattern: address) else { return .zero }
+            var x: Int32 = 0
+            var y: Int32 = 0
+            SDL_GetWindowPosition(window, &x, &y)
+            return Point(Double(x), Double(y))
+        }
+    }
+
     /// The renderer and how it presents, e.g. `opengl on NVIDIA …`, `software (wl_shm)` or
     /// `software (window surface; OpenGL is llvmpipe)`.
     package var rendererName: String { presenter.name }

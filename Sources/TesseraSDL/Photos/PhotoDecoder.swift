@@ -16,7 +16,8 @@ import TesseraPhotos
 ///
 /// Against files that change or lie: only regular files are opened (`RegularFile`: a FIFO named like a
 /// photo would block `open` forever); the file is read into memory (never mapped, so truncating it
-/// mid-decode cannot raise SIGBUS); a header that declares more pixels than its file can hold is
+/// mid-decode cannot raise SIGBUS) — for a JPEG only the segments decoding needs (`JPEGEssentials`: a
+/// camera's megabytes of ICC profile stay on disk); a header that declares more pixels than its file can hold is
 /// damaged before anything is allocated; every decode reserves its bytes from one `DecodeBudget`
 /// shared by all decoder threads, and stops at its deadline (`timeLimit`). CMYK and YCCK JPEGs are
 /// converted (`CMYKConversion`) and every photo is turned upright by its EXIF orientation
@@ -103,15 +104,19 @@ package enum PhotoDecoder {
         }
         let fileSize = Int(status.st_size)
         guard fileSize <= maxFileBytes else { return .failure(.fileTooLarge(bytes: fileSize)) }
-        if let implausible = implausibility(of: info, fileBytes: fileSize) { return .failure(implausible) }
+        // A JPEG's profile, XMP and comments are left in the file (`JPEGEssentials`): 40 MB of ICC
+        // segments cost a decode nothing.
+        let ranges = info.isJPEG ? essentialRanges(path) ?? [0..<fileSize] : [0..<fileSize]
+        let kept = ranges.reduce(0) { $0 + $1.count }
+        if let implausible = implausibility(of: info, fileBytes: kept) { return .failure(implausible) }
         var plan = Plan(info, maxDimension: maxDimension)
         plan.usesHandWrittenDecoders = handWritten
         plan.usesEighthDecoder = plan.usesEighthDecoder && handWritten
-        let bytes = fileSize * (plan.usesEighthDecoder ? 2 : 1) + plan.workingBytes
+        let bytes = kept * (plan.usesEighthDecoder ? 2 : 1) + plan.workingBytes
         let outcome = budget.withReservation(of: bytes) { () -> Result<Decoded, Failure> in
             // Read, not mapped: a file replaced or truncated while mapped kills the process with SIGBUS
             // the moment the decoder touches a page that is gone. A copy in memory cannot change.
-            readWhole(path, upTo: fileSize) { file in
+            readWhole(path, ranges, upTo: fileSize) { file in
                 // The file may have changed since its header was read: decode only what was estimated.
                 let data = Data(bytesNoCopy: file.baseAddress!, count: file.count, deallocator: .none)
                 guard ImageHeader.info(of: data) == info else { return .failure(.corrupt("changed while being read")) }
@@ -212,17 +217,23 @@ package enum PhotoDecoder {
         Plan(info, maxDimension: maxDimension).workingBytes
     }
 
-    /// `body` with the whole file read into a scratch buffer (lent for the call: nothing made from it
-    /// may outlive it, and a decoder may rearrange it); a special file (a FIFO, a device) is refused,
-    /// not read.
+    /// The parts of the JPEG at `path` a decode reads; nil to read it whole.
+    private static func essentialRanges(_ path: String) -> [Range<Int>]? {
+        (try? RegularFile.withDescriptor(path) { fd, size in JPEGEssentials.ranges(fd: fd, size: size) }) ?? nil
+    }
+
+    /// `body` with `ranges` of the file read one after another into a scratch buffer (lent for the
+    /// call: nothing made from it may outlive it, and a decoder may rearrange it); a special file (a
+    /// FIFO, a device) is refused, not read.
     private static func readWhole(
-        _ path: String, upTo expected: Int, _ body: (UnsafeMutableRawBufferPointer) -> Result<Decoded, Failure>
+        _ path: String, _ ranges: [Range<Int>], upTo expected: Int,
+        _ body: (UnsafeMutableRawBufferPointer) -> Result<Decoded, Failure>
     ) -> Result<Decoded, Failure> {
         do {
             return try RegularFile.withDescriptor(path) { fd, size in
                 // Grown since it was measured: not what the reservation was made for.
                 guard size <= expected else { return .failure(.corrupt("changed while being read")) }
-                return read(fd, size: size, body)
+                return read(fd, ranges, body)
             }
         } catch {
             return .failure(.unreadable(error.description))
@@ -230,16 +241,21 @@ package enum PhotoDecoder {
     }
 
     private static func read(
-        _ fd: Int32, size: Int, _ body: (UnsafeMutableRawBufferPointer) -> Result<Decoded, Failure>
+        _ fd: Int32, _ ranges: [Range<Int>], _ body: (UnsafeMutableRawBufferPointer) -> Result<Decoded, Failure>
     ) -> Result<Decoded, Failure> {
-        ScratchBuffers.shared.withBuffer(atLeast: size) { buffer in
+        let size = ranges.reduce(0) { $0 + $1.count }
+        return ScratchBuffers.shared.withBuffer(atLeast: size) { buffer in
             var total = 0
-            while total < size {
-                let n = Glibc.read(fd, buffer.baseAddress! + total, size - total)
-                if n < 0 && errno == EINTR { continue }
-                guard n >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)).lowercased())) }
-                if n == 0 { break }  // truncated since fstat: what there is
-                total += n
+            reading: for range in ranges {
+                var done = 0
+                while done < range.count {
+                    let n = pread(fd, buffer.baseAddress! + total, range.count - done, off_t(range.lowerBound + done))
+                    if n < 0 && errno == EINTR { continue }
+                    guard n >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)).lowercased())) }
+                    if n == 0 { break reading }  // truncated since fstat: what there is
+                    done += n
+                    total += n
+                }
             }
             return body(UnsafeMutableRawBufferPointer(rebasing: buffer[0..<total]))
         } ?? .failure(.outOfMemory)

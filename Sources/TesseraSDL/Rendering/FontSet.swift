@@ -1,4 +1,5 @@
 import CSDL2
+import TesseraPhotos
 import Foundation
 import TesseraCore
 
@@ -61,6 +62,7 @@ package final class FontSet {
         self.roundedPath = roundedPath
         for path in [regularPath, boldPath, roundedPath] {
             guard FileManager.default.fileExists(atPath: path) else { throw Error.missingFont(path: path) }
+            if let refusal = Self.refusal(ofFontAt: path) { throw Error.unreadableFont(path: path, reason: refusal) }
             // Open once to prove the file is a usable font; the real sizes open on demand.
             guard let probe = TTF_OpenFont(path, 12) else { throw Error.unreadableFont(path: path, reason: sdlError()) }
             TTF_CloseFont(probe)
@@ -103,12 +105,34 @@ package final class FontSet {
     private func font(_ face: FontFace, pixelSize: Int) -> OpaquePointer? {
         let key = Key(face: face, pixelSize: max(1, min(1000, pixelSize)))
         if let font = fonts[key] { return font }
+        if let refusal = Self.refusal(ofFontAt: face.path) {
+            warn("cannot open font \(face.path): \(refusal)")
+            return nil
+        }
         guard let font = TTF_OpenFontIndex(face.path, Int32(key.pixelSize), face.index) else {
             warn("cannot open font \(face.path) at \(key.pixelSize) px: \(sdlError())")
             return nil
         }
         fonts[key] = font
         return font
+    }
+
+    /// Font files past this are not opened. The largest a kiosk uses, a CJK collection (Noto Sans CJK's
+    /// `.ttc`, about 20 MB), is well under it; a path naming a 2 GB file by mistake is refused by its
+    /// size (issue 48), before FreeType reads any of it.
+    static let maxFontBytes = 64 << 20
+
+    /// Why the file at `path` is not opened as a font — not a regular file (a FIFO would block
+    /// `TTF_OpenFont`'s `open` forever), unreadable, or past `maxFontBytes` — or nil to open it.
+    static func refusal(ofFontAt path: String) -> String? {
+        do {
+            try RegularFile.withDescriptor(path) { _, size throws(RegularFile.Failure) in
+                guard size <= maxFontBytes else { throw .tooLarge(bytes: size, limit: maxFontBytes) }
+            }
+            return nil
+        } catch {
+            return error.description
+        }
     }
 
     /// Characters no face draws a glyph for (line breaks, joiners): they never call for a fallback.

@@ -1,3 +1,4 @@
+import Foundation
 import TesseraGeometry
 import XCTest
 
@@ -56,5 +57,21 @@ final class AppearanceAndKioskTargetTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(config.destinations.detail.closeButton.diameter, 44, "close button")
         // The defaults are the articles' smaller controls.
         XCTAssertLessThan(Config().tabBar.height, 44)
+    }
+}
+
+/// Reduce motion: the file's word wins; left out, the desktop's (set by the host) is kept across reloads.
+final class ReduceMotionSourceTests: XCTestCase {
+    func testAFileThatNamesReduceMotionWinsAndOneThatDoesNotFollowsTheDesktop() throws {
+        XCTAssertTrue(try ConfigLoader.decode(Data(#"{"reduceMotion": false}"#.utf8)).setsReduceMotion)
+        var desktop = try ConfigLoader.decode(Data("{}".utf8))
+        XCTAssertFalse(desktop.setsReduceMotion)
+        desktop.desktopReducesMotion = true
+        desktop.reduceMotion = true
+        let sim = makeSimulation(config: desktop)
+        sim.reload(config: try ConfigLoader.decode(Data(#"{"picker": {"title": "Mine"}}"#.utf8)))
+        XCTAssertTrue(sim.config.reduceMotion, "a reload without the key keeps the desktop's setting")
+        sim.reload(config: try ConfigLoader.decode(Data(#"{"reduceMotion": false}"#.utf8)))
+        XCTAssertFalse(sim.config.reduceMotion, "the file's false wins")
     }
 }

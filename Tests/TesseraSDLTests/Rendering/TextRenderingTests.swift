@@ -93,6 +93,23 @@ final class TextRenderingTests: XCTestCase {
         }
     }
 
+    /// Issue 48: a 2 GB (sparse) file named as a font is refused by its size before FreeType reads it.
+    func testAHugeFontFileIsRefusedByItsSize() throws {
+        let folder = try RenderFixture.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/huge.ttf"
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data()))
+        XCTAssertEqual(truncate(path, 2 << 30), 0)
+        XCTAssertThrowsError(try FontSet(regularPath: path)) { error in
+            XCTAssertEqual(
+                "\(error)", "cannot open font \(path): the file is 2.0 GB, more than the 64 MB read")
+        }
+        XCTAssertEqual(mkfifo(folder + "/pipe.ttf", 0o600), 0)
+        XCTAssertThrowsError(try FontSet(regularPath: folder + "/pipe.ttf")) { error in
+            XCTAssertTrue("\(error)".contains("not a regular file (a FIFO)"), "\(error)")
+        }
+    }
+
     func testUnreadableFontFailsAtInit() throws {
         let folder = try RenderFixture.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

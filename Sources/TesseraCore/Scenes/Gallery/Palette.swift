@@ -34,9 +34,17 @@ struct PaletteBook: Equatable, SceneAssets {
     }
 
     /// Reads a palette file; every problem is one line naming the file and the palette.
+    /// A palette file is a few KB; anything past this is not one.
+    static let maxFileBytes = 1 << 20
+
     static func load(path: String) throws -> PaletteBook {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Error(message: "palettes \(path): cannot read the file")
+        // Read with a size limit checked first (`FileContents`): `gallery.palettes` naming a 2 GB file
+        // is refused by its size, not read into memory to be found not JSON (issue 48).
+        let data: Data
+        do {
+            data = try FileContents.read(path, limit: maxFileBytes)
+        } catch let error as FileContents.Error {
+            throw Error(message: "palettes \(path): cannot read the file (\(error.reason))")
         }
         do {
             return try decode(data)

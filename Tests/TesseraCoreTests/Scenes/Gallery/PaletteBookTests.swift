@@ -43,7 +43,20 @@ final class PaletteBookTests: XCTestCase {
 
     func testAMissingFileIsNamed() {
         XCTAssertThrowsError(try PaletteBook.load(path: "/nonexistent/palettes.json")) { error in
-            XCTAssertEqual("\(error)", "palettes /nonexistent/palettes.json: cannot read the file")
+            XCTAssertEqual(
+                "\(error)", "palettes /nonexistent/palettes.json: cannot read the file (no such file or directory)")
+        }
+    }
+
+    /// Issue 48: a 2 GB (sparse) file named as the palettes is refused by its size, never read.
+    func testAHugeFileIsRefusedByItsSizeUnread() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("palettes-\(UUID().uuidString).json").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("{".utf8)))
+        defer { unlink(path) }
+        XCTAssertEqual(truncate(path, 2 << 30), 0)
+        XCTAssertThrowsError(try PaletteBook.load(path: path)) { error in
+            XCTAssertEqual(
+                "\(error)", "palettes \(path): cannot read the file (larger than 1 MB: the file is 2.0 GB, not read)")
         }
     }
 }
