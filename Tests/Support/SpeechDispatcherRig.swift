@@ -23,6 +23,9 @@ package final class SpeechDispatcherRig {
     package let socket: String
     private let server: Process
 
+    /// Seconds the server has to stop after SIGTERM.
+    private static let stopWait = 2.0
+
     /// `SPEECHD_ADDRESS` for a client of this server.
     package var address: String { "unix_socket:\(socket)" }
     /// The current environment with `SPEECHD_ADDRESS` pointing here.
@@ -75,9 +78,15 @@ package final class SpeechDispatcherRig {
         }
     }
 
+    /// SIGTERM, then SIGKILL after `stopWait` seconds: speech-dispatcher 0.11 can wait forever on an
+    /// output module that has already gone (seen after a cancel), and a test must not hang on it. Its
+    /// module then reads the end of its input and exits.
     deinit {
         if server.isRunning {
             server.terminate()
+            let end = Date().addingTimeInterval(Self.stopWait)
+            while server.isRunning, Date() < end { usleep(20_000) }
+            if server.isRunning { kill(server.processIdentifier, SIGKILL) }
             server.waitUntilExit()
         }
         try? FileManager.default.removeItem(atPath: socket)

@@ -49,6 +49,21 @@ final class SpeechDispatcherOutputTests: XCTestCase {
         XCTAssertEqual(rig.waitForSpoken(count: 1), [.init("en", text)], rig.log)
     }
 
+    /// `speech.rate` reaches the voice: the same words at the fastest rate make less sound than at the slowest.
+    func testTheRateChangesHowFastTheVoiceSpeaks() throws {
+        let rig = try rig()
+        let words = "Lighthouse at dusk, added to the dock"
+        for rate in [-100, 100] {
+            let output = try output(rig, rate: rate)
+            output.speak(words, language: "en", interrupt: false)
+            output.close()
+        }
+        _ = rig.waitForSpoken(count: 2)
+        let sizes = rig.soundFileSizes
+        XCTAssertEqual(sizes.count, 2, rig.log)
+        XCTAssertLessThan(Double(sizes[1]), Double(sizes[0]) * 0.6, "\(sizes): fastest against slowest")
+    }
+
     func testAnInterruptingUtteranceIsSpokenAfterWhatItCancels() throws {
         let rig = try rig()
         let output = try output(rig)
