@@ -105,7 +105,8 @@ final class AccessibilityBusTests: XCTestCase {
         let display = try VirtualDisplay(width: 1280, height: 900)
         let run = try launch(["--window", "800x600"], display, session)
         defer { run.end() }
-        _ = try session.tree(display: display.name)
+        let first = flattenTree(try session.tree(display: display.name)).first { $0.node["id"] as? String == "tile:photo-01" }
+        let name = try XCTUnwrap(first?.node["name"] as? String, "the grid's first photo has a name")
 
         // Orca with its speech and braille off: it still decides what to say, and its debug log records
         // each utterance as `SPEECH OUTPUT: '…'` (orca/speech.py). Its own preferences, not the user's.
@@ -142,7 +143,7 @@ final class AccessibilityBusTests: XCTestCase {
         let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         let speech = said.split(separator: "\n").filter { $0.contains("SPEECH OUTPUT") }
         XCTAssertTrue(
-            speech.contains { $0.contains("photo-01") }, "Orca says the focused photo's name: \(speech.joined(separator: "\n"))")
+            speech.contains { $0.contains(name) }, "Orca says \(name): \(speech.joined(separator: "\n"))")
     }
 
     // MARK: Support
