@@ -146,6 +146,25 @@ final class AccessibilityBusTests: XCTestCase {
             speech.contains { $0.contains(name) }, "Orca says \(name): \(speech.joined(separator: "\n"))")
     }
 
+    func testNothingIsServedUntilAScreenReaderIsOnAndThenTheWindowIs() throws {
+        let session = try AccessibilitySession(assistiveTechnology: false)
+        let display = try VirtualDisplay(width: 1280, height: 900)
+        let run = try launch(["--window", "800x600"], display, session)
+        defer { run.end() }
+        // Off: Tessera stays off the accessibility bus (the registry lists no Tessera).
+        let deadline = Date().addingTimeInterval(3)
+        while Date() < deadline { usleep(100_000) }
+        let before = session.helper(["list"], display: display.name)
+        XCTAssertEqual(before.status, 0, before.stderr)
+        XCTAssertFalse(before.stdout.split(separator: "\n").contains("Tessera"), before.stdout)
+        let trace = (try? String(contentsOf: run.errors, encoding: .utf8)) ?? ""
+        XCTAssertTrue(trace.contains("assistive technology off"), trace)
+        // A screen reader starts: the desktop switches IsEnabled on, and the window is read.
+        XCTAssertTrue(session.setStatus(true))
+        let tree = flattenTree(try session.tree(display: display.name))
+        XCTAssertTrue(tree.contains { $0.node["role"] as? String == "page tab" }, "the window is read once on")
+    }
+
     // MARK: Support
 
     private func xdotool(_ display: VirtualDisplay, _ arguments: [String]) throws {

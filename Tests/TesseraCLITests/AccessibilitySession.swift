@@ -16,7 +16,9 @@ final class AccessibilitySession {
     static let python = "/usr/bin/python3"
     static let helper = TesseraProcess.root.appendingPathComponent("Tests/Support/atspi/atspi_tree.py").path
 
-    init() throws {
+    /// `assistiveTechnology`: whether `IsEnabled` is switched on at the start (`enableAssistiveTechnology`
+    /// switches it on later).
+    init(assistiveTechnology: Bool = true) throws {
         for tool in ["/usr/bin/dbus-daemon", "/usr/bin/busctl", "/usr/libexec/at-spi-bus-launcher", Self.python]
         where !FileManager.default.isExecutableFile(atPath: tool) {
             throw XCTSkip("\(tool) is not installed (make test-deps)")
@@ -38,19 +40,24 @@ final class AccessibilitySession {
         daemon.standardOutput = FileHandle.nullDevice
         daemon.standardError = FileHandle.nullDevice
         try daemon.run()
-        // Ready once it answers; then switch assistive technology on (this activates the launcher).
+        // Ready once it answers (this activates the launcher); then switch assistive technology on.
+        guard setStatus(assistiveTechnology) else { throw XCTSkip("org.a11y.Bus did not start on a private session bus") }
+    }
+
+    /// Sets `org.a11y.Status.IsEnabled` as a desktop's settings do when a screen reader starts; false
+    /// when org.a11y.Bus never answered.
+    @discardableResult
+    func setStatus(_ enabled: Bool) -> Bool {
         let deadline = Date().addingTimeInterval(15)
-        var enabled = false
-        while Date() < deadline, !enabled {
-            enabled =
-                Self.shell(
-                    "/usr/bin/busctl",
-                    ["--user", "set-property", "org.a11y.Bus", "/org/a11y/bus", "org.a11y.Status", "IsEnabled", "b", "true"],
-                    environment: environment
-                ).status == 0
-            if !enabled { usleep(100_000) }
+        while Date() < deadline {
+            let set = Self.shell(
+                "/usr/bin/busctl",
+                ["--user", "set-property", "org.a11y.Bus", "/org/a11y/bus", "org.a11y.Status", "IsEnabled", "b", "\(enabled)"],
+                environment: environment)
+            if set.status == 0 { return true }
+            usleep(100_000)
         }
-        guard enabled else { throw XCTSkip("org.a11y.Bus did not start on a private session bus") }
+        return false
     }
 
     deinit {
