@@ -125,6 +125,9 @@ let package = Package(
                 "CSPNG", "CZlib", "CDeflate", "CExif", "CX11", "TesseraTestSupport",
             ],
             exclude: ["Fixtures"]),
+        // The AT-SPI bridge's own arithmetic: the events between two trees, paths, AT-SPI's numbers.
+        .testTarget(
+            name: "TesseraAccessibilityTests", dependencies: ["TesseraAccessibility", "TesseraCore", "TesseraGeometry"]),
         // The command line's own code (its flags), tested in-process.
         .testTarget(name: "tesseraTests", dependencies: ["tessera", "TesseraGeometry", "TesseraCore"]),
         // The bench's own arithmetic (how rounds become ratios), tested in-process.

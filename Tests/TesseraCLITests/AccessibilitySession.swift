@@ -41,7 +41,9 @@ final class AccessibilitySession {
         daemon.standardError = FileHandle.nullDevice
         try daemon.run()
         // Ready once it answers (this activates the launcher); then switch assistive technology on.
-        guard setStatus(assistiveTechnology) else { throw XCTSkip("org.a11y.Bus did not start on a private session bus") }
+        guard setStatus(assistiveTechnology) else {
+            throw XCTSkip("org.a11y.Bus did not start on a private session bus")
+        }
     }
 
     /// Sets `org.a11y.Status.IsEnabled` as a desktop's settings do when a screen reader starts; false
@@ -52,7 +54,10 @@ final class AccessibilitySession {
         while Date() < deadline {
             let set = Self.shell(
                 "/usr/bin/busctl",
-                ["--user", "set-property", "org.a11y.Bus", "/org/a11y/bus", "org.a11y.Status", "IsEnabled", "b", "\(enabled)"],
+                [
+                    "--user", "set-property", "org.a11y.Bus", "/org/a11y/bus", "org.a11y.Status", "IsEnabled", "b",
+                    "\(enabled)",
+                ],
                 environment: environment)
             if set.status == 0 { return true }
             usleep(100_000)
@@ -73,7 +78,9 @@ final class AccessibilitySession {
     }
 
     /// Runs the pyatspi helper (`atspi_tree.py`) to its end.
-    func helper(_ arguments: [String], display: String, limit: Double = 40) -> (status: Int32, stdout: String, stderr: String) {
+    func helper(_ arguments: [String], display: String, limit: Double = 40) -> (
+        status: Int32, stdout: String, stderr: String
+    ) {
         var env = environment
         env["DISPLAY"] = display
         return Self.shell(Self.python, [Self.helper] + arguments, environment: env, limit: limit)
@@ -84,7 +91,8 @@ final class AccessibilitySession {
         let run = helper(["dump", "--timeout", "30"], display: display)
         XCTAssertEqual(run.status, 0, run.stderr)
         return try XCTUnwrap(
-            JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "JSON from pyatspi: \(run.stdout)")
+            JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any],
+            "JSON from pyatspi: \(run.stdout)")
     }
 
     /// Runs `tool` with `arguments`, its output captured, killed after `limit` seconds.
@@ -105,7 +113,10 @@ final class AccessibilitySession {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        return (
+            process.terminationStatus, String(decoding: outData, as: UTF8.self),
+            String(decoding: errData, as: UTF8.self)
+        )
     }
 }
 
