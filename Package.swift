@@ -138,6 +138,9 @@ let package = Package(
             exclude: ["Fixtures"]),
         // speech-dispatcher, really: what the speaking kiosk sends reaches a private server, in order.
         .testTarget(name: "TesseraSpeechTests", dependencies: ["TesseraSpeech", "TesseraCore", "TesseraTestSupport"]),
+        // The AT-SPI bridge's own arithmetic: the events between two trees, paths, AT-SPI's numbers.
+        .testTarget(
+            name: "TesseraAccessibilityTests", dependencies: ["TesseraAccessibility", "TesseraCore", "TesseraGeometry"]),
         // The command line's own code (its flags), tested in-process.
         .testTarget(name: "tesseraTests", dependencies: ["tessera", "TesseraGeometry", "TesseraCore"]),
         // The bench's own arithmetic (how rounds become ratios), tested in-process.

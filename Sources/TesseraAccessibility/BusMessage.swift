@@ -28,7 +28,9 @@ struct BusMessage {
     func append(objectPath value: String) {
         _ = value.withCString { sd_bus_message_append_basic(pointer, Code.objectPath, $0) }
     }
-    func append(_ value: Int32) { withUnsafePointer(to: value) { _ = sd_bus_message_append_basic(pointer, Code.int32, $0) } }
+    func append(_ value: Int32) {
+        withUnsafePointer(to: value) { _ = sd_bus_message_append_basic(pointer, Code.int32, $0) }
+    }
     func append(_ value: UInt32) {
         withUnsafePointer(to: value) { _ = sd_bus_message_append_basic(pointer, Code.uint32, $0) }
     }

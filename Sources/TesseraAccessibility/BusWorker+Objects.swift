@@ -53,7 +53,9 @@ extension BusWorker {
             return reply(to: call) { $0.append(reference: child) }
         case "GetChildren":
             return reply(to: call) { message in
-                message.array("(so)") { for child in entry.children { message.append(reference: self.reference(child)) } }
+                message.array("(so)") {
+                    for child in entry.children { message.append(reference: self.reference(child)) }
+                }
             }
         case "GetIndexInParent":
             // The application's index among the desktop's children is the registry's to know.
@@ -180,7 +182,9 @@ extension BusWorker {
     /// Answers `call` with what `body` writes.
     func reply(to call: BusMessage, _ body: (BusMessage) -> Void) -> Int32 {
         var made: OpaquePointer?
-        guard let bus, sd_bus_message_new_method_return(call.pointer, &made) >= 0, let made else { return -12 }  // -ENOMEM
+        guard let bus, sd_bus_message_new_method_return(call.pointer, &made) >= 0, let made else {
+            return -12  // -ENOMEM
+        }
         defer { sd_bus_message_unref(made) }
         body(BusMessage(pointer: made))
         sd_bus_send(bus, made, nil)

@@ -87,12 +87,13 @@ final class BusWorker {
     }
 
     private func readStatus(_ property: String) -> Bool {
-        guard let reply = call(
-            on: session, "org.a11y.Bus", "/org/a11y/bus", "org.freedesktop.DBus.Properties", "Get",
-            arguments: {
-                $0.append("org.a11y.Status")
-                $0.append(property)
-            })
+        guard
+            let reply = call(
+                on: session, "org.a11y.Bus", "/org/a11y/bus", "org.freedesktop.DBus.Properties", "Get",
+                arguments: {
+                    $0.append("org.a11y.Status")
+                    $0.append(property)
+                })
         else { return false }
         defer { reply.release() }
         guard reply.enter(BusMessage.Code.variant, "b") else { return false }
@@ -152,7 +153,9 @@ final class BusWorker {
         guard
             let reply = call(
                 on: bus, "org.a11y.atspi.Registry", ObjectPaths.root, "org.a11y.atspi.Socket", "Embed",
-                arguments: { $0.append(reference: AccessibleReference(busName: self.uniqueName, path: ObjectPaths.root)) })
+                arguments: {
+                    $0.append(reference: AccessibleReference(busName: self.uniqueName, path: ObjectPaths.root))
+                })
         else { return }
         desktop = reply.readReference() ?? .null
         mailbox.trace("registered as \(uniqueName), desktop \(desktop.busName) \(desktop.path)")

@@ -63,11 +63,14 @@ extension ServedTree {
                 }
             }
             let node = entry.node
-            if node.name != before.node.name { events.append(AccessibleEvent(source: id, kind: .nameChanged(node.name))) }
+            if node.name != before.node.name {
+                events.append(AccessibleEvent(source: id, kind: .nameChanged(node.name)))
+            }
             if Self.moved(before.node.frame, node.frame) {
                 events.append(AccessibleEvent(source: id, kind: .boundsChanged(node.frame)))
             }
-            for (state, name) in Self.toldStates where node.states.contains(state) != before.node.states.contains(state) {
+            for (state, name) in Self.toldStates where node.states.contains(state) != before.node.states.contains(state)
+            {
                 // A focus gained is told last, after everything it may depend on.
                 if state == .focused, node.states.contains(.focused) { continue }
                 events.append(AccessibleEvent(source: id, kind: .stateChanged(name, node.states.contains(state))))

@@ -22,7 +22,9 @@ final class AccessibilityBusTests: XCTestCase {
         let dumped = flattenTree(try XCTUnwrap(try readJSON(dump)["semantics"] as? [String: Any]))
         XCTAssertGreaterThan(dumped.count, 20, "the picker's photos are in the tree")
 
-        let byID = Dictionary(read.compactMap { entry in (entry.node["id"] as? String).map { ($0, entry) } }) { a, _ in a }
+        let byID = Dictionary(read.compactMap { entry in (entry.node["id"] as? String).map { ($0, entry) } }) { a, _ in
+            a
+        }
         for (node, parent) in dumped {
             let id = try XCTUnwrap(node["id"] as? String)
             guard let (seen, seenParent) = byID[id] else {
@@ -35,9 +37,13 @@ final class AccessibilityBusTests: XCTestCase {
             XCTAssertEqual(seenParent, parent, "\(id)'s parent")
             let frame = try XCTUnwrap(node["frame"] as? [Double])
             let extents = try XCTUnwrap(seen["extents"] as? [Double], id)
-            for (a, b) in zip(frame, extents) { XCTAssertEqual(a, b, accuracy: 1, "\(id): \(frame) on screen, \(extents) read") }
+            for (a, b) in zip(frame, extents) {
+                XCTAssertEqual(a, b, accuracy: 1, "\(id): \(frame) on screen, \(extents) read")
+            }
             let states = seen["states"] as? [String] ?? []
-            for state in node["states"] as? [String] ?? [] { XCTAssertTrue(states.contains(state), "\(id) is \(state)") }
+            for state in node["states"] as? [String] ?? [] {
+                XCTAssertTrue(states.contains(state), "\(id) is \(state)")
+            }
             XCTAssertEqual(seen["actions"] as? [String] ?? [], node["actions"] as? [String] ?? [], id)
         }
         let named = { (role: String) in read.filter { $0.node["role"] as? String == role } }
@@ -68,7 +74,8 @@ final class AccessibilityBusTests: XCTestCase {
             let tree = flattenTree(try session.tree(display: display.name))
             let dock = tree.first { $0.node["role"] as? String == "list" && $0.node["name"] as? String == "Selection" }
             let dockID = dock?.node["id"] as? String
-            dockHolds = dockID != nil && tree.contains { $0.node["id"] as? String == "tile:photo-03" && $0.parent == dockID }
+            dockHolds =
+                dockID != nil && tree.contains { $0.node["id"] as? String == "tile:photo-03" && $0.parent == dockID }
             if !dockHolds { usleep(300_000) }
         }
         XCTAssertTrue(dockHolds, "photo-03 is read in the dock")
@@ -89,7 +96,9 @@ final class AccessibilityBusTests: XCTestCase {
         XCTAssertEqual(state["selection"] as? [String], ["photo-03"])
         XCTAssertEqual(state["focus"] as? String, "photo-03")
         let focusOrder = listener.events.filter { $0["type"] as? String == "focus:" }.compactMap { $0["id"] as? String }
-        XCTAssertEqual(focusOrder.reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }, ["tile:photo-01", "tile:photo-03"])
+        XCTAssertEqual(
+            focusOrder.reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } },
+            ["tile:photo-01", "tile:photo-03"])
         let gained = listener.events.filter {
             $0["type"] as? String == "object:state-changed:focused" && $0["detail1"] as? Int == 1
         }
@@ -98,18 +107,19 @@ final class AccessibilityBusTests: XCTestCase {
 
     func testOrcaSaysTheFocusedPhotosNameAfterTab() throws {
         let session = try AccessibilitySession()
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/orca") else { throw XCTSkip("orca is not installed") }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/orca") else {
+            throw XCTSkip("orca is not installed")
+        }
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool") else {
             throw XCTSkip("xdotool is not installed")
         }
         let display = try VirtualDisplay(width: 1280, height: 900)
         let run = try launch(["--window", "800x600"], display, session)
         defer { run.end() }
-        // The name a screen reader reads for photo-01: its caption (EXIF ImageDescription) or its id.
         let first = flattenTree(try session.tree(display: display.name)).first {
             $0.node["id"] as? String == "tile:photo-01"
         }
-        let name = try XCTUnwrap(first?.node["name"] as? String, "photo-01 is read")
+        let name = try XCTUnwrap(first?.node["name"] as? String, "the grid's first photo has a name")
 
         // Orca with its speech and braille off: it still decides what to say, and its debug log records
         // each utterance as `SPEECH OUTPUT: '…'` (orca/speech.py). Its own preferences, not the user's.
@@ -149,6 +159,25 @@ final class AccessibilityBusTests: XCTestCase {
             speech.contains { $0.contains(name) }, "Orca says \(name): \(speech.joined(separator: "\n"))")
     }
 
+    func testNothingIsServedUntilAScreenReaderIsOnAndThenTheWindowIs() throws {
+        let session = try AccessibilitySession(assistiveTechnology: false)
+        let display = try VirtualDisplay(width: 1280, height: 900)
+        let run = try launch(["--window", "800x600"], display, session)
+        defer { run.end() }
+        // Off: Tessera stays off the accessibility bus (the registry lists no Tessera).
+        let deadline = Date().addingTimeInterval(3)
+        while Date() < deadline { usleep(100_000) }
+        let before = session.helper(["list"], display: display.name)
+        XCTAssertEqual(before.status, 0, before.stderr)
+        XCTAssertFalse(before.stdout.split(separator: "\n").contains("Tessera"), before.stdout)
+        let trace = (try? String(contentsOf: run.errors, encoding: .utf8)) ?? ""
+        XCTAssertTrue(trace.contains("assistive technology off"), trace)
+        // A screen reader starts: the desktop switches IsEnabled on, and the window is read.
+        XCTAssertTrue(session.setStatus(true))
+        let tree = flattenTree(try session.tree(display: display.name))
+        XCTAssertTrue(tree.contains { $0.node["role"] as? String == "page tab" }, "the window is read once on")
+    }
+
     // MARK: Support
 
     private func xdotool(_ display: VirtualDisplay, _ arguments: [String]) throws {
@@ -158,14 +187,18 @@ final class AccessibilityBusTests: XCTestCase {
 
     /// Starts `tessera` in `display`, on `session`'s bus, once it has stayed up (a display that does not
     /// accept clients yet is exit 3: tried again).
-    func launch(_ arguments: [String], _ display: VirtualDisplay, _ session: AccessibilitySession) throws -> RunningTessera {
+    func launch(_ arguments: [String], _ display: VirtualDisplay, _ session: AccessibilitySession) throws
+        -> RunningTessera
+    {
         for _ in 0..<50 {
             let process = Process()
             process.executableURL = TesseraProcess.executable
             process.arguments = arguments
             process.currentDirectoryURL = folder
             process.environment = TesseraProcess.environment(
-                merging: display.environment.merging(session.environment) { $1 }.merging(["TESSERA_A11Y_TRACE": "1"]) { $1 })
+                merging: display.environment.merging(session.environment) { $1 }.merging(["TESSERA_A11Y_TRACE": "1"]) {
+                    $1
+                })
             process.standardOutput = FileHandle.nullDevice
             let errors = folder.appendingPathComponent("stderr.txt")
             FileManager.default.createFile(atPath: errors.path, contents: nil)

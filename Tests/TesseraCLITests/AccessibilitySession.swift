@@ -16,7 +16,9 @@ final class AccessibilitySession {
     static let python = "/usr/bin/python3"
     static let helper = TesseraProcess.root.appendingPathComponent("Tests/Support/atspi/atspi_tree.py").path
 
-    init() throws {
+    /// `assistiveTechnology`: whether `IsEnabled` is switched on at the start (`enableAssistiveTechnology`
+    /// switches it on later).
+    init(assistiveTechnology: Bool = true) throws {
         for tool in ["/usr/bin/dbus-daemon", "/usr/bin/busctl", "/usr/libexec/at-spi-bus-launcher", Self.python]
         where !FileManager.default.isExecutableFile(atPath: tool) {
             throw XCTSkip("\(tool) is not installed (make test-deps)")
@@ -38,19 +40,29 @@ final class AccessibilitySession {
         daemon.standardOutput = FileHandle.nullDevice
         daemon.standardError = FileHandle.nullDevice
         try daemon.run()
-        // Ready once it answers; then switch assistive technology on (this activates the launcher).
-        let deadline = Date().addingTimeInterval(15)
-        var enabled = false
-        while Date() < deadline, !enabled {
-            enabled =
-                Self.shell(
-                    "/usr/bin/busctl",
-                    ["--user", "set-property", "org.a11y.Bus", "/org/a11y/bus", "org.a11y.Status", "IsEnabled", "b", "true"],
-                    environment: environment
-                ).status == 0
-            if !enabled { usleep(100_000) }
+        // Ready once it answers (this activates the launcher); then switch assistive technology on.
+        guard setStatus(assistiveTechnology) else {
+            throw XCTSkip("org.a11y.Bus did not start on a private session bus")
         }
-        guard enabled else { throw XCTSkip("org.a11y.Bus did not start on a private session bus") }
+    }
+
+    /// Sets `org.a11y.Status.IsEnabled` as a desktop's settings do when a screen reader starts; false
+    /// when org.a11y.Bus never answered.
+    @discardableResult
+    func setStatus(_ enabled: Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline {
+            let set = Self.shell(
+                "/usr/bin/busctl",
+                [
+                    "--user", "set-property", "org.a11y.Bus", "/org/a11y/bus", "org.a11y.Status", "IsEnabled", "b",
+                    "\(enabled)",
+                ],
+                environment: environment)
+            if set.status == 0 { return true }
+            usleep(100_000)
+        }
+        return false
     }
 
     deinit {
@@ -66,7 +78,9 @@ final class AccessibilitySession {
     }
 
     /// Runs the pyatspi helper (`atspi_tree.py`) to its end.
-    func helper(_ arguments: [String], display: String, limit: Double = 40) -> (status: Int32, stdout: String, stderr: String) {
+    func helper(_ arguments: [String], display: String, limit: Double = 40) -> (
+        status: Int32, stdout: String, stderr: String
+    ) {
         var env = environment
         env["DISPLAY"] = display
         return Self.shell(Self.python, [Self.helper] + arguments, environment: env, limit: limit)
@@ -77,7 +91,8 @@ final class AccessibilitySession {
         let run = helper(["dump", "--timeout", "30"], display: display)
         XCTAssertEqual(run.status, 0, run.stderr)
         return try XCTUnwrap(
-            JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "JSON from pyatspi: \(run.stdout)")
+            JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any],
+            "JSON from pyatspi: \(run.stdout)")
     }
 
     /// Runs `tool` with `arguments`, its output captured, killed after `limit` seconds.
@@ -98,7 +113,10 @@ final class AccessibilitySession {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        return (
+            process.terminationStatus, String(decoding: outData, as: UTF8.self),
+            String(decoding: errData, as: UTF8.self)
+        )
     }
 }
 
