@@ -42,6 +42,11 @@ package final class Simulation {
     private(set) var explorer: TouchExploration?
     /// The element touch exploration read last.
     var lastRead: SemanticsID?
+    /// The tab with the keyboard focus, nil while the focus is in the scene or nowhere
+    /// (`Simulation+TabBarFocus`).
+    var tabFocus: SceneID? {
+        didSet { if tabFocus != oldValue { revision &+= 1 } }
+    }
     /// Where confirmed selections go; nil confirms nothing.
     package var selections: SelectionStore?
     /// A problem to show on screen until it is fixed (a bad config edit; a selection that failed to save).
@@ -153,7 +158,7 @@ package final class Simulation {
     /// Something a frame shows changed outside input and motion (an announcement due).
     func noteChange() { revision &+= 1 }
 
-    private var showsTabBar: Bool { kiosk?.lockedScene == nil && !scene.hidesChrome }
+    var showsTabBar: Bool { kiosk?.lockedScene == nil && !scene.hidesChrome }
 
     private func dispatch(_ gesture: Gesture) {
         switch gesture {
@@ -162,8 +167,11 @@ package final class Simulation {
                 apply(.switchScene(target))
                 return
             }
-        case .key(.tab), .key(.backTab):
+        case .key(let key) where key == .tab || key == .backTab:
             if kiosk?.keyboardFocus == false { return }
+            if handleTabBarFocusKey(key) { return }
+        case .key(let key) where tabFocus != nil && handleTabBarFocusKey(key):
+            return
         case .key(let key):
             let scenes = SceneID.allCases
             if kiosk?.lockedScene == nil, let digit = key.digit, digit <= scenes.count {
@@ -197,6 +205,7 @@ package final class Simulation {
             scene.receive(gesture, input: config.input, wheelAnimation: config.scroll.scrollAnimation)
         }
         currentScene = id
+        if tabFocus != nil { tabFocus = id }
         scene(id).resize(to: window)
         return true
     }
@@ -339,6 +348,7 @@ package final class Simulation {
         if drawsTabBar && !tabBarAbove { drawTabBar() }
         scene.draw(into: &list, alpha: alpha)
         if drawsTabBar && tabBarAbove { drawTabBar() }
+        if drawsTabBar { drawTabFocusRing(into: &list) }
         if let banner {
             let frame = Rect(0, window.height - 36, window.width, 36)
             list.append(.fill(frame, radius: 0, color: config.theme.errorBanner, clip: nil))

@@ -43,7 +43,7 @@ extension Simulation {
             return SemanticsNode(
                 id: SemanticsID(.tab, id.rawValue), role: .pageTab, name: id.title,
                 description: "\(index + 1) of \(segments.count)", states: states, frame: frame,
-                actions: [.activate])
+                actions: [.activate, .focus])
         }
         let frame = tabs.dropFirst().reduce(tabs.first?.frame ?? .zero) { $0.union($1.frame) }
         return SemanticsNode(id: .tabList, role: .pageTabList, name: "Scenes", frame: frame, children: tabs)
@@ -51,6 +51,7 @@ extension Simulation {
 
     /// The element with keyboard focus, in the tree's ids.
     var focusedSemanticsID: SemanticsID? {
+        if let tab = tabFocus, showsTabBar { return SemanticsID(.tab, tab.rawValue) }
         guard let focusable = scene as? any FocusableScene, let id = focusable.focusedID else { return nil }
         return focusable.semanticsID(ofFocus: id)
     }
@@ -63,14 +64,19 @@ extension Simulation {
         noteInput()
         switch id.kind {
         case .tab:
-            guard action == .activate || action == .select, let target = SceneID(rawValue: id.key) else {
-                return false
+            guard let target = SceneID(rawValue: id.key) else { return false }
+            switch action {
+            case .activate, .select: apply(.switchScene(target))
+            case .focus where showsTabBar:
+                (scene as? any FocusableScene)?.focus.focused = nil
+                tabFocus = target
+            default: return false
             }
-            apply(.switchScene(target))
             return true
         case .application, .window, .tabList, .scene:
             return false
         default:
+            if action == .focus { tabFocus = nil }
             return scene.perform(action, on: id)
         }
     }
