@@ -4,7 +4,7 @@ import Foundation
 /// kiosk: started on its own socket with the configuration in `Tests/Support/speechd`, whose `generic`
 /// output module writes each message as a line ("LANGUAGE TEXT") to `spoken.txt` and synthesizes it
 /// with espeak-ng to `N.wav` in a scratch folder — real speech, no sound card. A client reaches it
-/// through `environment` (`SPEECHD_ADDRESS`). Stopped when released.
+/// with `SPEECHD_ADDRESS` set to `address`. Stopped when released.
 package final class SpeechDispatcherRig {
     /// One line of `spoken.txt`.
     package struct Utterance: Equatable, CustomStringConvertible {
@@ -28,13 +28,6 @@ package final class SpeechDispatcherRig {
 
     /// `SPEECHD_ADDRESS` for a client of this server.
     package var address: String { "unix_socket:\(socket)" }
-    /// The current environment with `SPEECHD_ADDRESS` pointing here.
-    package var environment: [String: String] {
-        var environment = ProcessInfo.processInfo.environment
-        environment["SPEECHD_ADDRESS"] = address
-        return environment
-    }
-
     /// Why the rig cannot run here (a missing program), nil when it can.
     package static var missing: String? {
         for program in ["speech-dispatcher", "espeak-ng"] where executable(program) == nil {
