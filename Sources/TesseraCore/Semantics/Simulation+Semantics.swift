@@ -21,10 +21,14 @@ extension Simulation {
                     id: SemanticsID(.text, "banner"), role: .label, name: banner.text,
                     frame: Rect(0, window.height - 36, window.width, 36)))
         }
+        // The application holds its window (a frame), as GTK's and Qt's do: screen readers look for the
+        // active window among an application's children.
+        let frame = SemanticsNode(
+            id: .window, role: .frame, name: "Tessera", states: [.enabled, .visible, .showing, .active],
+            frame: Rect(origin: .zero, size: window), children: children)
         var root = SemanticsNode(
             id: .application, role: .application, name: "Tessera",
-            states: [.enabled, .visible, .showing, .active], frame: Rect(origin: .zero, size: window),
-            children: children)
+            states: [.enabled, .visible, .showing], frame: Rect(origin: .zero, size: window), children: [frame])
         if let focused = focusedSemanticsID { root.markFocused(focused) }
         return SemanticsTree(root: root)
     }
@@ -64,7 +68,7 @@ extension Simulation {
             }
             apply(.switchScene(target))
             return true
-        case .application, .tabList, .scene:
+        case .application, .window, .tabList, .scene:
             return false
         default:
             return scene.perform(action, on: id)
