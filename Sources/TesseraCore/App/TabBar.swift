@@ -90,6 +90,8 @@ struct TabBar: Sendable {
                 .fill(track, radius: config.cornerRadius, color: theme.background.withAlpha(opacity), clip: nil))
         }
         list.append(.fill(track, radius: config.cornerRadius, color: theme.tabBar.withAlpha(opacity), clip: nil))
+        let border = theme.border.withAlpha(opacity)
+        list.outline(track, radius: config.cornerRadius, color: border, width: chrome.borderWidth)
         let style = TextStyle(size: fontSize, weight: .bold)
         for ((scene, frame), title) in zip(segments, titles) {
             if scene == current {
@@ -98,6 +100,10 @@ struct TabBar: Sendable {
                         frame.insetBy(dx: 2, dy: 2), radius: config.cornerRadius - 1,
                         color: theme.tabSelected.withAlpha(opacity),
                         clip: nil))
+                // High contrast: the selected segment is outlined, not only tinted.
+                list.outline(
+                    frame.insetBy(dx: 2, dy: 2), radius: config.cornerRadius - 1, color: border,
+                    width: chrome.borderWidth)
             }
             list.append(
                 .text(
