@@ -83,7 +83,7 @@ package final class Simulation {
         recognizer = GestureRecognizer(slop: config.input.tapSlop)
         recognizer.doubleTapInterval = config.zoom.doubleTapInterval
         recognizer.doubleTapDistance = config.zoom.doubleTapDistance
-        tabBar = TabBar(config: config.tabBar, chrome: config.chrome)
+        tabBar = TabBar(config)
         _ = self.scene(scene)
     }
 
@@ -311,7 +311,7 @@ package final class Simulation {
         recognizer.slop = newConfig.input.tapSlop
         recognizer.doubleTapInterval = newConfig.zoom.doubleTapInterval
         recognizer.doubleTapDistance = newConfig.zoom.doubleTapDistance
-        tabBar = TabBar(config: newConfig.tabBar, chrome: newConfig.chrome)
+        tabBar = TabBar(newConfig)
         for (id, scene) in scenes where !scene.reconfigure(newConfig) {
             scenes[id] = nil
         }
