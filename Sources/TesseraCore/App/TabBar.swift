@@ -47,10 +47,11 @@ struct TabBar: Sendable {
         let scenes = SceneID.allCases
         let count = Double(scenes.count)
         let equal = min(config.segmentWidth, band.width / count)
-        // An outlined selection takes its inset and its width from the label's room on each side; that
-        // part does not shrink with the font.
-        let outline = outlineWidth > 0 ? 2 * (Self.selectionInset + outlineWidth) : 0
-        let natural = titles.map { Self.estimatedWidth($0, size: config.fontSize) + 2 * Self.labelPadding + outline }
+        // An outlined selection takes its inset and its width from the label's room on each side; that,
+        // and the padding that keeps a label off the outline, does not shrink with the font.
+        let fixed = outlineWidth > 0 ? 2 * (Self.labelPadding + Self.selectionInset + outlineWidth) : 0
+        let padding = outlineWidth > 0 ? fixed : 2 * Self.labelPadding
+        let natural = titles.map { Self.estimatedWidth($0, size: config.fontSize) + padding }
         var widths = Array(repeating: equal, count: scenes.count)
         var fontSize = config.fontSize
         if natural.contains(where: { $0 > equal }) {
@@ -60,8 +61,8 @@ struct TabBar: Sendable {
                 let spare = (room - total) / count
                 widths = natural.map { $0 + spare }
             } else {
-                let shrink = (room - outline * count) / (total - outline * count)
-                widths = natural.map { ($0 - outline) * shrink + outline }
+                let shrink = (room - fixed * count) / (total - fixed * count)
+                widths = natural.map { ($0 - fixed) * shrink + fixed }
                 fontSize *= shrink
             }
         }

@@ -187,9 +187,12 @@ final class TextScaleTests: XCTestCase {
             config = config.applyingTextScale()
             for window in [Size(1024, 768), Size(600, 900), Size(1600, 1000)] {
                 let bar = TabBar(config)
-                let outline = bar.outlineWidth > 0 ? 2 * (TabBar.selectionInset + bar.outlineWidth) : 0
                 let (segments, fontSize) = bar.layout(window: window)
-                let room = outline + 2 * TabBar.labelPadding * fontSize / config.tabBar.fontSize
+                // Outlined, the padding and the outline keep their widths; otherwise all shrinks together.
+                let room =
+                    bar.outlineWidth > 0
+                    ? 2 * (TabBar.labelPadding + TabBar.selectionInset + bar.outlineWidth)
+                    : 2 * TabBar.labelPadding * fontSize / config.tabBar.fontSize
                 for ((scene, frame), title) in zip(segments, SceneID.allCases.map(\.title)) {
                     XCTAssertLessThanOrEqual(
                         TabBar.estimatedWidth(title, size: fontSize) + room, frame.width + 0.001,
