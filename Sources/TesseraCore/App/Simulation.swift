@@ -43,6 +43,11 @@ package final class Simulation {
     private(set) var explorer: TouchExploration?
     /// The element touch exploration read last.
     var lastRead: SemanticsID?
+    /// The tab with the keyboard focus, nil while the focus is in the scene or nowhere
+    /// (`Simulation+TabBarFocus`).
+    var tabFocus: SceneID? {
+        didSet { if tabFocus != oldValue { revision &+= 1 } }
+    }
     /// Where confirmed selections go; nil confirms nothing.
     package var selections: SelectionStore?
     /// A problem to show on screen until it is fixed (a bad config edit; a selection that failed to save).
@@ -155,7 +160,7 @@ package final class Simulation {
     /// Something a frame shows changed outside input and motion (an announcement due).
     func noteChange() { revision &+= 1 }
 
-    private var showsTabBar: Bool { kiosk?.lockedScene == nil && !scene.hidesChrome }
+    var showsTabBar: Bool { kiosk?.lockedScene == nil && !scene.hidesChrome }
 
     private func dispatch(_ gesture: Gesture) {
         switch gesture {
@@ -164,8 +169,11 @@ package final class Simulation {
                 apply(.switchScene(target))
                 return
             }
-        case .key(.tab), .key(.backTab):
+        case .key(let key) where key == .tab || key == .backTab:
             if kiosk?.keyboardFocus == false { return }
+            if handleTabBarFocusKey(key) { return }
+        case .key(let key) where tabFocus != nil && handleTabBarFocusKey(key):
+            return
         case .key(let key):
             let scenes = SceneID.allCases
             if kiosk?.lockedScene == nil, let digit = key.digit, digit <= scenes.count {
@@ -199,6 +207,7 @@ package final class Simulation {
             scene.receive(gesture, input: config.input, wheelAnimation: config.scroll.scrollAnimation)
         }
         currentScene = id
+        if tabFocus != nil { tabFocus = id }
         scene(id).resize(to: window)
         return true
     }
@@ -346,6 +355,7 @@ package final class Simulation {
         if drawsTabBar && !tabBarAbove { drawTabBar() }
         scene.draw(into: &list, alpha: alpha)
         if drawsTabBar && tabBarAbove { drawTabBar() }
+        if drawsTabBar { drawTabFocusRing(into: &list) }
         if let banner {
             // The band grows with a text scale above 1, so its line is never clipped.
             let height = 36 * max(1, config.textScale)
