@@ -51,7 +51,9 @@ enum DesktopAppearance {
         {
             return !animations
         }
-        if let reply = run("gsettings", ["get"] + key), let animations = DesktopColorScheme.enablesAnimations(reply: reply) {
+        if let reply = run("gsettings", ["get"] + key),
+            let animations = DesktopColorScheme.enablesAnimations(reply: reply)
+        {
             return !animations
         }
         return false

@@ -57,7 +57,8 @@ final class DesktopSettingsScenarioTests: XCTestCase {
             guard set.terminationStatus == 0 else { throw XCTSkip("gsettings has no \(schema) schema") }
         }
         let script = folder.appendingPathComponent("script.json")
-        try #"{"scene": "picker", "window": [1024, 768], "steps": [{"at": 0.3, "dump": "d.json"}, {"at": 0.3, "screenshot": "d.png"}]}"#
+        let steps = #"[{"at": 0.3, "dump": "d.json"}, {"at": 0.3, "screenshot": "d.png"}]"#
+        try #"{"scene": "picker", "window": [1024, 768], "steps": \#(steps)}"#
             .write(to: script, atomically: true, encoding: .utf8)
         func run(_ config: String?) throws -> (title: [Double], panel: UInt32) {
             var arguments = ["--script", script.path]

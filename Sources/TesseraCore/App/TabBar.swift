@@ -113,7 +113,8 @@ struct TabBar: Sendable {
             if scene == current {
                 list.append(
                     .fill(
-                        frame.insetBy(dx: Self.selectionInset, dy: Self.selectionInset), radius: config.cornerRadius - 1,
+                        frame.insetBy(dx: Self.selectionInset, dy: Self.selectionInset),
+                        radius: config.cornerRadius - 1,
                         color: theme.tabSelected.withAlpha(opacity),
                         clip: nil))
                 // High contrast: the selected segment is outlined, not only tinted.

@@ -73,7 +73,8 @@ final class HighContrastThemeTests: XCTestCase {
         XCTAssertEqual(config.theme, Theme.highContrastLight)
         config.appearance = .dark
         XCTAssertEqual(config.theme, Theme.highContrastDark)
-        let file = try ConfigLoader.decode(Data(##"{"contrast": "high", "highContrastTheme": {"text": "#101010"}}"##.utf8))
+        let file = try ConfigLoader.decode(
+            Data(##"{"contrast": "high", "highContrastTheme": {"text": "#101010"}}"##.utf8))
         XCTAssertEqual(file.theme.text, Color(16, 16, 16), "a file may tune the high-contrast colours")
         XCTAssertThrowsError(try ConfigLoader.decode(Data(#"{"contrast": "more"}"#.utf8))) { error in
             XCTAssertTrue("\(error)".hasPrefix("contrast: "), "\(error)")

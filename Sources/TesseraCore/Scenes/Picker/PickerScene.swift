@@ -306,7 +306,8 @@ final class PickerScene: Scene {
         }
         let panelNow = panelFrame(alpha: alpha)
         list.append(.fill(panelNow, radius: picker.dock.panelCornerRadius, color: theme.panel, clip: nil))
-        list.outline(panelNow, radius: picker.dock.panelCornerRadius, color: theme.border, width: config.chrome.borderWidth)
+        list.outline(
+            panelNow, radius: picker.dock.panelCornerRadius, color: theme.border, width: config.chrome.borderWidth)
         field.drawTiles(in: .dock, alpha: alpha) { tile, frame, clip in
             list.append(
                 .photo(
@@ -319,7 +320,8 @@ final class PickerScene: Scene {
             list.append(.fill(button, radius: button.height / 2, color: theme.accent.withAlpha(opacity), clip: nil))
             list.append(
                 .text(
-                    "Done", anchor: button.center, alignment: .center, style: TextStyle(size: config.scaledText(17), weight: .bold),
+                    "Done", anchor: button.center, alignment: .center,
+                    style: TextStyle(size: config.scaledText(17), weight: .bold),
                     color: theme.accentText.withAlpha(opacity), clip: nil))
         }
         field.drawAbove(alpha: alpha) { tile, frame in
