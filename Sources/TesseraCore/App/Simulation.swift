@@ -88,6 +88,7 @@ package final class Simulation {
         recognizer = GestureRecognizer(slop: config.input.tapSlop)
         recognizer.doubleTapInterval = config.zoom.doubleTapInterval
         recognizer.doubleTapDistance = config.zoom.doubleTapDistance
+        recognizer.zoomPerNotch = config.zoom.wheelScalePerNotch
         tabBar = TabBar(config)
         _ = self.scene(scene)
     }
@@ -327,6 +328,7 @@ package final class Simulation {
         recognizer.slop = newConfig.input.tapSlop
         recognizer.doubleTapInterval = newConfig.zoom.doubleTapInterval
         recognizer.doubleTapDistance = newConfig.zoom.doubleTapDistance
+        recognizer.zoomPerNotch = newConfig.zoom.wheelScalePerNotch
         tabBar = TabBar(newConfig)
         for (id, scene) in scenes where !scene.reconfigure(newConfig) {
             scenes[id] = nil
