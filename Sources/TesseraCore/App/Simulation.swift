@@ -351,6 +351,7 @@ package final class Simulation {
     /// Rebuilds `list` for this frame, `alpha` ∈ [0, 1] between the last two steps.
     package func draw(into list: inout DrawList, alpha: Double = 1) {
         list.removeAll()
+        list.loadingShade = LoadingPulse.shade(at: time)
         // The tab bar fades with the scene's chrome and takes taps only while the scene does not cover it.
         // It is drawn first, under the scene (whose content starts below the header band): a hero flies
         // over it and a backdrop blurs it, as they do the title.
