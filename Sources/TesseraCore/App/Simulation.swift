@@ -155,8 +155,10 @@ package final class Simulation {
         idleWarned = false
     }
 
-    /// Something a frame shows changed outside input and motion (an announcement due).
-    func noteChange() { revision &+= 1 }
+    /// Something a frame shows changed outside input and motion — the HUD toggled, an announcement due:
+    /// the next turn of the run loop presents a frame (Flutter's `markNeedsPaint`). `revision` is the one
+    /// thing the loop asks about the simulation.
+    package func markNeedsFrame() { revision &+= 1 }
 
     var showsTabBar: Bool { kiosk?.lockedScene == nil && !scene.hidesChrome }
 
@@ -250,7 +252,12 @@ package final class Simulation {
 
     /// Lays the current scene out if its model or the window changed (`step` does it too; hosts call
     /// this first to time layout apart from simulation).
-    package func layOutIfNeeded() { scene.layOutIfNeeded() }
+    package func layOutIfNeeded() {
+        // Every scene is unsettled while its layout is stale, and laying out may move what is drawn (tiles
+        // that arrived at rest appear in their slots): such a layout asks for a frame, as motion does.
+        if !scene.isSettled { revision &+= 1 }
+        scene.layOutIfNeeded()
+    }
 
     package func step() {
         resetIfIdle()
@@ -387,7 +394,7 @@ extension Simulation {
         case .read(let p):
             guard let node = semantics().root.deepestNamed(at: p), node.id != lastRead else { return }
             lastRead = node.id
-            noteChange()
+            markNeedsFrame()
             pendingAnnouncements.append(Announcement(node.spoken, interrupts: true))
         case .activateLastRead:
             guard let id = lastRead else { return }
