@@ -172,7 +172,6 @@ package final class WindowHost: FrameSink, InteractiveHost {
         syncSize(receiver)
         var event = SDL_Event()
         translated.removeAll(keepingCapacity: true)
-        translator.wheelScalePerNotch = receiver.wheelZoomPerNotch
         let points = size
         let ticks = SDL_GetTicks64()
         let nothingToRead = waitFoundNothing || x11Wait?.hasNothingToRead == true
