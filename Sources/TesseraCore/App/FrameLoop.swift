@@ -152,6 +152,11 @@ package final class FrameLoop {
             try playDueEvents()
         }
         for notice in simulation.takeNotices() { report(notice) }
+        if let lost = host?.displayLost {
+            // Nothing can be drawn any more: the launcher writes what needs no display (`DisplayLoss`).
+            supervisor?.displayLost(lost)
+            return
+        }
         supervisor?.stopping()
         render()
     }
