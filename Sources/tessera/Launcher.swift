@@ -109,11 +109,26 @@ struct Launcher {
         loop.report = { FileHandle.standardError.write(Data("tessera: \($0)\n".utf8)) }
         loop.supervisor = notifier
         if let notifier { loop.sources.append(notifier) }
+        var reload: ConfigReloadSource?
         if timing == .interactive {
-            let reload = ConfigReloadSource(watcher: ConfigWatcher(path: configPath(resources)), supervisor: notifier)
-            reload.report = loop.report
-            loop.sources.append(reload)
+            let source = ConfigReloadSource(watcher: ConfigWatcher(path: configPath(resources)), supervisor: notifier)
+            source.report = loop.report
+            loop.sources.append(source)
+            reload = source
         }
+        // `--control PATH`: requests from a socket, answered between frames (`ControlServer`).
+        var control: ControlServer?
+        if let path = options.control {
+            guard let host else { throw Options.UsageError(message: "--control needs a window (not --headless)") }
+            do {
+                control = try ControlServer(path: path, wake: host.wake)
+            } catch let error as ControlServer.Error {
+                throw Options.UsageError(message: error.message)
+            }
+            if let control { loop.sources.append(ControlSource(server: control, loop: loop, reload: reload)) }
+            control?.start()
+        }
+        defer { control?.stop() }
         // Windows and kiosks follow the photo folder; headless runs take its changes in at a script's
         // `rescan` steps only, so they stay deterministic.
         var folderWatcher: FolderWatcher?
