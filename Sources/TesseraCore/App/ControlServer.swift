@@ -14,8 +14,9 @@ import Foundation
 /// - One thread of its own does all the socket I/O (`poll(2)`), so a client never holds up the run
 ///   loop: requests are queued for the loop, which is woken (`wake`, as the folder watcher wakes it) and
 ///   answers between frames; answers are written without blocking from a bounded buffer. A client that
-///   does not read its answers is dropped once `maxPendingBytes` wait for it; a line longer than
-///   `maxLineBytes` drops its client too; at most `maxClients` are served at once.
+///   does not read its answers is dropped once `maxPendingBytes` wait for it, or once it has
+///   `maxAwaiting` requests unanswered; a line longer than `maxLineBytes` drops its client too; at
+///   most `maxClients` are served at once.
 package final class ControlServer: @unchecked Sendable {
     package struct Error: Swift.Error, CustomStringConvertible {
         package var message: String
@@ -31,6 +32,9 @@ package final class ControlServer: @unchecked Sendable {
     package static let maxLineBytes = 65536
     package static let maxPendingBytes = 8 << 20
     package static let maxClients = 16
+    /// Requests of one client waiting for their answers; a client that sends more without reading is
+    /// dropped, its requests unanswered.
+    package static let maxAwaiting = 64
 
     package let path: String
     private let listener: Int32
@@ -129,7 +133,8 @@ package final class ControlServer: @unchecked Sendable {
     package func takeRequests() -> [Request] {
         lock.withLock {
             defer { requests.removeAll() }
-            return requests
+            // A dropped client's requests are not worth the loop's time.
+            return requests.filter { clients[$0.client]?.dropNow == false }
         }
     }
 
@@ -225,7 +230,7 @@ package final class ControlServer: @unchecked Sendable {
                 client.awaiting += 1
                 queued = true
             }
-            if client.input.count > Self.maxLineBytes { client.dropNow = true }
+            if client.input.count > Self.maxLineBytes || client.awaiting > Self.maxAwaiting { client.dropNow = true }
             clients[id] = client
             return queued
         }
