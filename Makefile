@@ -138,6 +138,7 @@ DATADIR = $(PREFIX)/share/tessera
 UNITDIR ?= $(PREFIX)/lib/systemd/system
 APPDIR = $(PREFIX)/share/applications
 MANDIR = $(PREFIX)/share/man/man1
+ICONDIR = $(PREFIX)/share/icons/hicolor/scalable/apps
 STATIC_BIN := .build/static/release/tessera
 BIN ?= $(STATIC_BIN)
 
@@ -147,8 +148,10 @@ install: deps
 
 # Lays out an already built binary ($(BIN)); the tests use it with the debug build.
 install-files:
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(APPDIR) $(DESTDIR)$(MANDIR)
-	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/tessera
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(APPDIR) $(DESTDIR)$(MANDIR) \
+		$(DESTDIR)$(ICONDIR)
+	# Stripped: symbols are a quarter of the binary and a kiosk has no use for them (README, "Deploying").
+	install -s -m 755 $(BIN) $(DESTDIR)$(BINDIR)/tessera
 	rm -rf $(DESTDIR)$(DATADIR)/Assets $(DESTDIR)$(DATADIR)/Configs
 	cp -R --no-preserve=ownership Assets Configs $(DESTDIR)$(DATADIR)/
 	chmod -R a+rX $(DESTDIR)$(DATADIR)
@@ -156,10 +159,11 @@ install-files:
 		> $(DESTDIR)$(UNITDIR)/tessera-kiosk.service
 	sed 's|^Exec=tessera|Exec=$(BINDIR)/tessera|' Configs/desktop/tessera.desktop > $(DESTDIR)$(APPDIR)/tessera.desktop
 	install -m 644 docs/tessera.1 $(DESTDIR)$(MANDIR)/tessera.1
+	install -m 644 Assets/Icons/tessera.svg $(DESTDIR)$(ICONDIR)/tessera.svg
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/tessera $(DESTDIR)$(UNITDIR)/tessera-kiosk.service \
-		$(DESTDIR)$(APPDIR)/tessera.desktop $(DESTDIR)$(MANDIR)/tessera.1
+		$(DESTDIR)$(APPDIR)/tessera.desktop $(DESTDIR)$(MANDIR)/tessera.1 $(DESTDIR)$(ICONDIR)/tessera.svg
 	rm -rf $(DESTDIR)$(DATADIR)
 
 # A scene is a folder: for each scene, a copy of the tree without it (its folder, Assets/ folder, registry
