@@ -21,7 +21,7 @@ ROUNDED_FONT := /usr/share/fonts/truetype/comfortaa/Comfortaa-Bold.ttf
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS ?=
 
-.PHONY: run test test-deps monkey soak bench build release deps photos screenshots check-scenes clean install \
+.PHONY: run test test-deps monkey soak soak-live bench build release deps photos screenshots check-scenes clean install \
 	install-files uninstall fuzz fuzz-build fuzz-corpus
 
 # Installs what is missing (pkg-config names are case-sensitive: sdl2, SDL2_image, SDL2_ttf, libturbojpeg, libjpeg,
@@ -106,6 +106,15 @@ monkey: test-deps
 soak: test-deps
 	$(SWIFT) build
 	TESSERA_LONG=1 SDL_VIDEODRIVER=dummy $(SWIFT) test --skip-build --filter SoakTests
+
+# A real-time soak of the kiosk under cage (headless), driven through --control for HOURS hours (2 by
+# default; fractional for a smoke run): RSS, fds, threads and CPU every minute into soak.csv, a plot
+# (soak.svg) and the growth per hour (soak.md) in SOAK_OUT (Tools/soak/soak-live.py).
+HOURS ?= 2
+SOAK_OUT ?= .build/soak-live
+soak-live: test-deps
+	$(SWIFT) build --product tessera
+	python3 Tools/soak/soak-live.py --hours $(HOURS) --out $(SOAK_OUT)
 
 # Release benchmarks: prints a table and writes .build/bench.json (BENCHMARKS.md reads them).
 # With a display (or an SDL_VIDEODRIVER that has one) it measures a GPU renderer too.
