@@ -331,9 +331,16 @@ final class RealScreenTests: XCTestCase {
         XCTAssertTrue(unit.contains(installed.path), "ExecStart runs the installed binary")
         for file in [
             "share/applications/tessera.desktop", "share/man/man1/tessera.1", "share/tessera/Configs/default.json",
+            "share/icons/hicolor/scalable/apps/tessera.svg",
         ] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), file)
         }
+        let entry = try String(
+            contentsOf: prefix.appendingPathComponent("share/applications/tessera.desktop"), encoding: .utf8)
+        XCTAssertTrue(entry.contains("\nIcon=tessera\n"), "the desktop entry names its icon")
+        // Installed stripped (`install -s`): smaller than the build's binary, which has its symbols.
+        let size = { (url: URL) in (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0 }
+        XCTAssertLessThan(size(installed), size(TesseraProcess.executable), "stripped")
         let uninstall = Process()
         uninstall.executableURL = URL(fileURLWithPath: "/usr/bin/make")
         uninstall.arguments = ["-s", "-C", TesseraProcess.root.path, "uninstall", "PREFIX=\(prefix.path)"]
