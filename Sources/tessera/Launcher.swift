@@ -157,7 +157,8 @@ struct Launcher {
         DisplayLoss.finish = { reason in
             notifier?.displayLost(reason)
             do {
-                try writeOutputs(simulation: simulation, sink: sink, profiling: profiling, loop: loop, json: profileJSON)
+                try writeOutputs(
+                    simulation: simulation, sink: sink, profiling: profiling, loop: loop, json: profileJSON)
             } catch {
                 FileHandle.standardError.write(Data("tessera: \(error)\n".utf8))
             }

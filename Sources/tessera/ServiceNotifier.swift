@@ -120,7 +120,9 @@ final class ServiceNotifier: RunSupervisor, RunLoopSource {
     func stopping() { send("STOPPING=1") }
 
     /// The display or compositor went away: the run is ending with `DisplayLoss.exitCode`.
-    func displayLost(_ reason: String) { send("STOPPING=1\nSTATUS=\(Self.oneLine("The display went away: \(reason)"))") }
+    func displayLost(_ reason: String) {
+        send("STOPPING=1\nSTATUS=\(Self.oneLine("The display went away: \(reason)"))")
+    }
 
     // MARK: RunLoopSource (the watchdog)
 

@@ -85,7 +85,9 @@ final class ControlSocketTests: XCTestCase {
         XCTAssertEqual(before["scene"] as? String, "picker")
 
         // Malformed or impossible requests: an error line each, and the state as it was.
-        for bad in ["not json", #"{"tap": "no-such-photo"}"#, #"{"scene": "nowhere"}"#, #"{"at": 1, "key": "Escape"}"#, "[1]"] {
+        for bad in [
+            "not json", #"{"tap": "no-such-photo"}"#, #"{"scene": "nowhere"}"#, #"{"at": 1, "key": "Escape"}"#, "[1]",
+        ] {
             let answer = try client.ask(bad)
             XCTAssertNotNil(answer["error"] as? String, bad)
             XCTAssertNil(answer["ok"], bad)

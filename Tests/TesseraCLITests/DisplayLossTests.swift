@@ -32,7 +32,8 @@ final class DisplayLossTests: XCTestCase {
         run.arguments = ["--kiosk", "--trace", trace.path, "--dump-state", dump.path]
         run.currentDirectoryURL = folder
         run.environment = TesseraProcess.environment(merging: [
-            "DISPLAY": ":\(number)", "SDL_VIDEODRIVER": "x11", "NOTIFY_SOCKET": listener.path, "WATCHDOG_USEC": "1000000",
+            "DISPLAY": ":\(number)", "SDL_VIDEODRIVER": "x11", "NOTIFY_SOCKET": listener.path,
+            "WATCHDOG_USEC": "1000000",
         ])
         run.standardOutput = FileHandle.nullDevice
         run.standardError = FileHandle.nullDevice
@@ -58,14 +59,19 @@ final class DisplayLossTests: XCTestCase {
         try killCage(driver: "x11")
     }
 
-    private func killCage(driver: String) throws {
+    /// A plain window is not a kiosk, but a dead compositor is no user's quit either: exit 5, not 0.
+    func testKillingCageEndsANativeWindowWithExitFive() throws {
+        try killCage(driver: "wayland", kiosk: false)
+    }
+
+    private func killCage(driver: String, kiosk: Bool = true) throws {
         let cage = try HeadlessCage()
         let listener = try NotifyListener(path: cage.writable("notify").path)
         let trace = cage.writable("trace.json")
         let dump = cage.writable("dump.json")
         let code = cage.writable("exit-code")
         try cage.start(
-            driver: driver, ["--kiosk", "--trace", trace.path, "--dump-state", dump.path],
+            driver: driver, (kiosk ? ["--kiosk"] : []) + ["--trace", trace.path, "--dump-state", dump.path],
             environment: ["NOTIFY_SOCKET": listener.path, "WATCHDOG_USEC": "1000000"], exitCodeFile: code)
         XCTAssertNotNil(listener.wait(for: "READY=1", upTo: 30), "READY=1")
         let pid = try XCTUnwrap(cage.cagePID, "cage runs Tessera")

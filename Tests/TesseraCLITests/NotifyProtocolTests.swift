@@ -51,6 +51,9 @@ final class NotifyProtocolTests: XCTestCase {
         XCTAssertFalse(ran.isEmpty, "the appearance probes ran")
         XCTAssertFalse(listener.received.contains { $0.contains("ERRNO=") }, "no child spoke")
         XCTAssertFalse(listener.senders.isEmpty)
+        XCTAssertTrue(
+            listener.received.first?.hasPrefix("EXTEND_TIMEOUT_USEC=") == true,
+            "more start time asked for before the photo folder is scanned")
         XCTAssertEqual(Set(listener.senders), [process.processIdentifier], "every message from the main process")
     }
 
@@ -73,7 +76,8 @@ final class NotifyProtocolTests: XCTestCase {
         let handle = try FileHandle(forWritingTo: config)
         try handle.write(contentsOf: Data(broken.utf8))
         try handle.close()
-        try FileManager.default.setAttributes([.modificationDate: attributes[.modificationDate]!], ofItemAtPath: config.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: attributes[.modificationDate]!], ofItemAtPath: config.path)
         kill(process.processIdentifier, SIGHUP)
         XCTAssertNotNil(listener.wait(for: "RELOADING=1", upTo: 3), "RELOADING=1")
         let answer = try XCTUnwrap(listener.wait(for: "READY=1", upTo: 3), "READY=1: the reload is over")

@@ -8,7 +8,9 @@ final class UnitSandboxTests: XCTestCase {
     static let documentedExposure = 1.5
 
     func testTheUnitsExposureIsAtMostTheDocumentedScore() throws {
-        guard let analyze = ["/usr/bin/systemd-analyze", "/bin/systemd-analyze"].first(where: FileManager.default.isExecutableFile)
+        guard
+            let analyze = ["/usr/bin/systemd-analyze", "/bin/systemd-analyze"].first(
+                where: FileManager.default.isExecutableFile)
         else { throw XCTSkip("systemd-analyze is not installed (apt install systemd)") }
         let unit = TesseraProcess.root.appendingPathComponent("Configs/systemd/tessera-kiosk.service")
         let process = Process()

@@ -65,7 +65,9 @@ package final class ControlServer: @unchecked Sendable {
     package init(path: String, wake: @escaping @Sendable () -> Void) throws {
         self.path = path
         wakeLoop = wake
-        guard path.utf8.count < 108 else { throw Error(message: "--control \(path): the path is too long for a socket (107 bytes at most)") }
+        guard path.utf8.count < 108 else {
+            throw Error(message: "--control \(path): the path is too long for a socket (107 bytes at most)")
+        }
         var info = stat()
         if lstat(path, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFSOCK else {
@@ -76,14 +78,17 @@ package final class ControlServer: @unchecked Sendable {
             }
             unlink(path)
         }
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        let fd = socket(
+            AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { throw Error(message: "--control \(path): \(String(cString: strerror(errno)))") }
         var address = Self.address(path)
         // Owner only from the moment the file exists: the umask is process-wide, so it is restored at
         // once (the launch is still single-threaded here but for SDL's and the signals' own).
         let old = umask(0o177)
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         let bindError = errno
         umask(old)
@@ -159,13 +164,17 @@ package final class ControlServer: @unchecked Sendable {
     private func serve() {
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
-            var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+            ]
             var ids: [Int] = []
             let done: Bool = lock.withLock {
                 for (id, client) in clients {
                     ids.append(id)
                     let reads = client.inputClosed ? 0 : Int16(POLLIN)
-                    fds.append(pollfd(fd: client.fd, events: reads | (client.output.isEmpty ? 0 : Int16(POLLOUT)), revents: 0))
+                    fds.append(
+                        pollfd(fd: client.fd, events: reads | (client.output.isEmpty ? 0 : Int16(POLLOUT)), revents: 0))
                 }
                 return stopping
             }

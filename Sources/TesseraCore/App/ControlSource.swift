@@ -46,7 +46,9 @@ package final class ControlSource: RunLoopSource {
         }
         if object.keys.count == 1, let asked = object["reload"], asked as? Bool == true {
             guard let reload else { return ["error": "this run does not reload its config"] }
-            if let message = reload.reloadNow(simulation: simulation) { return ["error": "config not reloaded: \(message)"] }
+            if let message = reload.reloadNow(simulation: simulation) {
+                return ["error": "config not reloaded: \(message)"]
+            }
             return ["ok": true]
         }
         do {
