@@ -154,8 +154,10 @@ struct Launcher {
         if let speech { announce(loop, through: speech) }
         // Xlib ends a run whose X server went away from inside its own call (`DisplayLoss`): these are
         // the outputs written then, from the last step's state.
-        DisplayLoss.finish = { reason in
+        DisplayLoss.finish = { [control] reason in
             notifier?.displayLost(reason)
+            // The process ends without unwinding: no socket left behind for the next run to find.
+            if let control { unlink(control.path) }
             do {
                 try writeOutputs(
                     simulation: simulation, sink: sink, profiling: profiling, loop: loop, json: profileJSON)

@@ -47,6 +47,7 @@ package final class ControlServer: @unchecked Sendable {
     private var requests: [Request] = []
     private var nextClient = 0
     private var stopping = false
+    private var started = false
     private let finished = DispatchSemaphore(value: 0)
 
     private struct Client {
@@ -112,6 +113,7 @@ package final class ControlServer: @unchecked Sendable {
 
     /// Starts the I/O thread.
     package func start() {
+        started = true
         let thread = Thread { [self] in
             serve()
             finished.signal()
@@ -124,7 +126,7 @@ package final class ControlServer: @unchecked Sendable {
     package func stop() {
         lock.withLock { stopping = true }
         poke()
-        finished.wait()
+        if started { finished.wait() }
         close(listener)
         close(wakeRead)
         close(wakeWrite)
