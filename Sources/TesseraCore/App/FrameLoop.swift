@@ -79,6 +79,12 @@ package final class FrameLoop {
     /// Reports what the simulation says the user should hear of (the command line: one line on stderr).
     package var report: (String) -> Void = { _ in }
 
+    /// A display that reports no refresh rate (Xvfb's RandR mode says 0 Hz; some VNC servers) is taken for
+    /// 60 Hz, as Qt's and Flutter's Linux embedders take it: a window never presents more frames than a
+    /// display shows, whatever `--hz` steps the simulation at (README, "Rest, and frames on the display's
+    /// beat").
+    package static let unknownRefreshInterval = 1.0 / 60
+
     /// Seconds past the script's end after which an unsettled stepped run stops anyway.
     static let settleLimit = 30.0
 
@@ -102,7 +108,7 @@ package final class FrameLoop {
         self.clock = clock
         self.profiling = profiling
         pacer = FramePacer(
-            interval: host?.refreshInterval ?? 1 / simulation.hz, presentsOnVSync: host?.presentsOnVSync ?? false)
+            interval: host?.refreshInterval ?? Self.unknownRefreshInterval, presentsOnVSync: host?.presentsOnVSync ?? false)
         fixed = FixedStepClock(hz: simulation.hz)
     }
 
@@ -362,7 +368,7 @@ package final class FrameLoop {
     }
 
     private func tileCenter(_ id: String, step index: Int) throws -> Point {
-        guard let frame = simulation.scene.revealForTap( id) else {
+        guard let frame = simulation.scene.revealForTap(id) else {
             throw Failure(
                 message: "script step \(index): no tile \"\(id)\" in the \(simulation.currentScene) scene",
                 exitCode: 2)
@@ -378,7 +384,7 @@ package final class FrameLoop {
         var found: SemanticsNode?
         switch target {
         case .tile(let id):
-            _ = simulation.scene.revealForTap( id)
+            _ = simulation.scene.revealForTap(id)
             found = simulation.semantics().node(SemanticsID(.tile, id))
         case .named(let query):
             found = simulation.semantics().node(named: query.name, role: query.role)
