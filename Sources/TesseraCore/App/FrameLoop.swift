@@ -421,7 +421,11 @@ extension FrameLoop: InputReceiver {
     /// profiling session, everything else to the simulation — and, from the window (`age`: how long ago
     /// it happened), to the profiler, which times it to the frame that answers it.
     package func receive(_ event: InputEvent, age: Double?) {
-        if profiling?.handle(event) == true { return }
+        if profiling?.handle(event) == true {
+            // The HUD shown, hidden or slowed: the frame changes although the simulation does not.
+            simulation.markNeedsFrame()
+            return
+        }
         if let age { profiling?.profiler.noteInput(age: age, kind: event.kind) }
         simulation.handle(event)
     }

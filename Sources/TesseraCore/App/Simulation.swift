@@ -42,6 +42,11 @@ package final class Simulation {
     private(set) var explorer: TouchExploration?
     /// The element touch exploration read last.
     var lastRead: SemanticsID?
+    /// The tab with the keyboard focus, nil while the focus is in the scene or nowhere
+    /// (`Simulation+TabBarFocus`).
+    var tabFocus: SceneID? {
+        didSet { if tabFocus != oldValue { revision &+= 1 } }
+    }
     /// Where confirmed selections go; nil confirms nothing.
     package var selections: SelectionStore?
     /// A problem to show on screen until it is fixed (a bad config edit; a selection that failed to save).
@@ -150,10 +155,12 @@ package final class Simulation {
         idleWarned = false
     }
 
-    /// Something a frame shows changed outside input and motion (an announcement due).
-    func noteChange() { revision &+= 1 }
+    /// Something a frame shows changed outside input and motion — the HUD toggled, an announcement due:
+    /// the next turn of the run loop presents a frame (Flutter's `markNeedsPaint`). `revision` is the one
+    /// thing the loop asks about the simulation.
+    package func markNeedsFrame() { revision &+= 1 }
 
-    private var showsTabBar: Bool { kiosk?.lockedScene == nil && !scene.hidesChrome }
+    var showsTabBar: Bool { kiosk?.lockedScene == nil && !scene.hidesChrome }
 
     private func dispatch(_ gesture: Gesture) {
         switch gesture {
@@ -162,8 +169,11 @@ package final class Simulation {
                 apply(.switchScene(target))
                 return
             }
-        case .key(.tab), .key(.backTab):
+        case .key(let key) where key == .tab || key == .backTab:
             if kiosk?.keyboardFocus == false { return }
+            if handleTabBarFocusKey(key) { return }
+        case .key(let key) where tabFocus != nil && handleTabBarFocusKey(key):
+            return
         case .key(let key):
             let scenes = SceneID.allCases
             if kiosk?.lockedScene == nil, let digit = key.digit, digit <= scenes.count {
@@ -197,6 +207,7 @@ package final class Simulation {
             scene.receive(gesture, input: config.input, wheelAnimation: config.scroll.scrollAnimation)
         }
         currentScene = id
+        if tabFocus != nil { tabFocus = id }
         scene(id).resize(to: window)
         return true
     }
@@ -248,7 +259,12 @@ package final class Simulation {
 
     /// Lays the current scene out if its model or the window changed (`step` does it too; hosts call
     /// this first to time layout apart from simulation).
-    package func layOutIfNeeded() { scene.layOutIfNeeded() }
+    package func layOutIfNeeded() {
+        // Every scene is unsettled while its layout is stale, and laying out may move what is drawn (tiles
+        // that arrived at rest appear in their slots): such a layout asks for a frame, as motion does.
+        if !scene.isSettled { revision &+= 1 }
+        scene.layOutIfNeeded()
+    }
 
     package func step() {
         resetIfIdle()
@@ -346,6 +362,7 @@ package final class Simulation {
         if drawsTabBar && !tabBarAbove { drawTabBar() }
         scene.draw(into: &list, alpha: alpha)
         if drawsTabBar && tabBarAbove { drawTabBar() }
+        if drawsTabBar { drawTabFocusRing(into: &list) }
         if let banner {
             let frame = Rect(0, window.height - 36, window.width, 36)
             list.append(.fill(frame, radius: 0, color: config.theme.errorBanner, clip: nil))
@@ -384,7 +401,7 @@ extension Simulation {
         case .read(let p):
             guard let node = semantics().root.deepestNamed(at: p), node.id != lastRead else { return }
             lastRead = node.id
-            noteChange()
+            markNeedsFrame()
             pendingAnnouncements.append(Announcement(node.spoken, interrupts: true))
         case .activateLastRead:
             guard let id = lastRead else { return }

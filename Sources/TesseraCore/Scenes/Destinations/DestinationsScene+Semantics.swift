@@ -5,6 +5,9 @@ import TesseraGeometry
 /// paragraph a screen reader can read by line or word (AT-SPI's Text), and the Close button. The list is
 /// left out while the dialog covers it, as a modal sheet hides what is under it.
 extension DestinationsScene {
+    /// The detail view's Close button in the tree (no place id has a `/`).
+    static let closeControlID = "destinations/close"
+
     func semantics(_ context: SemanticsContext) -> [SemanticsNode] {
         if let id = heroes.stage.presented?.id, let place = place(id) {
             return [detailNode(place)]
@@ -43,14 +46,16 @@ extension DestinationsScene {
                     id: SemanticsID(.text, "detail/details"), role: .paragraph, name: "",
                     frame: layout.detailsFrame(aspectRatio: aspect), text: place.details),
                 SemanticsNode(
-                    id: SemanticsID(.control, "destinations/close"), role: .button, name: "Close",
+                    id: SemanticsID(.control, Self.closeControlID), role: .button, name: "Close",
                     states: shown.union(.focusable), frame: layout.closeButton, actions: [.activate]),
             ])
     }
 
     func perform(_ action: SemanticsAction, on id: SemanticsID) -> Bool {
         switch (action, id.kind) {
-        case (.close, .overlay), (.activate, .control) where id.key == "destinations/close":
+        case (.close, .overlay):
+            return apply(.dismiss)
+        case (.activate, .control) where id.key == Self.closeControlID:
             return apply(.dismiss)
         case (.open, .tile):
             return apply(.present(id.key))
