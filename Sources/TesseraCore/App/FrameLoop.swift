@@ -362,7 +362,7 @@ package final class FrameLoop {
     }
 
     private func tileCenter(_ id: String, step index: Int) throws -> Point {
-        guard let frame = simulation.scene.presentedFrame(of: id) else {
+        guard let frame = simulation.scene.revealForTap( id) else {
             throw Failure(
                 message: "script step \(index): no tile \"\(id)\" in the \(simulation.currentScene) scene",
                 exitCode: 2)
@@ -378,7 +378,7 @@ package final class FrameLoop {
         var found: SemanticsNode?
         switch target {
         case .tile(let id):
-            _ = simulation.scene.presentedFrame(of: id)
+            _ = simulation.scene.revealForTap( id)
             found = simulation.semantics().node(SemanticsID(.tile, id))
         case .named(let query):
             found = simulation.semantics().node(named: query.name, role: query.role)
@@ -430,7 +430,6 @@ extension FrameLoop: InputReceiver {
         simulation.handle(event)
     }
 
-    package var wheelZoomPerNotch: Double { simulation.config.zoom.wheelScalePerNotch }
 }
 
 /// Where a script's `screenshot` and `dump` steps go (files, written by the host: the run loop and the

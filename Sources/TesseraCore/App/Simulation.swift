@@ -6,6 +6,7 @@ import TesseraPhotos
 /// The SDL host (windowed or kiosk) and the headless runner both drive one of these, so a script
 /// replays identically wherever it runs.
 package final class Simulation {
+    /// The config in force, as laid out: text sizes at its `textScale` (`applyingTextScale`).
     private(set) var config: Config
     /// The photos, as of the last scan (`rescanPhotos` takes in the folder's changes).
     private(set) var photos: PhotoLibrary
@@ -76,6 +77,7 @@ package final class Simulation {
     package init(
         config: Config, photos: PhotoLibrary, scene: SceneID, window: Size, hz: Double, assets: LoadedAssets = .none
     ) {
+        let config = config.applyingTextScale()
         self.config = config
         self.photos = photos
         self.assets = assets
@@ -86,7 +88,8 @@ package final class Simulation {
         recognizer = GestureRecognizer(slop: config.input.tapSlop)
         recognizer.doubleTapInterval = config.zoom.doubleTapInterval
         recognizer.doubleTapDistance = config.zoom.doubleTapDistance
-        tabBar = TabBar(config: config.tabBar, chrome: config.chrome)
+        recognizer.zoomPerNotch = config.zoom.wheelScalePerNotch
+        tabBar = TabBar(config)
         _ = self.scene(scene)
     }
 
@@ -318,16 +321,22 @@ package final class Simulation {
     func reload(config newConfig: Config) {
         revision &+= 1
         var newConfig = newConfig
-        // The desktop's preference was read once for the run; a reloaded file does not carry it.
+        // The desktop's preferences were read once for the run; a reloaded file does not carry them.
         newConfig.desktopPrefersDark = config.desktopPrefersDark
         newConfig.desktopReducesMotion = config.desktopReducesMotion
         if !newConfig.setsReduceMotion { newConfig.reduceMotion = config.desktopReducesMotion }
+        newConfig.desktopPrefersHighContrast = config.desktopPrefersHighContrast
+        if !newConfig.setsContrast { newConfig.contrast = config.desktopPrefersHighContrast ? .high : .normal }
+        newConfig.desktopTextScale = config.desktopTextScale
+        if !newConfig.setsTextScale { newConfig.textScale = config.desktopTextScale }
+        newConfig = newConfig.applyingTextScale()
         config = newConfig
         banner = nil
         recognizer.slop = newConfig.input.tapSlop
         recognizer.doubleTapInterval = newConfig.zoom.doubleTapInterval
         recognizer.doubleTapDistance = newConfig.zoom.doubleTapDistance
-        tabBar = TabBar(config: newConfig.tabBar, chrome: newConfig.chrome)
+        recognizer.zoomPerNotch = newConfig.zoom.wheelScalePerNotch
+        tabBar = TabBar(newConfig)
         for (id, scene) in scenes where !scene.reconfigure(newConfig) {
             scenes[id] = nil
         }
@@ -349,6 +358,7 @@ package final class Simulation {
     /// Rebuilds `list` for this frame, `alpha` ∈ [0, 1] between the last two steps.
     package func draw(into list: inout DrawList, alpha: Double = 1) {
         list.removeAll()
+        list.loadingShade = LoadingPulse.shade(at: time)
         // The tab bar fades with the scene's chrome and takes taps only while the scene does not cover it.
         // It is drawn first, under the scene (whose content starts below the header band): a hero flies
         // over it and a backdrop blurs it, as they do the title.
@@ -364,12 +374,14 @@ package final class Simulation {
         if drawsTabBar && tabBarAbove { drawTabBar() }
         if drawsTabBar { drawTabFocusRing(into: &list) }
         if let banner {
-            let frame = Rect(0, window.height - 36, window.width, 36)
+            // The band grows with a text scale above 1, so its line is never clipped.
+            let height = 36 * max(1, config.textScale)
+            let frame = Rect(0, window.height - height, window.width, height)
             list.append(.fill(frame, radius: 0, color: config.theme.errorBanner, clip: nil))
             list.append(
                 .text(
                     banner.text, anchor: Point(12, frame.midY), alignment: .leading,
-                    style: TextStyle(size: 14, weight: .bold),
+                    style: TextStyle(size: config.scaledText(14), weight: .bold),
                     color: config.theme.errorText, clip: frame))
         }
     }

@@ -143,3 +143,20 @@ final class FrameLoopInvalidationTests: XCTestCase {
         XCTAssertFalse(presents(after: 2, in: frames).isEmpty)
     }
 }
+
+/// The loading tile's pulse is the core's: the draw list carries its shade, a function of simulated time.
+final class LoadingPulseTests: XCTestCase {
+    func testTheShadeFollowsSimulatedTimeAndStaysInItsRange() {
+        let sim = makeSimulation()
+        var shades: [Double] = []
+        var list = DrawList()
+        for _ in 0..<150 {
+            sim.step()
+            sim.draw(into: &list)
+            shades.append(list.loadingShade)
+        }
+        XCTAssertGreaterThan(shades.max()! - shades.min()!, 0.07, "it pulses over 1.25 s")
+        XCTAssertTrue(shades.allSatisfy { $0 >= LoadingPulse.darkest - 1e-9 && $0 <= 1 })
+        XCTAssertEqual(LoadingPulse.shade(at: 0.3), LoadingPulse.shade(at: 0.3 + LoadingPulse.period), accuracy: 1e-9)
+    }
+}

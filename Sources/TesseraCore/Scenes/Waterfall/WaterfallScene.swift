@@ -385,7 +385,7 @@ final class WaterfallScene: Scene {
         Chrome(config: config.chrome).drawTitle(
             settings.title, window: window, color: config.theme.text, opacity: 1 - backdrop, into: &list)
         if field.items(.waterfall).isEmpty {
-            EmptyState.draw(in: layout.viewport, theme: config.theme, into: &list)
+            EmptyState.draw(in: layout.viewport, theme: config.theme, textScale: config.textScale, into: &list)
         }
         field.drawTiles(in: .waterfall, alpha: alpha) { tile, frame, clip in
             list.append(
