@@ -56,7 +56,9 @@ final class MemoryBudgetTests: XCTestCase {
         XCTAssertFalse(run.timedOut, "\(id) at --scale \(scale)")
         XCTAssertEqual(run.exitCode, 0, "\(id) at --scale \(scale): \(run.stderr)")
         let overlay = try readJSON(dump)["overlay"] as? [String: Any]
-        XCTAssertEqual(overlay?["zoom"] as? Double, 32, "\(id) at --scale \(scale): opened and zoomed to the maximum")
+        // At the maximum, or just past it on its rubber band springing back.
+        XCTAssertGreaterThanOrEqual(
+            overlay?["zoom"] as? Double ?? 0, 32, "\(id) at --scale \(scale): opened and zoomed to the maximum")
         return run
     }
 
