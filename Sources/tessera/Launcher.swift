@@ -47,6 +47,14 @@ struct Launcher {
             }
         }
         let window = options.window ?? script?.window ?? Size(1024, 768)
+        // The frame is the window times the scale: each is checked alone, their product here
+        // (README, "Pixel limits"). A window's scale may be the display's, known once it opens.
+        let knownScale = options.scale ?? config.display.chosenScale ?? (options.headless ? 1 : nil)
+        if let scale = knownScale {
+            let windowFrom = options.window == nil && script?.window != nil ? "the script's \"window\"" : "--window"
+            try Options.checkCanvas(
+                window, scale: scale, windowFrom: windowFrom, scaleFrom: options.scale == nil ? "display.scale" : "--scale")
+        }
         let kioskStart = config.kiosk.lockScene ?? config.kiosk.startScene
         let scene = options.scene ?? script?.scene ?? (options.kiosk ? kioskStart : SceneRegistry.first)
         let selections: SelectionLog
@@ -85,6 +93,7 @@ struct Launcher {
             config: config, photos: photos, scene: scene, window: window, hz: options.hz, assets: assets,
             text: sink.textMeasure)
         if options.kiosk { simulation.kiosk = Simulation.KioskMode(config.kiosk) }
+        simulation.maximumWindow = knownScale.map { CanvasLimit.clamp(Size(16384, 16384), scale: $0) }
         simulation.selections = selections
         // Always on: timing costs a few counter reads a frame, and F3 can show the HUD in any run.
         let profiling = ProfilingSession(

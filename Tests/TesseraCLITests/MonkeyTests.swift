@@ -37,6 +37,17 @@ final class MonkeyTests: XCTestCase {
         }
     }
 
+    func testSeed4008InTheGalleryComesToRest() throws {
+        // Two presses without a release between them: the second overwrote the scroll the first caught,
+        // which stayed `dragging` at −0.1029 for ever after a resize to 300×2 (issue 44).
+        let result = try TesseraProcess.run(
+            [
+                "--headless", "--monkey", "4008", "--scene", "gallery", "--frames", "6000", "--render-every", "60",
+                "--output", "/dev/null",
+            ], in: folder)
+        XCTAssertEqual(result.exitCode, 0, result.stderr)
+    }
+
     func testAStormNeedsALength() throws {
         // A storm needs --frames; without it the monkey refuses before starting.
         let refused = try TesseraProcess.run(["--headless", "--monkey", "1"], in: folder)
