@@ -118,8 +118,10 @@ bench: test-deps
 photos:
 	python3 Tools/photogen/generate.py Assets/Photos
 
-# Re-renders the README's screenshots headless (look at them before committing); a script's NAME.args beside it
-# holds the flags it runs with (a config, an empty photo folder).
+# Re-renders every picture the README and docs show, headless (look at them before committing); a script's
+# NAME.args beside it holds the flags it runs with (a config, an empty photo folder, --kiosk). The test suite
+# renders them again and fails when a committed picture is no longer what Tessera draws
+# (ScreenshotsAreCurrentTests).
 screenshots: build
 	for script in docs/screenshots/*.json; do \
 		args=""; if [ -f "$${script%.json}.args" ]; then args=$$(eval echo "$$(cat "$${script%.json}.args")"); fi; \

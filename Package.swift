@@ -116,8 +116,8 @@ let package = Package(
         .executableTarget(
             name: "tessera",
             dependencies: [
-                "TesseraGeometry", "TesseraPhotos", "TesseraCore", "TesseraSDL", "TesseraAccessibility", "TesseraSpeech",
-                "CEarlySignals",
+                "TesseraGeometry", "TesseraPhotos", "TesseraCore", "TesseraSDL", "TesseraAccessibility",
+                "TesseraSpeech", "CEarlySignals",
             ]),
         // `make bench`: simulation steps, render overhead against bare SDL, decode throughput.
         .executableTarget(
@@ -125,8 +125,11 @@ let package = Package(
             dependencies: ["TesseraGeometry", "TesseraPhotos", "TesseraCore", "TesseraSDL", "CSDL2"]),
         .testTarget(name: "TesseraGeometryTests", dependencies: ["TesseraGeometry"]),
         // What more than one test target uses: a header-only PNG for the live-folder tests, a private Xvfb,
-        // a private speech-dispatcher (its configuration in Tests/Support/speechd).
-        .target(name: "TesseraTestSupport", dependencies: ["CDeflate"], path: "Tests/Support", exclude: ["speechd"]),
+        // a private speech-dispatcher (its configuration in Tests/Support/speechd); the AT-SPI tests' reader
+        // (Tests/Support/atspi).
+        .target(
+            name: "TesseraTestSupport", dependencies: ["CDeflate"], path: "Tests/Support",
+            exclude: ["speechd", "atspi"]),
         .testTarget(
             name: "TesseraPhotosTests",
             dependencies: ["TesseraGeometry", "TesseraPhotos", "TesseraTestSupport", "CDeflate"]),

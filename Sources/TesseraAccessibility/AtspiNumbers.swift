@@ -9,6 +9,7 @@ extension SemanticsRole {
     var atspiRole: UInt32 {
         switch self {
         case .application: 75
+        case .frame: 23
         case .pageTabList: 38
         case .pageTab: 37
         case .panel: 39

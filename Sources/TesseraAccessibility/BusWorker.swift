@@ -161,8 +161,8 @@ final class BusWorker {
         mailbox.trace("registered as \(uniqueName), desktop \(desktop.busName) \(desktop.path)")
         reply.release()
         embedded = true
-        // Orca presents a window's contents once a window is active (its `onWindowActivated`).
-        emit(AccessibleEvent(source: .application, kind: .windowActivate))
+        // Orca presents a window's contents once a window is active (its `onWindowActivated`): the frame.
+        emit(AccessibleEvent(source: .window, kind: .windowActivate))
     }
 
     /// Takes the tree the loop handed over, if any: serves it from now and tells clients what changed.

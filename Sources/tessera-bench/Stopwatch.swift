@@ -1,15 +1,16 @@
 import CSDL2
 import Foundation
+import TesseraSDL
 
-/// Wall time from SDL's performance counter (the clock the profiler uses too).
+/// Wall time from SDL's performance counter (the clock the profiler uses too, `SDLPerformanceCounter`).
 enum Stopwatch {
-    private static let ticksPerSecond = Double(SDL_GetPerformanceFrequency())
+    private static let counter = SDLPerformanceCounter()
 
     /// Seconds `body` took.
     static func seconds(_ body: () throws -> Void) rethrows -> Double {
-        let start = SDL_GetPerformanceCounter()
+        let start = counter.now()
         try body()
-        return Double(SDL_GetPerformanceCounter() - start) / ticksPerSecond
+        return Double(counter.now() - start) / Double(counter.ticksPerSecond)
     }
 
     /// CPU seconds the calling thread has used (`CLOCK_THREAD_CPUTIME_ID`, the kernel's accounting).

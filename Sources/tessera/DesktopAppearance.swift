@@ -55,10 +55,58 @@ enum DesktopAppearance {
         {
             return !animations
         }
-        if let reply = run("gsettings", ["get"] + key), let animations = DesktopColorScheme.enablesAnimations(reply: reply) {
+        if let reply = run("gsettings", ["get"] + key),
+            let animations = DesktopColorScheme.enablesAnimations(reply: reply)
+        {
             return !animations
         }
         return false
+    }
+
+    /// Whether the desktop asks for high contrast: the settings portal's `org.freedesktop.appearance
+    /// contrast` (newer portals), else GNOME's `org.gnome.desktop.a11y.interface high-contrast` (the
+    /// accessibility panel's "High Contrast") through the portal, else `gsettings`. False when nothing
+    /// answers.
+    static func prefersHighContrast() -> Bool {
+        if let reply = readSetting("org.freedesktop.appearance", "contrast"),
+            let high = DesktopColorScheme.prefersHighContrast(portalReply: reply)
+        {
+            return high
+        }
+        let key = ["org.gnome.desktop.a11y.interface", "high-contrast"]
+        if let reply = readSetting(key[0], key[1]), let high = DesktopColorScheme.boolean(reply: reply) {
+            return high
+        }
+        if let reply = run("gsettings", ["get"] + key), let high = DesktopColorScheme.boolean(reply: reply) {
+            return high
+        }
+        return false
+    }
+
+    /// The desktop's text scaling factor: GNOME's `org.gnome.desktop.interface text-scaling-factor` (the
+    /// accessibility panel's "Large Text" sets 1.25) through the settings portal, else `gsettings`. Nil
+    /// when nothing answers.
+    static func textScale() -> Double? {
+        let key = ["org.gnome.desktop.interface", "text-scaling-factor"]
+        if let reply = readSetting(key[0], key[1]), let factor = DesktopColorScheme.textScalingFactor(reply: reply) {
+            return factor
+        }
+        if let reply = run("gsettings", ["get"] + key),
+            let factor = DesktopColorScheme.textScalingFactor(reply: reply)
+        {
+            return factor
+        }
+        return nil
+    }
+
+    /// The settings portal's `Settings.Read` of `namespace` `key`, through `gdbus`.
+    private static func readSetting(_ namespace: String, _ key: String) -> String? {
+        run(
+            "gdbus",
+            [
+                "call", "--session", "--timeout", "1", "--dest", "org.freedesktop.portal.Desktop", "--object-path",
+                "/org/freedesktop/portal/desktop", "--method", "org.freedesktop.portal.Settings.Read", namespace, key,
+            ])
     }
 
     /// How long one tool may take, seconds.

@@ -30,6 +30,15 @@ struct Launcher {
             config.desktopReducesMotion = true
             config.reduceMotion = true
         }
+        // So do high contrast and the text scale (docs/ACCESSIBILITY.md, "The desktop's settings").
+        if !options.headless, !config.setsContrast, DesktopAppearance.prefersHighContrast() {
+            config.desktopPrefersHighContrast = true
+            config.contrast = .high
+        }
+        if !options.headless, !config.setsTextScale, let factor = DesktopAppearance.textScale() {
+            config.desktopTextScale = factor
+            config.textScale = factor
+        }
         let photos = try loadPhotos(resources)
         let assets = try loadAssets(resources, config)
         let script = try options.script.map { path in

@@ -4,7 +4,7 @@ import Foundation
 /// kiosk: started on its own socket with the configuration in `Tests/Support/speechd`, whose `generic`
 /// output module writes each message as a line ("LANGUAGE TEXT") to `spoken.txt` and synthesizes it
 /// with espeak-ng to `N.wav` in a scratch folder — real speech, no sound card. A client reaches it
-/// through `environment` (`SPEECHD_ADDRESS`). Stopped when released.
+/// with `SPEECHD_ADDRESS` set to `address`. Stopped when released.
 package final class SpeechDispatcherRig {
     /// One line of `spoken.txt`.
     package struct Utterance: Equatable, CustomStringConvertible {
@@ -24,17 +24,10 @@ package final class SpeechDispatcherRig {
     private let server: Process
 
     /// Seconds the server has to stop after SIGTERM.
-    private static let stopWait = 2.0
+    private static let stopWait = 1.0
 
     /// `SPEECHD_ADDRESS` for a client of this server.
     package var address: String { "unix_socket:\(socket)" }
-    /// The current environment with `SPEECHD_ADDRESS` pointing here.
-    package var environment: [String: String] {
-        var environment = ProcessInfo.processInfo.environment
-        environment["SPEECHD_ADDRESS"] = address
-        return environment
-    }
-
     /// Why the rig cannot run here (a missing program), nil when it can.
     package static var missing: String? {
         for program in ["speech-dispatcher", "espeak-ng"] where executable(program) == nil {
@@ -78,9 +71,10 @@ package final class SpeechDispatcherRig {
         }
     }
 
-    /// SIGTERM, then SIGKILL after `stopWait` seconds: speech-dispatcher 0.11 can wait forever on an
-    /// output module that has already gone (seen after a cancel), and a test must not hang on it. Its
-    /// module then reads the end of its input and exits.
+    /// SIGTERM, then SIGKILL after `stopWait` seconds: speech-dispatcher 0.11.4, shutting down, sometimes
+    /// waits forever for a reply from its generic module, which has already exited (about one stop in
+    /// three here, with or without a cancel before), and a test must not hang on it. When it does stop,
+    /// it stops in well under a second.
     deinit {
         if server.isRunning {
             server.terminate()
@@ -103,12 +97,13 @@ package final class SpeechDispatcherRig {
         }
     }
 
-    /// Polls until `spoken` holds `count` lines and each of their sound files has at least
-    /// `minimumBytes` (espeak-ng writes a 44-byte header first), or `deadline` seconds pass; returns
-    /// the lines then.
+    /// Polls until `spoken` holds `count` lines and the sound file of the `count`th has at least
+    /// `minimumBytes` (espeak-ng writes a 44-byte header first), or `deadline` seconds pass; returns the
+    /// lines then. The module says one message at a time, so those before it are done by then — whole, or
+    /// cut short where an interrupting one cancelled them (their files may hold a header only).
     package func waitForSpoken(count: Int, minimumBytes: Int = 1024, deadline: Double = 20) -> [Utterance] {
         waitForSpoken(deadline: deadline) { lines in
-            lines.count >= count && soundFileSizes.prefix(count).allSatisfy { $0 >= minimumBytes }
+            lines.count >= count && (count == 0 || soundFileSizes[count - 1] >= minimumBytes)
         }
     }
 

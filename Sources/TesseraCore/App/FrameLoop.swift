@@ -366,7 +366,7 @@ package final class FrameLoop {
     }
 
     private func tileCenter(_ id: String, step index: Int) throws -> Point {
-        guard let frame = simulation.scene.presentedFrame(of: id) else {
+        guard let frame = simulation.scene.revealForTap( id) else {
             throw Failure(
                 message: "script step \(index): no tile \"\(id)\" in the \(simulation.currentScene) scene",
                 exitCode: 2)
@@ -382,7 +382,7 @@ package final class FrameLoop {
         var found: SemanticsNode?
         switch target {
         case .tile(let id):
-            _ = simulation.scene.presentedFrame(of: id)
+            _ = simulation.scene.revealForTap( id)
             found = simulation.semantics().node(SemanticsID(.tile, id))
         case .named(let query):
             found = simulation.semantics().node(named: query.name, role: query.role)
@@ -425,12 +425,15 @@ extension FrameLoop: InputReceiver {
     /// profiling session, everything else to the simulation — and, from the window (`age`: how long ago
     /// it happened), to the profiler, which times it to the frame that answers it.
     package func receive(_ event: InputEvent, age: Double?) {
-        if profiling?.handle(event) == true { return }
+        if profiling?.handle(event) == true {
+            // The HUD shown, hidden or slowed: the frame changes although the simulation does not.
+            simulation.markNeedsFrame()
+            return
+        }
         if let age { profiling?.profiler.noteInput(age: age, kind: event.kind) }
         simulation.handle(event)
     }
 
-    package var wheelZoomPerNotch: Double { simulation.config.zoom.wheelScalePerNotch }
 }
 
 /// Where a script's `screenshot` and `dump` steps go (files, written by the host: the run loop and the

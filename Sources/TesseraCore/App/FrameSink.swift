@@ -58,8 +58,6 @@ package protocol InputReceiver: AnyObject {
     /// `age`: seconds since the event happened (its platform timestamp), nil for one made up (a size
     /// change noticed by polling).
     func receive(_ event: InputEvent, age: Double?)
-    /// Zoom factor per Ctrl+wheel notch (`zoom.wheelScalePerNotch`), for the host's translation.
-    var wheelZoomPerNotch: Double { get }
 }
 
 /// Seconds on a clock that never jumps (the run loop's real time).

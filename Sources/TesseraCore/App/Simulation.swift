@@ -6,6 +6,7 @@ import TesseraPhotos
 /// The SDL host (windowed or kiosk) and the headless runner both drive one of these, so a script
 /// replays identically wherever it runs.
 package final class Simulation {
+    /// The config in force, as laid out: text sizes at its `textScale` (`applyingTextScale`).
     private(set) var config: Config
     /// The photos, as of the last scan (`rescanPhotos` takes in the folder's changes).
     private(set) var photos: PhotoLibrary
@@ -42,6 +43,11 @@ package final class Simulation {
     private(set) var explorer: TouchExploration?
     /// The element touch exploration read last.
     var lastRead: SemanticsID?
+    /// The tab with the keyboard focus, nil while the focus is in the scene or nowhere
+    /// (`Simulation+TabBarFocus`).
+    var tabFocus: SceneID? {
+        didSet { if tabFocus != oldValue { revision &+= 1 } }
+    }
     /// Where confirmed selections go; nil confirms nothing.
     package var selections: SelectionStore?
     /// A problem to show on screen until it is fixed (a bad config edit; a selection that failed to save).
@@ -71,6 +77,7 @@ package final class Simulation {
     package init(
         config: Config, photos: PhotoLibrary, scene: SceneID, window: Size, hz: Double, assets: LoadedAssets = .none
     ) {
+        let config = config.applyingTextScale()
         self.config = config
         self.photos = photos
         self.assets = assets
@@ -81,7 +88,8 @@ package final class Simulation {
         recognizer = GestureRecognizer(slop: config.input.tapSlop)
         recognizer.doubleTapInterval = config.zoom.doubleTapInterval
         recognizer.doubleTapDistance = config.zoom.doubleTapDistance
-        tabBar = TabBar(config: config.tabBar, chrome: config.chrome)
+        recognizer.zoomPerNotch = config.zoom.wheelScalePerNotch
+        tabBar = TabBar(config)
         _ = self.scene(scene)
     }
 
@@ -150,10 +158,12 @@ package final class Simulation {
         idleWarned = false
     }
 
-    /// Something a frame shows changed outside input and motion (an announcement due).
-    func noteChange() { revision &+= 1 }
+    /// Something a frame shows changed outside input and motion — the HUD toggled, an announcement due:
+    /// the next turn of the run loop presents a frame (Flutter's `markNeedsPaint`). `revision` is the one
+    /// thing the loop asks about the simulation.
+    package func markNeedsFrame() { revision &+= 1 }
 
-    private var showsTabBar: Bool { kiosk?.lockedScene == nil && !scene.hidesChrome }
+    var showsTabBar: Bool { kiosk?.lockedScene == nil && !scene.hidesChrome }
 
     private func dispatch(_ gesture: Gesture) {
         switch gesture {
@@ -162,8 +172,11 @@ package final class Simulation {
                 apply(.switchScene(target))
                 return
             }
-        case .key(.tab), .key(.backTab):
+        case .key(let key) where key == .tab || key == .backTab:
             if kiosk?.keyboardFocus == false { return }
+            if handleTabBarFocusKey(key) { return }
+        case .key(let key) where tabFocus != nil && handleTabBarFocusKey(key):
+            return
         case .key(let key):
             let scenes = SceneID.allCases
             if kiosk?.lockedScene == nil, let digit = key.digit, digit <= scenes.count {
@@ -197,6 +210,7 @@ package final class Simulation {
             scene.receive(gesture, input: config.input, wheelAnimation: config.scroll.scrollAnimation)
         }
         currentScene = id
+        if tabFocus != nil { tabFocus = id }
         scene(id).resize(to: window)
         return true
     }
@@ -241,7 +255,12 @@ package final class Simulation {
 
     /// Lays the current scene out if its model or the window changed (`step` does it too; hosts call
     /// this first to time layout apart from simulation).
-    package func layOutIfNeeded() { scene.layOutIfNeeded() }
+    package func layOutIfNeeded() {
+        // Every scene is unsettled while its layout is stale, and laying out may move what is drawn (tiles
+        // that arrived at rest appear in their slots): such a layout asks for a frame, as motion does.
+        if !scene.isSettled { revision &+= 1 }
+        scene.layOutIfNeeded()
+    }
 
     package func step() {
         resetIfIdle()
@@ -295,16 +314,22 @@ package final class Simulation {
     func reload(config newConfig: Config) {
         revision &+= 1
         var newConfig = newConfig
-        // The desktop's preference was read once for the run; a reloaded file does not carry it.
+        // The desktop's preferences were read once for the run; a reloaded file does not carry them.
         newConfig.desktopPrefersDark = config.desktopPrefersDark
         newConfig.desktopReducesMotion = config.desktopReducesMotion
         if !newConfig.setsReduceMotion { newConfig.reduceMotion = config.desktopReducesMotion }
+        newConfig.desktopPrefersHighContrast = config.desktopPrefersHighContrast
+        if !newConfig.setsContrast { newConfig.contrast = config.desktopPrefersHighContrast ? .high : .normal }
+        newConfig.desktopTextScale = config.desktopTextScale
+        if !newConfig.setsTextScale { newConfig.textScale = config.desktopTextScale }
+        newConfig = newConfig.applyingTextScale()
         config = newConfig
         banner = nil
         recognizer.slop = newConfig.input.tapSlop
         recognizer.doubleTapInterval = newConfig.zoom.doubleTapInterval
         recognizer.doubleTapDistance = newConfig.zoom.doubleTapDistance
-        tabBar = TabBar(config: newConfig.tabBar, chrome: newConfig.chrome)
+        recognizer.zoomPerNotch = newConfig.zoom.wheelScalePerNotch
+        tabBar = TabBar(newConfig)
         for (id, scene) in scenes where !scene.reconfigure(newConfig) {
             scenes[id] = nil
         }
@@ -326,6 +351,7 @@ package final class Simulation {
     /// Rebuilds `list` for this frame, `alpha` ∈ [0, 1] between the last two steps.
     package func draw(into list: inout DrawList, alpha: Double = 1) {
         list.removeAll()
+        list.loadingShade = LoadingPulse.shade(at: time)
         // The tab bar fades with the scene's chrome and takes taps only while the scene does not cover it.
         // It is drawn first, under the scene (whose content starts below the header band): a hero flies
         // over it and a backdrop blurs it, as they do the title.
@@ -339,13 +365,16 @@ package final class Simulation {
         if drawsTabBar && !tabBarAbove { drawTabBar() }
         scene.draw(into: &list, alpha: alpha)
         if drawsTabBar && tabBarAbove { drawTabBar() }
+        if drawsTabBar { drawTabFocusRing(into: &list) }
         if let banner {
-            let frame = Rect(0, window.height - 36, window.width, 36)
+            // The band grows with a text scale above 1, so its line is never clipped.
+            let height = 36 * max(1, config.textScale)
+            let frame = Rect(0, window.height - height, window.width, height)
             list.append(.fill(frame, radius: 0, color: config.theme.errorBanner, clip: nil))
             list.append(
                 .text(
                     banner.text, anchor: Point(12, frame.midY), alignment: .leading,
-                    style: TextStyle(size: 14, weight: .bold),
+                    style: TextStyle(size: config.scaledText(14), weight: .bold),
                     color: config.theme.errorText, clip: frame))
         }
     }
@@ -377,7 +406,7 @@ extension Simulation {
         case .read(let p):
             guard let node = semantics().root.deepestNamed(at: p), node.id != lastRead else { return }
             lastRead = node.id
-            noteChange()
+            markNeedsFrame()
             pendingAnnouncements.append(Announcement(node.spoken, interrupts: true))
         case .activateLastRead:
             guard let id = lastRead else { return }

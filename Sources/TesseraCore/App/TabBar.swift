@@ -11,14 +11,26 @@ struct TabBar: Sendable {
     /// Each scene's label, in `SceneID.allCases` order as the segments are, looked up once: a frame draws
     /// them all, and each lookup searches the registry.
     private let titles = SceneID.allCases.map(\.title)
+    /// Width of the outline a high-contrast theme draws inside the selected segment (0: none): a label
+    /// keeps its padding clear of it.
+    let outlineWidth: Double
 
-    init(config: TabBarConfig, chrome: ChromeConfig) {
+    init(config: TabBarConfig, chrome: ChromeConfig, outlineWidth: Double = 0) {
         self.config = config
         self.chrome = chrome
+        self.outlineWidth = outlineWidth
+    }
+
+    /// The tab bar a config draws: its sizes, and its theme's outline when it has one.
+    init(_ config: Config) {
+        let outlined = config.theme.border.a > 0
+        self.init(config: config.tabBar, chrome: config.chrome, outlineWidth: outlined ? config.chrome.borderWidth : 0)
     }
 
     /// Space left and right of a label inside its segment, points.
     static let labelPadding = 5.0
+    /// How far the selected segment's fill sits inside its frame, points.
+    static let selectionInset = 2.0
 
     /// About how wide `text` is in the tab bar's bold face at `size` points: DejaVu Sans Bold's advances
     /// average about 0.6 em over these labels ("Destinations" is 91 pt at 13 pt). Core has no font, so
@@ -35,7 +47,11 @@ struct TabBar: Sendable {
         let scenes = SceneID.allCases
         let count = Double(scenes.count)
         let equal = min(config.segmentWidth, band.width / count)
-        let natural = titles.map { Self.estimatedWidth($0, size: config.fontSize) + 2 * Self.labelPadding }
+        // An outlined selection takes its inset and its width from the label's room on each side; that,
+        // and the padding that keeps a label off the outline, does not shrink with the font.
+        let fixed = outlineWidth > 0 ? 2 * (Self.labelPadding + Self.selectionInset + outlineWidth) : 0
+        let padding = outlineWidth > 0 ? fixed : 2 * Self.labelPadding
+        let natural = titles.map { Self.estimatedWidth($0, size: config.fontSize) + padding }
         var widths = Array(repeating: equal, count: scenes.count)
         var fontSize = config.fontSize
         if natural.contains(where: { $0 > equal }) {
@@ -45,8 +61,8 @@ struct TabBar: Sendable {
                 let spare = (room - total) / count
                 widths = natural.map { $0 + spare }
             } else {
-                let shrink = room / total
-                widths = natural.map { $0 * shrink }
+                let shrink = (room - fixed * count) / (total - fixed * count)
+                widths = natural.map { ($0 - fixed) * shrink + fixed }
                 fontSize *= shrink
             }
         }
@@ -90,14 +106,21 @@ struct TabBar: Sendable {
                 .fill(track, radius: config.cornerRadius, color: theme.background.withAlpha(opacity), clip: nil))
         }
         list.append(.fill(track, radius: config.cornerRadius, color: theme.tabBar.withAlpha(opacity), clip: nil))
+        let border = theme.border.withAlpha(opacity)
+        list.outline(track, radius: config.cornerRadius, color: border, width: chrome.borderWidth)
         let style = TextStyle(size: fontSize, weight: .bold)
         for ((scene, frame), title) in zip(segments, titles) {
             if scene == current {
                 list.append(
                     .fill(
-                        frame.insetBy(dx: 2, dy: 2), radius: config.cornerRadius - 1,
+                        frame.insetBy(dx: Self.selectionInset, dy: Self.selectionInset),
+                        radius: config.cornerRadius - 1,
                         color: theme.tabSelected.withAlpha(opacity),
                         clip: nil))
+                // High contrast: the selected segment is outlined, not only tinted.
+                list.outline(
+                    frame.insetBy(dx: Self.selectionInset, dy: Self.selectionInset), radius: config.cornerRadius - 1,
+                    color: border, width: outlineWidth)
             }
             list.append(
                 .text(

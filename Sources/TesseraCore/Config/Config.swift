@@ -8,6 +8,10 @@ package struct Config: Equatable, Sendable {
     /// The light colours (`"theme"` in a file) and the dark ones (`"darkTheme"`).
     var lightTheme = Theme.light
     var darkTheme = Theme.dark
+    /// Their high-contrast variants (`"highContrastTheme"`, `"highContrastDarkTheme"`), in force while
+    /// `contrast` is `high`.
+    var highContrastLightTheme = Theme.highContrastLight
+    var highContrastDarkTheme = Theme.highContrastDark
     /// Which of the two is in force.
     package var appearance = Appearance.system
     /// Whether the desktop asks for dark (the host reads it for a window; never from a file). Only
@@ -21,6 +25,24 @@ package struct Config: Equatable, Sendable {
     /// Whether the desktop asks for reduced motion (the host reads it for a window; never from a file):
     /// followed while the file does not set `reduceMotion`.
     package var desktopReducesMotion = false
+    /// Normal or high contrast: which pair of themes is in force.
+    package var contrast = Contrast.normal
+    /// Whether the config file names `contrast` itself: then it wins over the desktop's setting.
+    package var setsContrast = false
+    /// Whether the desktop asks for high contrast (the host reads it for a window; never from a file):
+    /// followed while the file does not set `contrast`.
+    package var desktopPrefersHighContrast = false
+    /// How much larger than its configured size every text is drawn (GNOME's `text-scaling-factor`,
+    /// iOS's Dynamic Type as one factor). The config scenes get is `applyingTextScale()`'s: their text
+    /// sizes, and the rows that hold text, already include it.
+    package var textScale = 1.0
+    /// Whether the config file names `textScale` itself: then it wins over the desktop's factor.
+    package var setsTextScale = false
+    /// The desktop's text scaling factor (the host reads it for a window; never from a file): followed
+    /// while the file does not set `textScale`.
+    package var desktopTextScale = 1.0
+    /// The factor the sizes of this value already include (`applyingTextScale`): 1 as decoded.
+    var textScaleInSizes = 1.0
     var springs = SpringPresets()
     var scroll = ScrollPhysics()
     var input = InputConfig()
@@ -56,10 +78,28 @@ package struct Config: Equatable, Sendable {
         }
     }
 
-    /// The colours in force: `darkTheme` or `lightTheme`, as `appearance` says (writing changes that one).
+    /// True when the high-contrast themes are in force.
+    var isHighContrast: Bool { contrast == .high }
+
+    /// The colours in force: `darkTheme` or `lightTheme` as `appearance` says, or their high-contrast
+    /// variants as `contrast` says (writing changes that one).
     package var theme: Theme {
-        get { isDark ? darkTheme : lightTheme }
-        set { if isDark { darkTheme = newValue } else { lightTheme = newValue } }
+        get {
+            switch (isHighContrast, isDark) {
+            case (false, false): lightTheme
+            case (false, true): darkTheme
+            case (true, false): highContrastLightTheme
+            case (true, true): highContrastDarkTheme
+            }
+        }
+        set {
+            switch (isHighContrast, isDark) {
+            case (false, false): lightTheme = newValue
+            case (false, true): darkTheme = newValue
+            case (true, false): highContrastLightTheme = newValue
+            case (true, true): highContrastDarkTheme = newValue
+            }
+        }
     }
 
     /// How scroll indicators look: `scrollIndicators` in the theme's indicator colour.
@@ -115,6 +155,9 @@ struct ChromeConfig: Codable, Equatable, Sendable {
     var stackBelowWidth = 680.0
     /// Height of that row.
     var tabRowHeight = 40.0
+    /// How wide a theme's `border` outline is drawn (points): the high-contrast themes outline the tab
+    /// bar and the dock where the normal ones tell them apart by a tint.
+    var borderWidth = 2.0
     init() {}
 }
 
@@ -128,7 +171,8 @@ struct TabBarConfig: Codable, Equatable, Sendable {
 
 extension Config: Codable {
     private enum CodingKeys: String, CodingKey {
-        case theme, darkTheme, appearance, reduceMotion, springs, scroll, input, chrome, tabBar, kiosk, profiling,
+        case theme, darkTheme, highContrastTheme, highContrastDarkTheme, appearance, reduceMotion, contrast,
+            textScale, springs, scroll, input, chrome, tabBar, kiosk, profiling,
             zoom, scrollIndicators, photos, display, speech
     }
 
@@ -137,8 +181,12 @@ extension Config: Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         lightTheme = try c.decode(Theme.self, forKey: .theme)
         darkTheme = try c.decode(Theme.self, forKey: .darkTheme)
+        highContrastLightTheme = try c.decode(Theme.self, forKey: .highContrastTheme)
+        highContrastDarkTheme = try c.decode(Theme.self, forKey: .highContrastDarkTheme)
         appearance = try c.decode(Appearance.self, forKey: .appearance)
         reduceMotion = try c.decode(Bool.self, forKey: .reduceMotion)
+        contrast = try c.decode(Contrast.self, forKey: .contrast)
+        textScale = try c.decode(Double.self, forKey: .textScale)
         springs = try c.decode(SpringPresets.self, forKey: .springs)
         scroll = try c.decode(ScrollPhysics.self, forKey: .scroll)
         input = try c.decode(InputConfig.self, forKey: .input)
@@ -158,8 +206,12 @@ extension Config: Codable {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(lightTheme, forKey: .theme)
         try c.encode(darkTheme, forKey: .darkTheme)
+        try c.encode(highContrastLightTheme, forKey: .highContrastTheme)
+        try c.encode(highContrastDarkTheme, forKey: .highContrastDarkTheme)
         try c.encode(appearance, forKey: .appearance)
         try c.encode(reduceMotion, forKey: .reduceMotion)
+        try c.encode(contrast, forKey: .contrast)
+        try c.encode(textScale, forKey: .textScale)
         try c.encode(springs, forKey: .springs)
         try c.encode(scroll, forKey: .scroll)
         try c.encode(input, forKey: .input)
@@ -181,6 +233,9 @@ extension Config: Codable {
 
 extension Config: RangeChecked {
     func checkRanges(_ c: inout RangeCheck) throws {
+        // Half to three times: GNOME's Accessibility panel offers 1.25 for "Large Text", its
+        // text-scaling-factor key allows 0.5 to 3.0 (org.gnome.desktop.interface.gschema.xml).
+        try c.check("textScale", textScale, 0.5...3)
         try c.section("springs", springs)
         try c.section("scroll", scroll)
         try c.section("input", input)
@@ -217,6 +272,7 @@ extension ChromeConfig: RangeChecked {
         try c.check("titleSize", titleSize, 1...200)
         try c.check("stackBelowWidth", stackBelowWidth, 0...16384)
         try c.check("tabRowHeight", tabRowHeight, 0...1000)
+        try c.check("borderWidth", borderWidth, 0...20)
     }
 }
 

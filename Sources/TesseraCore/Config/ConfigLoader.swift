@@ -56,7 +56,11 @@ package enum ConfigLoader {
         }
         try validate(config)
         var read = config
-        read.setsReduceMotion = (overrides as? [String: Any])?["reduceMotion"] != nil
+        // Keys whose absence means "as the desktop says" (docs/ACCESSIBILITY.md, "The desktop's settings").
+        let named = (overrides as? [String: Any]) ?? [:]
+        read.setsReduceMotion = named["reduceMotion"] != nil
+        read.setsContrast = named["contrast"] != nil
+        read.setsTextScale = named["textScale"] != nil
         return read
     }
 

@@ -22,5 +22,6 @@ extension ScrollPhysics: RangeChecked {
         try c.check("quickestSettle", quickestSettle, 0.01...10)
         try c.check("maxFlingVelocity", maxFlingVelocity, 1...100_000)
         try c.check("finishSpeed", finishSpeed, 0...10_000)
+        try c.check("edgeLanding", edgeLanding, 0.05...5)
     }
 }

@@ -35,6 +35,10 @@ package struct Theme: Codable, Equatable, Sendable {
     var control = Color(255, 255, 255, 230)
     var controlRim = Color(0, 0, 0, 31)
     var controlGlyph = Color(28, 28, 30)
+    /// The outline drawn where colour alone would separate a part from what is around it: the tab bar's
+    /// track and selected segment, the dock's panel. Clear in the normal themes (nothing is drawn); the
+    /// high-contrast ones outline in the text colour, `chrome.borderWidth` points wide.
+    var border = Color(0, 0, 0, 0)
     init() {}
 
     /// The light colours (`theme`'s defaults).
@@ -66,6 +70,76 @@ package struct Theme: Codable, Equatable, Sendable {
         t.controlGlyph = Color(255, 255, 255)
         return t
     }()
+
+    /// High contrast, light (`highContrastTheme`; GNOME's and the portal's high-contrast setting, iOS's
+    /// Increase Contrast): pure black on white, the selected tab and the dock outlined instead of told
+    /// apart by a tint, opaque indicator and material, and the system colours' accessible variants
+    /// (Apple's Human Interface Guidelines, "Color": systemBlue's increased-contrast light variant is
+    /// #0040DD). Every text colour is at least 7:1 on what it is drawn over and every other part at
+    /// least 3:1 (WCAG 2.x, 1.4.6 "Contrast (Enhanced)" and 1.4.11 "Non-text Contrast";
+    /// `HighContrastThemeTests` computes them).
+    static let highContrastLight: Theme = {
+        var t = Theme()
+        t.background = Color(255, 255, 255)
+        t.text = Color(0, 0, 0)
+        t.panel = Color(255, 255, 255)
+        t.tabBar = Color(255, 255, 255)
+        t.tabSelected = Color(216, 216, 216)
+        t.tabText = Color(0, 0, 0)
+        t.secondaryText = Color(58, 58, 60)
+        t.accent = Color(0, 64, 221)
+        t.accentText = Color(255, 255, 255)
+        t.errorBanner = Color(176, 0, 16)
+        t.errorText = Color(255, 255, 255)
+        t.red = Color(215, 0, 21)
+        t.blue = Color(0, 64, 221)
+        t.green = Color(36, 138, 61)
+        t.separator = Color(0, 0, 0)
+        t.indicator = Color(0, 0, 0)
+        t.material = Color(255, 255, 255, 230)
+        t.control = Color(255, 255, 255)
+        t.controlRim = Color(0, 0, 0)
+        t.controlGlyph = Color(0, 0, 0)
+        t.border = Color(0, 0, 0)
+        return t
+    }()
+
+    /// High contrast, dark (`highContrastDarkTheme`): pure white on black, the accessible dark variants
+    /// (systemBlue's is #409CFF, light enough that the Done button's label turns black).
+    static let highContrastDark: Theme = {
+        var t = Theme()
+        t.background = Color(0, 0, 0)
+        t.text = Color(255, 255, 255)
+        t.panel = Color(0, 0, 0)
+        t.tabBar = Color(0, 0, 0)
+        t.tabSelected = Color(58, 58, 60)
+        t.tabText = Color(255, 255, 255)
+        t.secondaryText = Color(199, 199, 204)
+        t.accent = Color(64, 156, 255)
+        t.accentText = Color(0, 0, 0)
+        t.errorBanner = Color(255, 105, 97)
+        t.errorText = Color(0, 0, 0)
+        t.red = Color(255, 105, 97)
+        t.blue = Color(64, 156, 255)
+        t.green = Color(48, 219, 91)
+        t.separator = Color(255, 255, 255)
+        t.indicator = Color(255, 255, 255)
+        t.material = Color(0, 0, 0, 230)
+        t.control = Color(0, 0, 0)
+        t.controlRim = Color(255, 255, 255)
+        t.controlGlyph = Color(255, 255, 255)
+        t.border = Color(255, 255, 255)
+        return t
+    }()
+}
+
+/// Which pair of themes is in force (`contrast` in a config): `normal` (`theme`, `darkTheme`) or `high`
+/// (`highContrastTheme`, `highContrastDarkTheme`). Left out of the file, a window follows the desktop's
+/// high-contrast setting (docs/ACCESSIBILITY.md, "The desktop's settings"); headless runs stay normal.
+package enum Contrast: String, Codable, Equatable, Sendable, CaseIterable {
+    case normal, high
+
+    package init(from decoder: Decoder) throws { self = try decodeConfigName(decoder, "contrast") }
 }
 
 /// Which theme is in force (`appearance` in a config): `light`, `dark`, or `system` — the desktop's

@@ -7,6 +7,9 @@ package struct DrawList: Sendable {
     /// Photos the frame does not draw but the next ones soon will (the next screenful in the direction
     /// of scrolling), with the frame they will have (window points): decoded ahead, never waited for.
     package private(set) var ahead: [(id: String, frame: Rect)] = []
+    /// How bright a photo still decoding draws now, 0…1 of its placeholder grey: the loading tile's slow
+    /// pulse, stepped on the simulation's clock (`LoadingPulse`) so the renderer keeps none.
+    package var loadingShade = 1.0
 
     package init() {}
 

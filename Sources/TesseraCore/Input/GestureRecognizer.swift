@@ -1,3 +1,4 @@
+import Foundation
 import TesseraGeometry
 
 /// Turns pointer events into taps and drags. A press that stays within `slop` points of where it went
@@ -15,6 +16,8 @@ struct GestureRecognizer: Sendable {
     /// Seconds between two taps' releases for a double tap, and how far apart (points) they may be.
     var doubleTapInterval = 0.3
     var doubleTapDistance = 40.0
+    /// Zoom factor per Ctrl+wheel notch (`zoom.wheelScalePerNotch`).
+    var zoomPerNotch = 1.15
 
     private var pressStart: Point?
     private var lastPoint = Point.zero
@@ -108,6 +111,8 @@ struct GestureRecognizer: Sendable {
             fingers.remove(at: k)
         case .magnify(let at, let scale):
             gestures.append(.magnify(at: at, scale: scale))
+        case .zoomNotches(let at, let notches):
+            gestures.append(.magnify(at: at, scale: pow(zoomPerNotch, notches)))
         case .wheel(let at, let dx, let dy):
             gestures.append(.wheel(at: at, dx: dx, dy: dy))
         case .key(let name):

@@ -15,6 +15,10 @@ package enum InputEvent: Equatable, Sendable {
     case fingerUp(Int, Point, time: Double)
     /// A desktop zoom about a point (Ctrl+wheel): `scale` > 1 zooms in by that factor.
     case magnify(at: Point, scale: Double)
+    /// Ctrl+wheel notches at a point, as the platform reports them: > 0 zooms in (the wheel turned away
+    /// from the user, as in browsers and image viewers). The core turns them into a factor
+    /// (`zoom.wheelScalePerNotch`): the platform applies no setting of the core's.
+    case zoomNotches(at: Point, notches: Double)
     /// Wheel notches at a point: `dy > 0` scrolls towards the top/start (SDL's `wheel.y > 0`).
     case wheel(at: Point, dx: Double, dy: Double)
     /// A key press the engine understands.

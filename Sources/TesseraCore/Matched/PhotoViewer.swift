@@ -51,6 +51,9 @@ struct PhotoViewer: Sendable {
     private var previousVelocity = Rect.zero
     /// What moves it now came from a gesture (not a resize, which the tile's own spring follows).
     private var byGesture = false
+    /// Springing on to fit from a caught flight (`catchFlight`): a flight's overshoot past fit is not a
+    /// zoom, so a drag meanwhile swipes or pages rather than pans.
+    private var settlingFromFlight = false
 
     init(config: ZoomConfig, physics: ScrollPhysics, fit: Rect, window: Size) {
         self.config = config
@@ -97,7 +100,7 @@ struct PhotoViewer: Sendable {
     }
 
     /// True when zoomed past fit (or on the way to or from it).
-    var isZoomed: Bool { scale.value > 1.001 || scale.target > 1.001 }
+    var isZoomed: Bool { scale.target > 1.001 || (scale.value > 1.001 && !settlingFromFlight) }
 
     /// Nothing moves and no finger holds it.
     var isSettled: Bool {
@@ -186,6 +189,23 @@ struct PhotoViewer: Sendable {
 
     // MARK: Gestures
 
+    /// A finger arrived while the photo was still flying in: the viewer takes it from where it is drawn
+    /// and at the speed it is going (`frame`, `velocity`: window points, points/second per component),
+    /// and springs it on to fit — so the gesture that follows (a swipe, a pinch, a page) starts from the
+    /// photo the person sees, as UIKit's interruptible animations do (WWDC 2018, "Designing Fluid
+    /// Interfaces"). The flight's frame keeps the photo's aspect ratio, so a scale and a pan say it.
+    mutating func catchFlight(at frame: Rect, velocity v: Rect) {
+        guard fit.width > 0, frame.width > 0 else { return }
+        byGesture = true
+        settlingFromFlight = true
+        lastFrame = nil
+        scale.animate(from: frame.width / fit.width, velocity: v.width / fit.width, to: 1, with: config.spring)
+        panX.animate(
+            from: frame.midX - fit.midX, velocity: v.x + v.width / 2, to: 0, with: config.spring)
+        panY.animate(
+            from: frame.midY - fit.midY, velocity: v.y + v.height / 2, to: 0, with: config.spring)
+    }
+
     /// A finger went down: a gliding pan stops under it (UIScrollView's catch).
     mutating func press() {
         byGesture = true
@@ -267,6 +287,7 @@ struct PhotoViewer: Sendable {
 
     mutating func pinchBegan(midpoint: Point, distance: Double) {
         byGesture = true
+        settlingFromFlight = false
         releaseAxes()
         if isSwiping || swipeY.value != 0 || swipeX.value != 0 {
             isSwiping = false
@@ -331,6 +352,7 @@ struct PhotoViewer: Sendable {
         to target: Double, about p: Point, scaleVelocity: Double? = nil, panVelocity: Point? = nil
     ) {
         byGesture = true
+        settlingFromFlight = false
         releaseAxes()
         let s = scale.value
         let current = pan
@@ -365,6 +387,7 @@ struct PhotoViewer: Sendable {
         isSwiping = false
         swipeWasActive = false
         byGesture = false
+        settlingFromFlight = false
         lastFrame = nil
         velocity = .zero
         previousVelocity = .zero
@@ -376,6 +399,7 @@ struct PhotoViewer: Sendable {
     /// Advances every spring and glide by `dt` seconds and measures the frame's velocity.
     mutating func step(_ dt: Double) {
         scale.step(dt)
+        if scale.isSettled { settlingFromFlight = false }
         panX.step(dt)
         panY.step(dt)
         swipeX.step(dt)

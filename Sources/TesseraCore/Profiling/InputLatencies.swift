@@ -63,7 +63,7 @@ extension InputEvent {
         case .fingerDown: "fingerDown"
         case .fingerMove: "fingerMove"
         case .fingerUp: "fingerUp"
-        case .magnify: "magnify"
+        case .magnify, .zoomNotches: "magnify"
         case .wheel: "wheel"
         case .key: "key"
         case .resize: "resize"

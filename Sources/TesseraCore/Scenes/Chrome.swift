@@ -51,6 +51,16 @@ struct Chrome: Sendable {
     }
 }
 
+extension DrawList {
+    /// A theme's `border` just inside `frame`, `width` points wide: the high-contrast themes' outline where
+    /// colour alone would tell a part from its surroundings (WCAG 2.x, 1.4.11 "Non-text Contrast"). The
+    /// normal themes' border is clear and adds nothing to the list.
+    mutating func outline(_ frame: Rect, radius: Double, color: Color, width: Double, clip: Rect? = nil) {
+        guard color.a > 0, width > 0, !frame.isEmpty else { return }
+        append(.ring(frame, radius: radius, width: width, color: color, clip: clip))
+    }
+}
+
 /// A scene's title as the dump shows it (README.md#state-dump): its text and the frame of its row
 /// (window points, as presented: the picker's scrolls with the grid).
 struct SceneTitle: Equatable, Sendable {
@@ -63,11 +73,12 @@ struct SceneTitle: Equatable, Sendable {
 enum EmptyState {
     static let text = "No photos yet"
 
-    static func draw(in area: Rect, theme: Theme, into list: inout DrawList) {
+    /// `textScale`: the config's (`Config.scaledText`).
+    static func draw(in area: Rect, theme: Theme, textScale: Double = 1, into list: inout DrawList) {
         guard !area.isEmpty else { return }
         list.append(
             .text(
-                text, anchor: area.center, alignment: .center, style: TextStyle(size: 20, weight: .bold),
+                text, anchor: area.center, alignment: .center, style: TextStyle(size: 20 * textScale, weight: .bold),
                 color: theme.secondaryText, clip: area))
     }
 }

@@ -77,12 +77,13 @@ extension Scene {
     func semantics(_ context: SemanticsContext) -> [SemanticsNode] { [] }
     func perform(_ action: SemanticsAction, on id: SemanticsID) -> Bool { false }
 
-    /// The frame a scripted tap by id presses at (window points; README.md, "Scripts"): the tile's
+    /// Scrolls tile `id` into view for a scripted tap by id, and returns the frame the tap presses at
+    /// (window points; README.md, "Scripts"): the tile's
     /// presented frame, once a tile whose centre is out of its container's view has been scrolled in — at
     /// once, by the least scroll that shows it whole (`scrollTo(id)`), in every container it is inside — so
     /// the tap lands on it rather than on whatever covers the spot, or on nothing. An open hero covers the
-    /// containers: nothing scrolls then. Nil for no such tile. (`Simulation.presentedFrame(of:)` only reads.)
-    func presentedFrame(of id: String) -> Rect? {
+    /// containers: nothing scrolls then. Nil for no such tile. It is a command, not a reading: `Simulation.presentedFrame(of:)` only reads.
+    func revealForTap(_ id: String) -> Rect? {
         guard let tile = field.tile(id) else { return nil }
         if heroStage?.presented == nil, tile.layer == .container,
             !field.windowClip(slot: tile.slot).contains(tile.presented.center)

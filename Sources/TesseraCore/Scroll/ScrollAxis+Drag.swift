@@ -32,7 +32,8 @@ extension ScrollAxis {
     ///   back in); below `restVelocity` there is no fling and the projection is
     ///   the release point. The `targetBehavior` may move that target; a moved
     ///   target (clamped to bounds) is reached by the settle spring of
-    ///   `ScrollAxis+Settle.swift`, starting with the release velocity. An
+    ///   `ScrollAxis+Settle.swift`, starting with the release velocity — or, when
+    ///   it lies on the content's start or end, by that file's edge landing. An
     ///   unmoved one is a plain fling, which bounces at an edge it crosses.
     mutating func endDrag(velocity released: Double) {
         let v = min(max(released, -physics.maxFlingVelocity), physics.maxFlingVelocity)
@@ -62,6 +63,10 @@ extension ScrollAxis {
             return
         }
         let target = clamped(adjusted)
+        if let duration = edgeLanding(from: offset, velocity: v, to: target) {
+            beginFinish(towards: target, duration: duration)
+            return
+        }
         startSpring(to: target, with: settleSpring(from: offset, velocity: v, to: target, deceleration: deceleration))
     }
 

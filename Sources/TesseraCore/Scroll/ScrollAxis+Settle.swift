@@ -36,4 +36,20 @@ extension ScrollAxis {
         let omega = min(rate, 2 * Double.pi / physics.quickestSettle)
         return SpringParameters(response: 2 * Double.pi / omega, dampingFraction: 1)
     }
+
+    /// Seconds a released scroll takes to land on `target` points when the behaviour's target is the
+    /// content's start or end and the release heads for it; nil otherwise (the settle spring).
+    ///
+    /// The settle spring suits a card in the middle: the fling nearly reaches it, and the glide lands in
+    /// at most about 3 s. At an edge the behaviour's target is often clamped well short of where the
+    /// fling would rest (the last cards cannot reach the margin, the last page is short), or just beyond
+    /// (the end is nearest the projection), and an exponential glide towards it crept on for seconds.
+    /// There a plain fling would hit the edge and be back within the bounce (docs/BEHAVIOUR.md#edge-landing),
+    /// so a landing never takes longer than `edgeLanding`: at the fling's own constant deceleration when
+    /// that is sooner (2·D/v), otherwise on the finishing curve timed to `edgeLanding`.
+    func edgeLanding(from offset: Double, velocity v: Double, to target: Double) -> Double? {
+        let distance = target - offset
+        guard target == 0 || target == maxOffset, distance * v > 0 else { return nil }
+        return min(2 * distance / v, physics.edgeLanding)
+    }
 }

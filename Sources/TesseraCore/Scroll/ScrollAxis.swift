@@ -26,7 +26,9 @@ import TesseraGeometry
 struct ScrollAxis: Sendable {
     enum Phase: String, Equatable, Sendable, Codable {
         case idle, dragging, decelerating, springing
-        /// The last stretch of a glide, at constant deceleration (`ScrollPhysics.finishSpeed`).
+        /// The last stretch of a glide, at constant deceleration (`ScrollPhysics.finishSpeed`), or a
+        /// glide onto a picked target at the content's start or end (`ScrollPhysics.edgeLanding`): a
+        /// timed curve from the offset and velocity it began with that lands on its target at rest.
         case finishing
     }
 
@@ -64,7 +66,7 @@ struct ScrollAxis: Sendable {
     /// While springing: the spring carrying the offset.
     var spring = AnimatedValue(0)
     /// While finishing: where it started (points), its velocity then (points/second), where it lands
-    /// (points), how long it takes and how long it has run (seconds).
+    /// (points), how long it takes and how long it has run (seconds). See `finishOffset(at:)`.
     var finish = (origin: 0.0, velocity: 0.0, target: 0.0, duration: 0.0, elapsed: 0.0)
 
     /// An axis at rest at offset 0 with no content; `axis` is the direction it scrolls in.
@@ -190,10 +192,7 @@ struct ScrollAxis: Sendable {
             }
         case .finishing:
             finish.elapsed += dt
-            let t = min(finish.elapsed, finish.duration)
-            // Constant deceleration a = v/T over T = 2D/v: x = x₀ + v·t − v·t²/(2T), ending on the target.
-            offset = finish.origin + finish.velocity * t - finish.velocity * t * t / (2 * finish.duration)
-            velocity = finish.velocity * (1 - t / finish.duration)
+            (offset, velocity) = finishMotion(at: min(finish.elapsed, finish.duration))
             if finish.elapsed >= finish.duration {
                 offset = finish.target
                 stop()
@@ -203,15 +202,47 @@ struct ScrollAxis: Sendable {
 
     /// A glide heading for `target` points slower than `finishSpeed` finishes at constant deceleration:
     /// same position, same velocity, landing exactly on `target` in 2·distance/speed seconds. Only a
-    /// glide: the distance left must be no more than the plain fling's reach from this speed (v/k),
-    /// so a spring turning round far from its target (speed near zero) is not dragged out.
+    /// glide: the distance left must be within `finishReach` of the plain fling's reach from this speed
+    /// (v/k), so a spring turning round far from its target (speed near zero) is not dragged out.
     mutating func finishIfSlow(towards target: Double) {
         let distance = target - offset
-        let reach = abs(velocity) / -physics.deceleration.decayPerSecond
+        let reach = Self.finishReach * abs(velocity) / -physics.deceleration.decayPerSecond
         guard abs(velocity) < physics.finishSpeed, distance * velocity > 0, abs(distance) <= reach, !isOutOfBounds
         else { return }
-        finish = (offset, velocity, target, 2 * distance / velocity, 0)
+        beginFinish(towards: target, duration: 2 * distance / velocity)
+    }
+
+    /// How far past the plain fling's reach (v/k) a slow glide may still be finished, as a multiple of it.
+    /// The settle spring for a fling that falls just short of its target (`ScrollAxis+Settle.swift`)
+    /// glides at a rate ω a little below k — down to k·(1 − k/4ω_b) ≈ 0.97·k at 0.998 — and its speed
+    /// over distance tends to ω from below, so with a reach of exactly v/k it never qualified and crept
+    /// on for seconds; 1.25 takes every such glide (finishing in at most 2.5/k = 1.25 s) and still leaves
+    /// out a spring turning round (speed near zero, distance not).
+    static let finishReach = 1.25
+
+    /// Lands on `target` points in `duration` seconds from the offset and velocity now (see
+    /// `finishMotion`).
+    mutating func beginFinish(towards target: Double, duration: Double) {
+        finish = (offset, velocity, target, max(duration, 1e-6), 0)
         phase = .finishing
+    }
+
+    /// The finishing curve `t` seconds in: the cubic (Hermite) from the start offset x₀ and velocity v
+    /// to the target at rest after T seconds, with s = t/T and D = target − x₀:
+    ///
+    ///     x(t) = x₀ + D·(3s² − 2s³) + v·T·(s − 2s² + s³)
+    ///
+    /// With T = 2D/v it is exactly constant deceleration, x₀ + v·t − v·t²/(2T) — a glide's finish. A
+    /// shorter T (an edge landing) decelerates harder at first; the curve never overshoots while
+    /// v·T ≤ 3D, and landings keep v·T ≤ 2D. Returns (offset, velocity) in points, points/second.
+    func finishMotion(at t: Double) -> (Double, Double) {
+        let T = finish.duration
+        let s = t / T
+        let D = finish.target - finish.origin
+        let vT = finish.velocity * T
+        let x = finish.origin + D * (3 * s * s - 2 * s * s * s) + vT * (s - 2 * s * s + s * s * s)
+        let v = (D * (6 * s - 6 * s * s) + vT * (1 - 4 * s + 3 * s * s)) / T
+        return (x, v)
     }
 
     // MARK: Internal helpers

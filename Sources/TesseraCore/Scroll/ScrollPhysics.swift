@@ -7,7 +7,7 @@ import Foundation
 ///      "bounce": {"response": 0.4, "dampingFraction": 1.0},
 ///      "restVelocity": 10,
 ///      "scrollAnimation": {"response": 0.15, "dampingFraction": 0.86},
-///      "quickestSettle": 0.1, "maxFlingVelocity": 8000, "finishSpeed": 200}
+///      "quickestSettle": 0.1, "maxFlingVelocity": 8000, "finishSpeed": 200, "edgeLanding": 0.8}
 struct ScrollPhysics: Equatable, Sendable, Codable {
     /// How a released fling slows down (UIScrollView `.normal`: 0.998 per ms).
     var deceleration: Deceleration
@@ -34,6 +34,11 @@ struct ScrollPhysics: Equatable, Sendable, Codable {
     /// 2/k = 1 s at 0.998 instead of several. So the hardest fling is at rest within 3 s of release:
     /// ln(8000/200)/2 + 1 ≈ 2.8 s.
     var finishSpeed: Double
+    /// Seconds: the longest a glide onto a target its `ScrollTargetBehavior` picked at the content's start
+    /// or end takes (`ScrollAxis+Settle.swift`). Such a target is often short of where the fling would
+    /// rest (the last card cannot reach the margin), and an exponential glide to it creeps for seconds;
+    /// it lands within this time instead, as a fling into a plain edge is back within about the bounce's.
+    var edgeLanding: Double
 
     init(
         deceleration: Deceleration = .normal,
@@ -43,7 +48,8 @@ struct ScrollPhysics: Equatable, Sendable, Codable {
         scrollAnimation: SpringParameters = .interactiveSpring,
         quickestSettle: Double = 0.1,
         maxFlingVelocity: Double = 8000,
-        finishSpeed: Double = 200
+        finishSpeed: Double = 200,
+        edgeLanding: Double = 0.8
     ) {
         self.deceleration = deceleration
         self.rubberBandCoefficient = rubberBandCoefficient
@@ -53,11 +59,12 @@ struct ScrollPhysics: Equatable, Sendable, Codable {
         self.quickestSettle = quickestSettle
         self.maxFlingVelocity = maxFlingVelocity
         self.finishSpeed = finishSpeed
+        self.edgeLanding = edgeLanding
     }
 
     private enum CodingKeys: String, CodingKey {
         case deceleration, rubberBandCoefficient, bounce, restVelocity, scrollAnimation, quickestSettle
-        case maxFlingVelocity, finishSpeed
+        case maxFlingVelocity, finishSpeed, edgeLanding
     }
 
     /// Missing keys keep their defaults; a bad value is an error naming its key.
@@ -75,12 +82,13 @@ struct ScrollPhysics: Equatable, Sendable, Codable {
         maxFlingVelocity =
             try c.decodeIfPresent(Double.self, forKey: .maxFlingVelocity) ?? defaults.maxFlingVelocity
         finishSpeed = try c.decodeIfPresent(Double.self, forKey: .finishSpeed) ?? defaults.finishSpeed
+        edgeLanding = try c.decodeIfPresent(Double.self, forKey: .edgeLanding) ?? defaults.edgeLanding
         // Every number must be finite and in range; the error names the key.
         for (key, value, positive, unit) in [
             (CodingKeys.rubberBandCoefficient, rubberBandCoefficient, true, ""),
             (.restVelocity, restVelocity, false, " points/second"), (.quickestSettle, quickestSettle, true, " seconds"),
             (.maxFlingVelocity, maxFlingVelocity, true, " points/second"),
-            (.finishSpeed, finishSpeed, false, " points/second"),
+            (.finishSpeed, finishSpeed, false, " points/second"), (.edgeLanding, edgeLanding, true, " seconds"),
         ] where !value.isFinite || value < 0 || (positive && value == 0) {
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: c, debugDescription: "\(key.stringValue) must be \(positive ? ">" : "≥") 0\(unit)")

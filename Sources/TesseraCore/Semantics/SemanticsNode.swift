@@ -89,8 +89,8 @@ package struct SemanticsNode: Sendable, Equatable {
 /// A semantics node's identity: what it is and its key among those (a photo's id, a scene's name).
 package struct SemanticsID: Hashable, Sendable, CustomStringConvertible {
     package enum Kind: String, Sendable {
-        /// The whole window.
-        case application
+        /// The application, and its window.
+        case application, window
         /// The tab bar, and one tab per scene (key: the scene's name).
         case tabList, tab
         /// The scene shown (key: its name).
@@ -116,6 +116,7 @@ package struct SemanticsID: Hashable, Sendable, CustomStringConvertible {
     }
 
     package static let application = SemanticsID(.application)
+    package static let window = SemanticsID(.window)
     package static let tabList = SemanticsID(.tabList)
 
     /// "tile:photo-03", as dumps and logs show it.
@@ -126,6 +127,8 @@ package struct SemanticsID: Hashable, Sendable, CustomStringConvertible {
 /// one vocabulary.
 package enum SemanticsRole: String, Sendable, CaseIterable {
     case application
+    /// The window: what a screen reader calls the active window (Orca's flat review reads it).
+    case frame
     case pageTabList = "page tab list"
     case pageTab = "page tab"
     /// A scene: the page a tab shows.
@@ -142,12 +145,12 @@ package enum SemanticsRole: String, Sendable, CaseIterable {
     case dialog
 
     /// Roles that hold others: touch exploration reads what they hold, not them.
-    var isContainer: Bool { [.application, .pageTabList, .panel, .scrollPane, .list].contains(self) }
+    var isContainer: Bool { [.application, .frame, .pageTabList, .panel, .scrollPane, .list].contains(self) }
 
     /// What a screen reader says after the name; nil where the role goes unsaid (a panel, a label).
     var spoken: String? {
         switch self {
-        case .application, .panel, .label, .paragraph, .scrollPane: nil
+        case .application, .frame, .panel, .label, .paragraph, .scrollPane: nil
         case .pageTabList: "tab list"
         case .pageTab: "tab"
         case .list: "list"

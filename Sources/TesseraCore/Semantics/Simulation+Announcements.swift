@@ -65,7 +65,7 @@ extension Simulation {
         guard let kiosk, kiosk.idleResetSeconds > Self.idleWarningSeconds, !idleWarned else { return }
         guard time - lastInputTime >= kiosk.idleResetSeconds - Self.idleWarningSeconds else { return }
         idleWarned = true
-        noteChange()
+        markNeedsFrame()
         pendingAnnouncements.append(
             Announcement(
                 "Starting over in \(Int(Self.idleWarningSeconds)) seconds without a touch. Touch the screen to stay."))

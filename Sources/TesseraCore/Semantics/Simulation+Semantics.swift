@@ -21,17 +21,21 @@ extension Simulation {
                     id: SemanticsID(.text, "banner"), role: .label, name: banner.text,
                     frame: Rect(0, window.height - 36, window.width, 36)))
         }
+        // The application holds its window (a frame), as GTK's and Qt's do: screen readers look for the
+        // active window among an application's children.
+        let frame = SemanticsNode(
+            id: .window, role: .frame, name: "Tessera", states: [.enabled, .visible, .showing, .active],
+            frame: Rect(origin: .zero, size: window), children: children)
         var root = SemanticsNode(
             id: .application, role: .application, name: "Tessera",
-            states: [.enabled, .visible, .showing, .active], frame: Rect(origin: .zero, size: window),
-            children: children)
+            states: [.enabled, .visible, .showing], frame: Rect(origin: .zero, size: window), children: [frame])
         if let focused = focusedSemanticsID { root.markFocused(focused) }
         return SemanticsTree(root: root)
     }
 
     /// The tab bar as a page tab list: one tab per scene, the current one selected.
     private func tabListNode() -> SemanticsNode {
-        let segments = TabBar(config: config.tabBar, chrome: config.chrome).segments(window: window)
+        let segments = TabBar(config).segments(window: window)
         let tabs = segments.enumerated().map { index, segment in
             let (id, frame) = segment
             var states: SemanticsStates = [.enabled, .visible, .showing, .selectable, .focusable]
@@ -39,7 +43,7 @@ extension Simulation {
             return SemanticsNode(
                 id: SemanticsID(.tab, id.rawValue), role: .pageTab, name: id.title,
                 description: "\(index + 1) of \(segments.count)", states: states, frame: frame,
-                actions: [.activate])
+                actions: [.activate, .focus])
         }
         let frame = tabs.dropFirst().reduce(tabs.first?.frame ?? .zero) { $0.union($1.frame) }
         return SemanticsNode(id: .tabList, role: .pageTabList, name: "Scenes", frame: frame, children: tabs)
@@ -47,6 +51,7 @@ extension Simulation {
 
     /// The element with keyboard focus, in the tree's ids.
     var focusedSemanticsID: SemanticsID? {
+        if let tab = tabFocus, showsTabBar { return SemanticsID(.tab, tab.rawValue) }
         guard let focusable = scene as? any FocusableScene, let id = focusable.focusedID else { return nil }
         return focusable.semanticsID(ofFocus: id)
     }
@@ -59,14 +64,19 @@ extension Simulation {
         noteInput()
         switch id.kind {
         case .tab:
-            guard action == .activate || action == .select, let target = SceneID(rawValue: id.key) else {
-                return false
+            guard let target = SceneID(rawValue: id.key) else { return false }
+            switch action {
+            case .activate, .select: apply(.switchScene(target))
+            case .focus where showsTabBar:
+                (scene as? any FocusableScene)?.focus.focused = nil
+                tabFocus = target
+            default: return false
             }
-            apply(.switchScene(target))
             return true
-        case .application, .tabList, .scene:
+        case .application, .window, .tabList, .scene:
             return false
         default:
+            if action == .focus { tabFocus = nil }
             return scene.perform(action, on: id)
         }
     }

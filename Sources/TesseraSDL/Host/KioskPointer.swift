@@ -5,8 +5,8 @@ import TesseraCore
 /// hidden again after `cursorHideSeconds` without movement.
 struct KioskPointer {
     private let hideAfter: Double
-    private let frequency = Double(SDL_GetPerformanceFrequency())
-    private var lastMoved: UInt64 = 0
+    private let clock = SDLPerformanceCounter()
+    private var lastMoved = 0.0
     private var shown: Bool
 
     init(config: KioskConfig) {
@@ -17,7 +17,7 @@ struct KioskPointer {
 
     /// A mouse (not a finger) moved.
     mutating func mouseMoved() {
-        lastMoved = SDL_GetPerformanceCounter()
+        lastMoved = clock.seconds
         guard !shown else { return }
         _ = SDL_ShowCursor(SDL_ENABLE)
         shown = true
@@ -33,5 +33,5 @@ struct KioskPointer {
     /// Seconds until the pointer hides, nil when it is hidden.
     var secondsUntilHidden: Double? { shown ? max(0, hideAfter - stillSeconds) : nil }
 
-    private var stillSeconds: Double { Double(SDL_GetPerformanceCounter() - lastMoved) / frequency }
+    private var stillSeconds: Double { clock.seconds - lastMoved }
 }

@@ -34,8 +34,6 @@ struct SDLEventTranslator {
     private var mousePressed = false
     /// Points per SDL window unit.
     var pointsPerUnit = 1.0
-    /// Zoom factor per Ctrl+wheel notch (`zoom.wheelScalePerNotch`).
-    var wheelScalePerNotch = 1.15
     /// The keyboard's modifier state (`SDL_GetModState`), replaceable in tests.
     var modifierState: () -> UInt32 = { UInt32(SDL_GetModState().rawValue) }
 
@@ -93,9 +91,9 @@ struct SDLEventTranslator {
             // SDL 2.26 reports where the mouse was; the wheel scrolls what is under it.
             let at = point(w.mouseX, w.mouseY)
             if Self.modifiers(modifierState()).contains(.ctrl) {
-                // Wheel up (away from the user) zooms in, as in browsers and image viewers.
+                // Notches, as reported: the core decides what a notch zooms.
                 let notches = Double(w.preciseY * flip)
-                if notches != 0 { input(.magnify(at: at, scale: pow(wheelScalePerNotch, notches))) }
+                if notches != 0 { input(.zoomNotches(at: at, notches: notches)) }
                 return
             }
             input(.wheel(at: at, dx: Double(-w.preciseX * flip), dy: Double(w.preciseY * flip)))

@@ -61,17 +61,45 @@ final class SDLWindow {
             ? DisplayScale.desktop(environment: ProcessInfo.processInfo.environment, xftDPI: Self.xftDPI(window))
             : nil
         updateScale()
-        if !kiosk && unitsPerPoint != 1 {
-            SDL_SetWindowSize(
-                window, Int32((points.width * unitsPerPoint).rounded()),
-                Int32((points.height * unitsPerPoint).rounded()))
-            SDL_SetWindowPosition(window, position, position)
+        if !kiosk {
+            // A window fits the display it opens on: the size asked for, times the scale, is cut to the
+            // display's usable area (no title, tab bar or dock off screen); the scale stays and the
+            // layout adapts to the points left (README, "Windows fit their display").
+            let wanted = (
+                width: Int32((points.width * unitsPerPoint).rounded()),
+                height: Int32((points.height * unitsPerPoint).rounded())
+            )
+            let fitted = Self.fitting(wanted, in: Self.usableBounds(of: window))
+            if unitsPerPoint != 1 || fitted != (width, height) {
+                SDL_SetWindowSize(window, fitted.width, fitted.height)
+                SDL_SetWindowPosition(window, position, position)
+            }
         }
         if driver == .x11 { SDL_ShowWindow(window) }
         if driver == .wayland && !Self.hasToplevel(window) {
             SDL_HideWindow(window)
             SDL_ShowWindow(window)
         }
+    }
+
+    /// The usable area (SDL window units) of the display `window` is on: the desktop less panels and docks
+    /// (`SDL_GetDisplayUsableBounds`), nil when SDL cannot say.
+    private static func usableBounds(of window: OpaquePointer) -> (width: Int32, height: Int32)? {
+        var bounds = SDL_Rect()
+        let display = SDL_GetWindowDisplayIndex(window)
+        guard display >= 0, SDL_GetDisplayUsableBounds(display, &bounds) == 0, bounds.w > 0, bounds.h > 0 else {
+            return nil
+        }
+        return (bounds.w, bounds.h)
+    }
+
+    /// `wanted` (window units) cut to `usable`, each side on its own; unchanged when the display does not
+    /// say.
+    static func fitting(_ wanted: (width: Int32, height: Int32), in usable: (width: Int32, height: Int32)?)
+        -> (width: Int32, height: Int32)
+    {
+        guard let usable else { return wanted }
+        return (min(wanted.width, usable.width), min(wanted.height, usable.height))
     }
 
     /// What SDL knows of `window` in its windowing system (its display connection, surface or window

@@ -51,6 +51,8 @@ package final class WindowHost: FrameSink, InteractiveHost {
     /// screensaver reset (every 30 s, where the server lacks the suspend extension).
     private var waitFoundNothing = false
     private var lastPump: UInt64 = 0
+    /// The backend's clock (`SDLPerformanceCounter`).
+    private let clock = SDLPerformanceCounter()
     /// The size last handed to the run loop, and the drawable it was measured with.
     private var reportedSize: Size?
     private var reportedPixels: (width: Int32, height: Int32) = (0, 0)
@@ -172,9 +174,8 @@ package final class WindowHost: FrameSink, InteractiveHost {
         syncSize(receiver)
         var event = SDL_Event()
         translated.removeAll(keepingCapacity: true)
-        translator.wheelScalePerNotch = receiver.wheelZoomPerNotch
         let points = size
-        let ticks = SDL_GetTicks64()
+        let ticks = UInt64(clock.seconds * 1000)
         let nothingToRead = waitFoundNothing || x11Wait?.hasNothingToRead == true
         if !nothingToRead || ticks &- lastPump >= 1000 {
             lastPump = ticks
@@ -184,7 +185,7 @@ package final class WindowHost: FrameSink, InteractiveHost {
         }
         waitFoundNothing = false
         // Event timestamps are SDL_GetTicks milliseconds: their age is how long each waited for this frame.
-        let now = SDL_GetTicks()
+        let now = SDLPerformanceCounter.eventMilliseconds
         for item in translated {
             switch item {
             case .input(.resize, _):

@@ -39,7 +39,7 @@ extension DrawListRenderer {
             layout.radius > 0 ? cornerAtlas(for: photo, key: key, level: level, layout: layout, counts: counts) : nil
 
         // A photo still decoding is a neutral tile that pulses gently (the "shimmer").
-        let shade = textures.isLoadingTile(photo) ? textures.loadingShimmer() : 255
+        let shade = textures.isLoadingTile(photo) ? loadingShade : 255
         if shade != 255 { SDL_SetTextureColorMod(texture, shade, shade, shade) }
         check(SDL_SetTextureAlphaMod(texture, alpha), "SDL_SetTextureAlphaMod")
         // An opaque photo at full opacity needs no blending in its body; unblended blits are the

@@ -88,6 +88,8 @@ package final class DrawListRenderer {
     var reportedFailures = Set<String>()
     /// The photos of the frame being drawn and of the next screenful, each with the long side it needs
     /// in pixels (reused: no allocation per frame once warm).
+    /// The loading tile's shade this frame (0…255), from the list: the core steps the pulse.
+    var loadingShade: UInt8 = 255
     private var framePhotos: [(id: String, side: Int)] = []
     private var aheadPhotos: [(id: String, side: Int)] = []
     /// The textures each photo command of the frame draws with, by command index, looked up once a
@@ -185,6 +187,7 @@ package final class DrawListRenderer {
         // output's size past the largest); a frame asks for all of its photos first (and, when the
         // cache waits, until they are ready), then for the next screenful's, which nothing waits for.
         textures.maxDimension = max(256, min(4096, Int(max(w, h))))
+        loadingShade = UInt8(max(0, min(255, (list.loadingShade * 255).rounded())))
         framePhotos.removeAll(keepingCapacity: true)
         aheadPhotos.removeAll(keepingCapacity: true)
         commandPixels.removeAll(keepingCapacity: true)

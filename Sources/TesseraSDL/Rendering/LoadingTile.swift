@@ -1,8 +1,8 @@
 import CSDL2
-import Foundation
 
 /// What a photo draws as until it is decoded: a plain tile of the placeholder's grey whose colour
-/// pulses slowly and subtly, so a window shows that something is coming.
+/// pulses slowly and subtly, so a window shows that something is coming. The pulse is the core's
+/// (`DrawList.loadingShade`): the renderer keeps no clock.
 final class LoadingTile {
     private var made: PhotoTextures?
 
@@ -27,10 +27,4 @@ final class LoadingTile {
 
     /// True for this tile's textures (the renderer pulses their colour).
     func isTile(_ textures: PhotoTextures) -> Bool { textures === made }
-
-    /// The colour modulation of the tile now: a slow, subtle pulse (1.2 s period).
-    static func shimmer() -> UInt8 {
-        let phase = Double(SDL_GetTicks() % 1200) / 1200
-        return UInt8(235 + 20 * (0.5 + 0.5 * sin(phase * 2 * Double.pi)))
-    }
 }

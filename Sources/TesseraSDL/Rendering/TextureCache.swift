@@ -277,9 +277,6 @@ package final class TextureCache {
         failures.record(id, path: photos.path(for: id) ?? id, message)
     }
 
-    /// The colour modulation of the loading tile now (`LoadingTile`).
-    func loadingShimmer() -> UInt8 { LoadingTile.shimmer() }
-
     /// True for the loading tile (the renderer pulses its colour).
     func isLoadingTile(_ textures: PhotoTextures) -> Bool { loadingTile.isTile(textures) }
 

@@ -14,12 +14,13 @@ final class AppearanceAndKioskTargetTests: XCTestCase {
         XCTAssertEqual(config.theme, config.darkTheme)
         XCTAssertEqual(config.theme.background, Color(0, 0, 0))
         XCTAssertEqual(config.indicatorStyle.color, config.darkTheme.indicator)
-        // Every colour of the dark theme differs from the light one's, except the white glyph colours.
+        // Every colour of the dark theme differs from the light one's, except the white glyph colours and
+        // the clear border (only the high-contrast themes draw one).
         let light = Mirror(reflecting: Theme.light).children.map { "\($0.value)" }
         let dark = Mirror(reflecting: Theme.dark).children.map { "\($0.value)" }
         let same = zip(Mirror(reflecting: Theme.light).children, zip(light, dark)).filter { $1.0 == $1.1 }.map(
             \.0.label)
-        XCTAssertEqual(same, ["accentText", "errorText"])
+        XCTAssertEqual(same, ["accentText", "errorText", "border"])
         // What the scenes draw follows: the gallery's session cards sit on the dark background.
         let sim = makeGallery(config: config)
         let card = try XCTUnwrap((sim.scene as? GalleryScene)?.palette(row: 0, card: 0))

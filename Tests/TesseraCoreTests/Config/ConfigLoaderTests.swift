@@ -85,8 +85,9 @@ final class ConfigLoaderTests: XCTestCase {
         let written = try JSONSerialization.jsonObject(
             with: Data(contentsOf: configs.appendingPathComponent("default.json")))
         let defaults = try JSONSerialization.jsonObject(with: JSONEncoder().encode(Config()))
-        // All but `reduceMotion`, left out so that a window follows the desktop's setting (Configs/README.md).
-        XCTAssertEqual(keyPaths(written).union([".reduceMotion"]), keyPaths(defaults))
+        // All but `reduceMotion`, `contrast` and `textScale`, left out so that a window follows the
+        // desktop's settings (Configs/README.md).
+        XCTAssertEqual(keyPaths(written).union([".reduceMotion", ".contrast", ".textScale"]), keyPaths(defaults))
         let seed000 = try ConfigLoader.load(path: configs.appendingPathComponent("seed-000.json").path)
         XCTAssertEqual(seed000.picker.grid.minimumColumnWidth, 50)
         XCTAssertEqual(seed000.picker.grid.rowHeight, 60)

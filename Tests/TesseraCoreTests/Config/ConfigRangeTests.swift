@@ -33,7 +33,8 @@ final class ConfigRangeTests: XCTestCase {
     func testEveryNumberInTheDefaultConfigHasARange() throws {
         let documented = RangeCheck.documented().map(\.key)
         XCTAssertEqual(Set(documented).count, documented.count, "each key once")
-        XCTAssertEqual(documented.sorted(), try numericKeys())
+        // `textScale` is left out of default.json so that a window follows the desktop's (Configs/README.md).
+        XCTAssertEqual(documented.sorted(), try (numericKeys() + ["textScale"]).sorted())
     }
 
     func testAValueBelowOrAboveItsRangeIsRefusedNamingTheKeyAndTheRange() {

@@ -71,5 +71,11 @@ final class MultiTouchRecognizerTests: XCTestCase {
 
     func testMagnifyPassesThrough() {
         XCTAssertEqual(gestures([.magnify(at: Point(1, 2), scale: 1.5)]), [.magnify(at: Point(1, 2), scale: 1.5)])
+        // Ctrl+wheel notches become the core's factor per notch (`zoom.wheelScalePerNotch`, 1.15).
+        guard case .magnify(let at, let scale) = gestures([.zoomNotches(at: Point(1, 2), notches: 2)]).first else {
+            return XCTFail("no magnify")
+        }
+        XCTAssertEqual(at, Point(1, 2))
+        XCTAssertEqual(scale, 1.15 * 1.15, accuracy: 1e-9)
     }
 }

@@ -101,9 +101,9 @@ final class SDLEventTranslatorTests: XCTestCase {
         translator.modifierState = { UInt32(KMOD_LCTRL.rawValue) }
         var out: [SDLEventTranslator.Translated] = []
         translator.translate(wheel, windowSize: window, into: &out)
-        guard case .input(.magnify(let at, let scale), _) = out.first else { return XCTFail("\(out)") }
+        guard case .input(.zoomNotches(let at, let notches), _) = out.first else { return XCTFail("\(out)") }
         XCTAssertEqual(at, Point(40, 60))
-        XCTAssertEqual(scale, 1.15 * 1.15, accuracy: 1e-6)
+        XCTAssertEqual(notches, 2, "notches as reported: the core's setting turns them into a factor")
     }
 
     func testMotionCountsOnlyWhilePressed() {

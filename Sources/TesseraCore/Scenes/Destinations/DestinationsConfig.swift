@@ -44,6 +44,21 @@ struct DestinationDetailConfig: Codable, Equatable, Sendable {
     /// `.padding(.horizontal)` around the details, and below them.
     var padding = 16.0
     var closeButton = CloseButtonConfig()
+    var backSwipe = BackSwipeConfig()
+    init() {}
+}
+
+/// The left-edge back swipe that closes the detail view, as UINavigationController's
+/// `interactivePopGestureRecognizer` pops a pushed view: a drag that starts near the leading edge moves the
+/// view with the finger and, released far enough along or moving fast enough, closes it.
+struct BackSwipeConfig: Codable, Equatable, Sendable {
+    /// Points from the window's left edge within which a rightward drag is a back swipe (UIKit's
+    /// edge-pan region is about 20 pt).
+    var edgeWidth = 20.0
+    /// A release past this fraction of the window's width closes (UIKit completes the pop past half way).
+    var distanceFraction = 0.5
+    /// A release moving right faster than this (points/second) closes, however short the swipe.
+    var velocity = 500.0
     init() {}
 }
 
@@ -85,6 +100,15 @@ extension DestinationDetailConfig: RangeChecked {
         try c.check("detailsSize", detailsSize, 1...200)
         try c.check("padding", padding, 0...500)
         try c.section("closeButton", closeButton)
+        try c.section("backSwipe", backSwipe)
+    }
+}
+
+extension BackSwipeConfig: RangeChecked {
+    func checkRanges(_ c: inout RangeCheck) throws {
+        try c.check("edgeWidth", edgeWidth, 1...200)
+        try c.check("distanceFraction", distanceFraction, 0.05...1)
+        try c.check("velocity", velocity, 0...10000)
     }
 }
 

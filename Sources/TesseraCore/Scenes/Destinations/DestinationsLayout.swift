@@ -28,7 +28,7 @@ struct DestinationsLayout: Equatable, Sendable {
     var items: [Rect] { list.items }
     var contentHeight: Double { list.contentHeight }
 
-    // MARK: Detail view (window points; it does not scroll)
+    // MARK: Detail view (its content coordinates: window points when it is scrolled to the top)
 
     /// The hero image's frame in the detail view: at the top, aspect-fit to the window's width — and to
     /// `maxImageHeightFraction` of its height, centred horizontally, when the window is that wide.
@@ -47,12 +47,50 @@ struct DestinationsLayout: Equatable, Sendable {
         return Point(window.width / 2, image.maxY + detail.spacing + Self.lineHeight(detail.titleSize) / 2)
     }
 
-    /// The details paragraph's box: under the title, inset by the padding, to the window's bottom. The
-    /// backend wraps the text to its width and clips it to the box.
-    func detailsFrame(aspectRatio: Double) -> Rect {
+    /// The details paragraph's box: under the title, inset by the padding, as tall as `details` wraps to
+    /// at its width (`wrappedLineCount`). The backend wraps the text to the box's width and clips it to the
+    /// box, so the box must hold every line: the detail view scrolls when it does not fit the window.
+    func detailsFrame(aspectRatio: Double, details: String) -> Rect {
         let top = titleAnchor(aspectRatio: aspectRatio).y + Self.lineHeight(detail.titleSize) / 2 + detail.spacing
         let p = detail.padding
-        return Rect(p, top, max(0, window.width - 2 * p), max(0, window.height - p - top))
+        let width = max(0, window.width - 2 * p)
+        let lines = Self.wrappedLineCount(details, width: width, size: detail.detailsSize)
+        return Rect(p, top, width, Double(lines) * Self.lineHeight(detail.detailsSize))
+    }
+
+    /// The detail view's content height (points): image, title, the whole paragraph and the padding
+    /// below it, at least the window's height. Taller than the window, the detail view scrolls.
+    func detailContentHeight(aspectRatio: Double, details: String) -> Double {
+        max(window.height, detailsFrame(aspectRatio: aspectRatio, details: details).maxY + detail.padding)
+    }
+
+    /// Lines `text` takes wrapped at word boundaries to `width` points at `size` points, as
+    /// `TTF_RenderUTF8_Blended_Wrapped` breaks it in the backend (greedy, a word longer than a line split
+    /// across lines). Core has no font, so each character counts `TabBar.estimatedWidth`'s 0.6 em —
+    /// a little wider than DejaVu Sans's ≈0.55 em over English prose, so the estimate errs towards an
+    /// extra line (blank space under the text) rather than a cut one. A text-measuring port from the
+    /// backend would make it exact.
+    static func wrappedLineCount(_ text: String, width: Double, size: Double) -> Int {
+        let space = TabBar.estimatedWidth(" ", size: size)
+        guard width > 0, !text.isEmpty else { return 0 }
+        var lines = 0
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lines += 1
+            var used = 0.0
+            for word in paragraph.split(separator: " ") {
+                let w = TabBar.estimatedWidth(String(word), size: size)
+                if used > 0, used + space + w <= width {
+                    used += space + w
+                } else {
+                    if used > 0 { lines += 1 }
+                    // A word wider than the line runs on over as many lines as it needs.
+                    let extra = max(0, Int((w / width).rounded(.up)) - 1)
+                    lines += extra
+                    used = w - Double(extra) * width
+                }
+            }
+        }
+        return lines
     }
 
     /// The close button's circle, at the top-trailing corner.

@@ -2,9 +2,13 @@ import TesseraGeometry
 
 /// Destinations, said (docs/ACCESSIBILITY.md): the title as a heading and the places as a list ("Lofoten,
 /// 1 of 8"); an open place is a modal dialog holding its image, its title as a heading, its details as a
-/// paragraph a screen reader can read by line or word (AT-SPI's Text), and the Close button. The list is
+/// paragraph a screen reader can read by line or word (AT-SPI's Text), and the Close button. The title and
+/// paragraph frames are where they are drawn: the detail view scrolls. The list is
 /// left out while the dialog covers it, as a modal sheet hides what is under it.
 extension DestinationsScene {
+    /// The detail view's Close button in the tree (no place id has a `/`).
+    static let closeControlID = "destinations/close"
+
     func semantics(_ context: SemanticsContext) -> [SemanticsNode] {
         if let id = heroes.stage.presented?.id, let place = place(id) {
             return [detailNode(place)]
@@ -38,19 +42,22 @@ extension DestinationsScene {
                 SemanticsNode(id: SemanticsID(.tile, place.id), role: .image, name: place.title, frame: image),
                 SemanticsNode(
                     id: SemanticsID(.text, "detail/title"), role: .heading, name: place.title,
-                    frame: Rect(0, anchor.y - titleHeight / 2, window.width, titleHeight)),
+                    frame: presented(Rect(0, anchor.y - titleHeight / 2, window.width, titleHeight))),
+                // As presented: scrolled with the detail view, every wrapped line inside the frame.
                 SemanticsNode(
                     id: SemanticsID(.text, "detail/details"), role: .paragraph, name: "",
-                    frame: layout.detailsFrame(aspectRatio: aspect), text: place.details),
+                    frame: presentedDetailsFrame(of: place), text: place.details),
                 SemanticsNode(
-                    id: SemanticsID(.control, "destinations/close"), role: .button, name: "Close",
+                    id: SemanticsID(.control, Self.closeControlID), role: .button, name: "Close",
                     states: shown.union(.focusable), frame: layout.closeButton, actions: [.activate]),
             ])
     }
 
     func perform(_ action: SemanticsAction, on id: SemanticsID) -> Bool {
         switch (action, id.kind) {
-        case (.close, .overlay), (.activate, .control) where id.key == "destinations/close":
+        case (.close, .overlay):
+            return apply(.dismiss)
+        case (.activate, .control) where id.key == Self.closeControlID:
             return apply(.dismiss)
         case (.open, .tile):
             return apply(.present(id.key))

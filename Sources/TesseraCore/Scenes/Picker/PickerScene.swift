@@ -291,7 +291,7 @@ final class PickerScene: Scene {
                 picker.title, in: title, color: theme.text, clip: gridClip, into: &list)
         }
         if grid.isEmpty && dock.isEmpty {
-            EmptyState.draw(in: layout.gridViewport, theme: theme, into: &list)
+            EmptyState.draw(in: layout.gridViewport, theme: theme, textScale: config.textScale, into: &list)
         }
         field.drawTiles(in: .grid, alpha: alpha) { tile, frame, clip in
             list.append(
@@ -306,6 +306,8 @@ final class PickerScene: Scene {
         }
         let panelNow = panelFrame(alpha: alpha)
         list.append(.fill(panelNow, radius: picker.dock.panelCornerRadius, color: theme.panel, clip: nil))
+        list.outline(
+            panelNow, radius: picker.dock.panelCornerRadius, color: theme.border, width: config.chrome.borderWidth)
         field.drawTiles(in: .dock, alpha: alpha) { tile, frame, clip in
             list.append(
                 .photo(
@@ -318,7 +320,8 @@ final class PickerScene: Scene {
             list.append(.fill(button, radius: button.height / 2, color: theme.accent.withAlpha(opacity), clip: nil))
             list.append(
                 .text(
-                    "Done", anchor: button.center, alignment: .center, style: TextStyle(size: 17, weight: .bold),
+                    "Done", anchor: button.center, alignment: .center,
+                    style: TextStyle(size: config.scaledText(17), weight: .bold),
                     color: theme.accentText.withAlpha(opacity), clip: nil))
         }
         field.drawAbove(alpha: alpha) { tile, frame in

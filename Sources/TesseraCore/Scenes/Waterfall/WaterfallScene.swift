@@ -114,11 +114,22 @@ final class WaterfallScene: Scene {
         if let id = heroes.stage.presented?.id { viewer.refit(fullscreenFrame(of: id), window: window) }
     }
 
-    /// The presented photo, once it rests in the overlay (or is already under the viewer's control):
-    /// what zoom and swipe act on. Nil while it is still flying in.
+    /// The presented photo, once it rests in the overlay or a finger caught it flying in (the viewer then
+    /// drives it): what zoom, swipe and paging act on. Nil while it flies in untouched.
     private var viewedID: String? {
         guard let id = heroes.stage.presented?.id else { return nil }
-        return field.tile(id)?.layer == .overlay ? id : nil
+        return field.tile(id)?.layer == .overlay || viewer.drivesFrame ? id : nil
+    }
+
+    /// A gesture beginning while the presented photo still flies in catches it where it is drawn
+    /// (`PhotoViewer.catchFlight`): every gesture starts at any moment of the flight, none is dropped.
+    private func catchFlightIfNeeded(_ gesture: Gesture) {
+        switch gesture {
+        case .press, .dragBegan, .pinchBegan, .doubleTap, .magnify: break
+        default: return
+        }
+        guard let id = heroes.stage.presented?.id, viewedID == nil, let tile = field.tile(id) else { return }
+        viewer.catchFlight(at: tile.presented, velocity: tile.velocity)
     }
 
     // MARK: Layout
@@ -217,6 +228,7 @@ final class WaterfallScene: Scene {
 
     func handle(_ gesture: Gesture) {
         refitViewer()
+        catchFlightIfNeeded(gesture)
         if heroes.stage.presented != nil, handlePager(gesture) { return }
         if viewedID != nil, handleViewer(gesture) { return }
         switch gesture {
@@ -340,8 +352,12 @@ final class WaterfallScene: Scene {
         if let id = heroes.stage.presented?.id, pagesMoved {
             // The pages carry the photo: held where they put it, at their speed.
             // Once they rest, held still: the photo rests in the overlay at once.
+            // A flight caught by the page still springs on to fit inside it: its speed is the viewer's too.
             let v = pager.isMoving ? pager.velocity : 0
-            field.hold(id, at: overlayFrame(of: id), velocity: Rect(v, 0, 0, 0), animation: heroes.stage.spring)
+            let own = viewer.drivesFrame ? viewer.velocity : .zero
+            field.hold(
+                id, at: overlayFrame(of: id), velocity: Rect(own.x + v, own.y, own.width, own.height),
+                animation: heroes.stage.spring)
         } else if let viewed, viewer.drivesFrame {
             field.hold(viewed, at: viewer.frame, velocity: viewer.velocity, animation: heroes.stage.spring)
         }
@@ -369,7 +385,7 @@ final class WaterfallScene: Scene {
         Chrome(config: config.chrome).drawTitle(
             settings.title, window: window, color: config.theme.text, opacity: 1 - backdrop, into: &list)
         if field.items(.waterfall).isEmpty {
-            EmptyState.draw(in: layout.viewport, theme: config.theme, into: &list)
+            EmptyState.draw(in: layout.viewport, theme: config.theme, textScale: config.textScale, into: &list)
         }
         field.drawTiles(in: .waterfall, alpha: alpha) { tile, frame, clip in
             list.append(

@@ -47,13 +47,15 @@ final class DestinationCatalogTests: XCTestCase {
     /// The bundled file: at least seven places, each with a readable landscape image and our own text.
     /// Issue 48: a 2 GB (sparse) file named as the catalog is refused by its size, never read.
     func testAHugeFileIsRefusedByItsSizeUnread() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("places-\(UUID().uuidString).json").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("places-\(UUID().uuidString).json")
+            .path
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("{".utf8)))
         defer { unlink(path) }
         XCTAssertEqual(truncate(path, 2 << 30), 0)
         XCTAssertThrowsError(try DestinationCatalog.load(path: path)) { error in
             XCTAssertEqual(
-                "\(error)", "destinations \(path): cannot read the file (larger than 1 MB: the file is 2.0 GB, not read)")
+                "\(error)",
+                "destinations \(path): cannot read the file (larger than 1 MB: the file is 2.0 GB, not read)")
         }
     }
 

@@ -19,7 +19,8 @@ final class DestinationsSceneTests: XCTestCase {
     func testListLayoutRadiusAndShadow() {
         let sim = makeDestinations()
         let dump = sim.dump()
-        XCTAssertEqual(dump.containers.map(\.id), ["list"])
+        XCTAssertEqual(dump.containers.map(\.id), ["list", "detail"], "the detail view's scroll, empty while closed")
+        XCTAssertEqual(dump.containers[1].frame, .zero)
         XCTAssertEqual(dump.containers[0].items, samplePlaces().places.map(\.id))
         let top = Chrome(config: ChromeConfig()).contentTop(window: Size(1024, 768))
         XCTAssertEqual(dump.tiles[0].target, Rect(20, top + 20, 984, 492))
@@ -63,7 +64,10 @@ final class DestinationsSceneTests: XCTestCase {
         }
         XCTAssertGreaterThan(try XCTUnwrap(title).y, 512)
         XCTAssertGreaterThan(try XCTUnwrap(details).minY, try XCTUnwrap(title).y)
-        XCTAssertGreaterThan(details!.height, 100, "room for the paragraph")
+        XCTAssertEqual(
+            details!.height,
+            Double(DestinationsLayout.wrappedLineCount(samplePlaces().places[0].details, width: 992, size: 16))
+                * DestinationsLayout.lineHeight(16), "as tall as its wrapped lines")
         XCTAssertEqual(details!.minX, 16)
     }
 
@@ -141,7 +145,7 @@ final class DestinationsSceneTests: XCTestCase {
         sim.settle()
         sim.key(.escape)
         sim.steps(40)
-        XCTAssertNotNil(sim.scene.presentedFrame(of: "place-1"))
+        XCTAssertNotNil(sim.scene.revealForTap( "place-1"))
         // place-2 is back in view under the returning place-1 (the list is fading in).
         let second = try XCTUnwrap(sim.tile("place-2")).presented
         sim.click(Point(second.midX, min(second.midY, 740)))
