@@ -45,6 +45,14 @@ static void tessera_install_early_signals(int argc, char **argv, char **envp) {
     install(SIGINT, note_quit);
     install(SIGHUP, note_reload);
     signal(SIGPIPE, SIG_IGN);
+    // A parent that blocked them (the mask survives execve, signal(7)) would leave the run deaf to
+    // them for good; one already pending is delivered here, to the handlers above.
+    sigset_t wanted;
+    sigemptyset(&wanted);
+    sigaddset(&wanted, SIGTERM);
+    sigaddset(&wanted, SIGINT);
+    sigaddset(&wanted, SIGHUP);
+    sigprocmask(SIG_UNBLOCK, &wanted, NULL);
 }
 
 int tessera_early_quit(void) { return early_quit; }
