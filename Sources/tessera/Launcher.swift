@@ -201,7 +201,7 @@ struct Launcher {
             let replay = Script(
                 scene: script.scene, window: script.window, steps: script.steps.filter { $0.at <= simulation.time })
             let path = "monkey-\(seed).json"
-            try replay.jsonData().write(to: URL(fileURLWithPath: path))
+            try OutputFile.write("monkey replay", to: path) { try OutputFile.save(replay.jsonData(), to: path) }
             throw FrameLoop.Failure(
                 message:
                     "monkey \(seed): at \(simulation.time) s (step \(simulation.stepCount)): \(problem); replay with --script \(path)",

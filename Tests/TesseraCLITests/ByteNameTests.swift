@@ -20,7 +20,7 @@ final class ByteNameTests: XCTestCase {
         (bytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { access($0.baseAddress!, F_OK) } == 0
     }
 
-    func testALatin1PhotoFolderIsFoundAndItsSelectionRecordNamesTheRealFile() throws {
+    func testALatin1PhotoFolderAndScriptAreFoundAndTheSelectionRecordNamesTheRealFile() throws {
         let photos = path(in: folder, cafe)
         XCTAssertEqual((photos.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { mkdir($0.baseAddress!, 0o755) }, 0)
         for name in ["photo-01.jpg", "photo-02.jpg", "photo-03.jpg"] {
@@ -33,12 +33,16 @@ final class ByteNameTests: XCTestCase {
             _ = source.withUnsafeBytes { write(fd, $0.baseAddress!, $0.count) }
             close(fd)
         }
-        let script = try writeScript(#"{"at": 0, "tap": "photo-02"}, {"at": 0.3, "key": "Return"}"#, in: folder)
+        // The script under a Latin-1 name too (`s\xe9.json`).
+        let written = try writeScript(#"{"at": 0, "tap": "photo-02"}, {"at": 0.3, "key": "Return"}"#, in: folder)
+        let script = path(in: folder, Array("s".utf8) + [0xE9] + Array(".json".utf8))
+        XCTAssertEqual(
+            (script.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { rename(written, $0.baseAddress!) }, 0)
         let dump = Array("d".utf8) + [0xE9] + Array(".json".utf8)
         let run = try SpawnedRun(
             [
                 Array("--headless".utf8), Array("--scene".utf8), Array("picker".utf8), Array("--photos".utf8), photos,
-                Array("--script".utf8), Array(script.utf8), Array("--output".utf8), Array("selections.jsonl".utf8),
+                Array("--script".utf8), script, Array("--output".utf8), Array("selections.jsonl".utf8),
                 Array("--dump-state".utf8), dump,
             ], in: folder)
         XCTAssertEqual(run.exit(within: 60), 0, run.stderr)
