@@ -82,7 +82,9 @@ package final class SelectionLog {
 
     /// Opened without blocking (`O_NONBLOCK`): a FIFO with no reader is an error ("a FIFO with no
     /// reader", `fifo(7)`), never an `open` that waits forever with the run deaf to SIGTERM — at start,
-    /// or when the path has been replaced by a FIFO while running. Writes then wait for a slow reader.
+    /// or when the path has been replaced by a FIFO while running. It stays non-blocking: a write waits
+    /// for a slow reader in `poll`, and gives up once a SIGTERM has come (a reader that stopped reading
+    /// must not keep the run from ending).
     private static func open(_ path: String) throws -> Int32 {
         let fd = FileNames.withPath(path) { Glibc.open($0, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o644) }
         guard fd >= 0 else {
@@ -92,7 +94,6 @@ package final class SelectionLog {
             let reason = fifo ? "a FIFO with no reader" : String(cString: strerror(code))
             throw Error(description: "--output \(path): \(reason)")
         }
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         // A regular file is held open for reading too (the same file, through /proc), so a line torn by
         // a writer killed mid-write can be seen and ended; a file we may only write stays write-only.
         var info = stat()
@@ -193,6 +194,14 @@ package final class SelectionLog {
         while written < bytes.count {
             let n = bytes.withUnsafeBytes { writer(descriptor, $0.baseAddress! + written, $0.count - written) }
             if n < 0 && errno == EINTR { continue }
+            if n < 0 && errno == EAGAIN {
+                var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                if poll(&ready, 1, 100) == 0, ProcessSignals.quitRequested {
+                    throw rollBack(
+                        to: before, written, isRegular, "cannot write the selection: the reader stopped reading")
+                }
+                continue
+            }
             guard n > 0 else {
                 let reason = n < 0 ? Self.reason(errno) : "nothing was written"
                 throw rollBack(to: before, written, isRegular, "cannot write the selection: \(reason)")
