@@ -49,16 +49,12 @@ struct Launcher {
         let window = options.window ?? script?.window ?? Size(1024, 768)
         let kioskStart = config.kiosk.lockScene ?? config.kiosk.startScene
         let scene = options.scene ?? script?.scene ?? (options.kiosk ? kioskStart : SceneRegistry.first)
-        let simulation = Simulation(
-            config: config, photos: photos, scene: scene, window: window, hz: options.hz, assets: assets)
-        if options.kiosk { simulation.kiosk = Simulation.KioskMode(config.kiosk) }
         let selections: SelectionLog
         do {
             selections = try SelectionLog(path: options.output)
         } catch {
             throw Options.UsageError(message: "\(error)")
         }
-        simulation.selections = selections
         // The renderer draws the scenes' own images too; their ids cannot clash with a photo file's name.
         let drawable = PhotoLibrary(photos: photos.photos + assets.images)
 
@@ -84,6 +80,12 @@ struct Launcher {
             host = made
             sink = made
         }
+        // Made once the sink is: layout measures text in the fonts it draws with.
+        let simulation = Simulation(
+            config: config, photos: photos, scene: scene, window: window, hz: options.hz, assets: assets,
+            text: sink.textMeasure)
+        if options.kiosk { simulation.kiosk = Simulation.KioskMode(config.kiosk) }
+        simulation.selections = selections
         // Always on: timing costs a few counter reads a frame, and F3 can show the HUD in any run.
         let profiling = ProfilingSession(
             config: config.profiling, clock: SDLPerformanceCounter(),

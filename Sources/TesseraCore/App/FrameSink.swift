@@ -22,6 +22,8 @@ package protocol FrameSink: AnyObject {
     func takeIn(_ changes: PhotoChanges)
     /// Thumbnail hits and misses and the decode queue so far (`--profile`); nil without photos.
     var photoStatistics: PhotoStatistics? { get }
+    /// How wide text is in the fonts this sink draws with: layout measures through it.
+    var textMeasure: TextMeasure { get }
 }
 
 extension FrameSink {
@@ -30,6 +32,7 @@ extension FrameSink {
     package var needsRedraw: Bool { false }
     package func takeIn(_ changes: PhotoChanges) {}
     package var photoStatistics: PhotoStatistics? { nil }
+    package var textMeasure: TextMeasure { .estimated }
 }
 
 /// A window's side of a run: input, and sleeping until there is some.

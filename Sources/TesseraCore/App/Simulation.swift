@@ -74,9 +74,14 @@ package final class Simulation {
         }
     }
 
+    /// How wide text is in the backend's fonts (`TextMeasure`): layout asks it.
+    let text: TextMeasure
+
     package init(
-        config: Config, photos: PhotoLibrary, scene: SceneID, window: Size, hz: Double, assets: LoadedAssets = .none
+        config: Config, photos: PhotoLibrary, scene: SceneID, window: Size, hz: Double, assets: LoadedAssets = .none,
+        text: TextMeasure = .estimated
     ) {
+        self.text = text
         let config = config.applyingTextScale()
         self.config = config
         self.photos = photos
@@ -89,7 +94,7 @@ package final class Simulation {
         recognizer.doubleTapInterval = config.zoom.doubleTapInterval
         recognizer.doubleTapDistance = config.zoom.doubleTapDistance
         recognizer.zoomPerNotch = config.zoom.wheelScalePerNotch
-        tabBar = TabBar(config)
+        tabBar = TabBar(config, text: text)
         _ = self.scene(scene)
     }
 
@@ -113,7 +118,7 @@ package final class Simulation {
             preconditionFailure("Simulation: scene \(id) is not registered")
         }
         let context = SceneContext(
-            config: config, photos: photos, assets: assets[id], window: window,
+            config: config, photos: photos, assets: assets[id], window: window, text: text,
             confirm: { [unowned self] ids in confirm(ids) })
         let made = description.make(context)
         scenes[id] = made
@@ -329,7 +334,7 @@ package final class Simulation {
         recognizer.doubleTapInterval = newConfig.zoom.doubleTapInterval
         recognizer.doubleTapDistance = newConfig.zoom.doubleTapDistance
         recognizer.zoomPerNotch = newConfig.zoom.wheelScalePerNotch
-        tabBar = TabBar(newConfig)
+        tabBar = TabBar(newConfig, text: text)
         for (id, scene) in scenes where !scene.reconfigure(newConfig) {
             scenes[id] = nil
         }

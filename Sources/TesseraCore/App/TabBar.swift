@@ -14,17 +14,22 @@ struct TabBar: Sendable {
     /// Width of the outline a high-contrast theme draws inside the selected segment (0: none): a label
     /// keeps its padding clear of it.
     let outlineWidth: Double
+    /// The labels' widths as the backend's fonts draw them.
+    let text: TextMeasure
 
-    init(config: TabBarConfig, chrome: ChromeConfig, outlineWidth: Double = 0) {
+    init(config: TabBarConfig, chrome: ChromeConfig, outlineWidth: Double = 0, text: TextMeasure = .estimated) {
         self.config = config
         self.chrome = chrome
         self.outlineWidth = outlineWidth
+        self.text = text
     }
 
     /// The tab bar a config draws: its sizes, and its theme's outline when it has one.
-    init(_ config: Config) {
+    init(_ config: Config, text: TextMeasure = .estimated) {
         let outlined = config.theme.border.a > 0
-        self.init(config: config.tabBar, chrome: config.chrome, outlineWidth: outlined ? config.chrome.borderWidth : 0)
+        self.init(
+            config: config.tabBar, chrome: config.chrome, outlineWidth: outlined ? config.chrome.borderWidth : 0,
+            text: text)
     }
 
     /// Space left and right of a label inside its segment, points.
@@ -32,10 +37,8 @@ struct TabBar: Sendable {
     /// How far the selected segment's fill sits inside its frame, points.
     static let selectionInset = 2.0
 
-    /// About how wide `text` is in the tab bar's bold face at `size` points: DejaVu Sans Bold's advances
-    /// average about 0.6 em over these labels ("Destinations" is 91 pt at 13 pt). Core has no font, so
-    /// this errs wide.
-    static func estimatedWidth(_ text: String, size: Double) -> Double { Double(text.count) * 0.6 * size }
+    /// How wide `label` is in the tab bar's bold face at `size` points.
+    func width(_ label: String, size: Double) -> Double { text.width(label, TextStyle(size: size, weight: .bold)) }
 
     /// The segments' frames for a window, right-aligned in the chrome's tab row, and the label size. Equal
     /// segments of `segmentWidth` (narrower when space is short) while every label fits; otherwise each
@@ -51,7 +54,7 @@ struct TabBar: Sendable {
         // and the padding that keeps a label off the outline, does not shrink with the font.
         let fixed = outlineWidth > 0 ? 2 * (Self.labelPadding + Self.selectionInset + outlineWidth) : 0
         let padding = outlineWidth > 0 ? fixed : 2 * Self.labelPadding
-        let natural = titles.map { Self.estimatedWidth($0, size: config.fontSize) + padding }
+        let natural = titles.map { width($0, size: config.fontSize) + padding }
         var widths = Array(repeating: equal, count: scenes.count)
         var fontSize = config.fontSize
         if natural.contains(where: { $0 > equal }) {

@@ -50,6 +50,8 @@ struct SceneContext {
     /// loaded: tests, benchmarks).
     var assets: (any SceneAssets)?
     var window: Size
+    /// Text widths as the backend's fonts draw them.
+    var text: TextMeasure = .estimated
     /// Makes a confirmed selection durable (`--output`); false if it could not, and then the selection
     /// stays. Confirming does nothing when the run has no output.
     var confirm: ([String]) -> Bool

@@ -35,7 +35,7 @@ extension Simulation {
 
     /// The tab bar as a page tab list: one tab per scene, the current one selected.
     private func tabListNode() -> SemanticsNode {
-        let segments = TabBar(config).segments(window: window)
+        let segments = TabBar(config, text: text).segments(window: window)
         let tabs = segments.enumerated().map { index, segment in
             let (id, frame) = segment
             var states: SemanticsStates = [.enabled, .visible, .showing, .selectable, .focusable]

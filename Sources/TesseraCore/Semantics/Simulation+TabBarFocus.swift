@@ -55,7 +55,7 @@ extension Simulation {
     /// The ring around the focused tab, drawn above the tab bar.
     func drawTabFocusRing(into list: inout DrawList) {
         guard let tab = tabFocus, showsTabBar,
-            let frame = TabBar(config).segments(window: window).first(where: {
+            let frame = TabBar(config, text: text).segments(window: window).first(where: {
                 $0.0 == tab
             })?.1
         else { return }

@@ -12,6 +12,8 @@ package final class OffscreenSink: FrameSink {
     /// Counters of the caches of earlier canvases (a resize starts a new one).
     private var earlierStatistics = PhotoStatistics()
     private let fonts: FontSet
+    /// Text widths in these fonts at this canvas's scale.
+    package let textMeasure: TextMeasure
     private let background: Color
     private var canvas: OffscreenCanvas?
     private var renderer: DrawListRenderer?
@@ -30,6 +32,7 @@ package final class OffscreenSink: FrameSink {
         self.thumbnails = thumbnails
         self.background = background
         fonts = try FontSet()
+        textMeasure = FontMeasure(fonts: fonts, pixelsPerPoint: scale).measure
     }
 
     /// Textures belong to the canvas's SDL renderer, which frees them itself when destroyed: the

@@ -21,6 +21,8 @@ package final class WindowHost: FrameSink, InteractiveHost {
     private let presenter: Presenter
     private var photos: PhotoLibrary
     private let fonts: FontSet
+    /// Text widths in these fonts at the window's scale when it opened.
+    package private(set) var textMeasure: TextMeasure = .estimated
     /// Implicitly unwrapped only so that `deinit` can drop it (and its textures) before the renderer.
     private var drawer: DrawListRenderer!
     private let background: Color
@@ -95,6 +97,7 @@ package final class WindowHost: FrameSink, InteractiveHost {
         self.photos = photos
         self.background = background
         fonts = try FontSet()
+        textMeasure = FontMeasure(fonts: fonts, pixelsPerPoint: window.pixelsPerPoint).measure
         self.thumbnails = thumbnails
         wakeEvent = SDL_RegisterEvents(1)
         x11Wait = X11EventWait(window: window.window)

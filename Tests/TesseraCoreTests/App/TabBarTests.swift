@@ -13,7 +13,7 @@ final class TabBarTests: XCTestCase {
             let (segments, fontSize) = bar.layout(window: Size(width, 800))
             for (scene, frame) in segments {
                 XCTAssertLessThanOrEqual(
-                    TabBar.estimatedWidth(scene.title, size: fontSize), frame.width - 2 + 1e-9,
+                    bar.width(scene.title, size: fontSize), frame.width - 2 + 1e-9,
                     "\(scene) at \(width)")
             }
             let band = Chrome(config: ChromeConfig()).tabRow(window: Size(width, 800))

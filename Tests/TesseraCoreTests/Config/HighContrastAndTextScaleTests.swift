@@ -196,7 +196,7 @@ final class TextScaleTests: XCTestCase {
                     : 2 * TabBar.labelPadding * fontSize / config.tabBar.fontSize
                 for ((scene, frame), title) in zip(segments, SceneID.allCases.map(\.title)) {
                     XCTAssertLessThanOrEqual(
-                        TabBar.estimatedWidth(title, size: fontSize) + room, frame.width + 0.001,
+                        bar.width(title, size: fontSize) + room, frame.width + 0.001,
                         "\(scene) at \(scale), \(window)")
                     XCTAssertGreaterThanOrEqual(frame.height, fontSize, "\(scene) at \(scale), \(window)")
                 }

@@ -15,9 +15,12 @@ struct DestinationsLayout: Equatable, Sendable {
 
     private let window: Size
     private let detail: DestinationDetailConfig
+    /// The paragraph's words as the backend's fonts draw them.
+    private let text: TextMeasure
 
-    init(aspectRatios: [Double], config: DestinationsConfig, top: Double, window: Size) {
+    init(aspectRatios: [Double], config: DestinationsConfig, top: Double, window: Size, text: TextMeasure = .estimated) {
         self.window = window
+        self.text = text
         detail = config.detail
         viewport = Rect(0, top, window.width, max(0, window.height - top))
         list = VerticalList(
@@ -54,7 +57,7 @@ struct DestinationsLayout: Equatable, Sendable {
         let top = titleAnchor(aspectRatio: aspectRatio).y + Self.lineHeight(detail.titleSize) / 2 + detail.spacing
         let p = detail.padding
         let width = max(0, window.width - 2 * p)
-        let lines = Self.wrappedLineCount(details, width: width, size: detail.detailsSize)
+        let lines = Self.wrappedLineCount(details, width: width, size: detail.detailsSize, text: text)
         return Rect(p, top, width, Double(lines) * Self.lineHeight(detail.detailsSize))
     }
 
@@ -66,19 +69,20 @@ struct DestinationsLayout: Equatable, Sendable {
 
     /// Lines `text` takes wrapped at word boundaries to `width` points at `size` points, as
     /// `TTF_RenderUTF8_Blended_Wrapped` breaks it in the backend (greedy, a word longer than a line split
-    /// across lines). Core has no font, so each character counts `TabBar.estimatedWidth`'s 0.6 em —
-    /// a little wider than DejaVu Sans's ≈0.55 em over English prose, so the estimate errs towards an
-    /// extra line (blank space under the text) rather than a cut one. A text-measuring port from the
-    /// backend would make it exact.
-    static func wrappedLineCount(_ text: String, width: Double, size: Double) -> Int {
-        let space = TabBar.estimatedWidth(" ", size: size)
+    /// across lines), each word measured by the backend's fonts (`TextMeasure`; the estimate without them
+    /// errs towards an extra line, blank space under the text, rather than a cut one).
+    static func wrappedLineCount(_ text: String, width: Double, size: Double, text measure: TextMeasure = .estimated)
+        -> Int
+    {
+        let style = TextStyle(size: size, weight: .regular)
+        let space = measure.width(" ", style)
         guard width > 0, !text.isEmpty else { return 0 }
         var lines = 0
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lines += 1
             var used = 0.0
             for word in paragraph.split(separator: " ") {
-                let w = TabBar.estimatedWidth(String(word), size: size)
+                let w = measure.width(String(word), style)
                 if used > 0, used + space + w <= width {
                     used += space + w
                 } else {

@@ -26,7 +26,7 @@ extension SceneDescription {
     ) { context in
         DestinationsScene(
             catalog: context.assets as? DestinationCatalog ?? .empty, config: context.config,
-            window: context.window)
+            window: context.window, text: context.text)
     }
 }
 
@@ -77,9 +77,13 @@ final class DestinationsScene: Scene {
     /// The detail view's shift (back swipe, −scroll; points) at the end of the step before.
     private var lastShift = Point.zero
 
-    init(catalog: DestinationCatalog, config: Config, window: Size) {
+    /// The backend's text measure: the detail paragraph's lines are laid out as they will be drawn.
+    private let text: TextMeasure
+
+    init(catalog: DestinationCatalog, config: Config, window: Size, text: TextMeasure = .estimated) {
         self.config = config
         self.window = window
+        self.text = text
         let settings = config.destinations
         places = catalog.places
         placeIndex = Dictionary(
@@ -95,7 +99,7 @@ final class DestinationsScene: Scene {
         layout = DestinationsLayout(
             aspectRatios: aspectRatios.inModelOrder, config: settings,
             top: Chrome(config: config.chrome).contentTop(window: window),
-            window: window)
+            window: window, text: text)
         viewer = PhotoViewer(config: config.zoom, physics: config.scroll, fit: .zero, window: window)
         field.indicatorConfig = config.indicatorStyle
         field.addContainer(.list, axis: .vertical, physics: config.scroll)
@@ -158,7 +162,7 @@ final class DestinationsScene: Scene {
         layout = DestinationsLayout(
             aspectRatios: aspectRatios.inModelOrder, config: config.destinations,
             top: Chrome(config: config.chrome).contentTop(window: window),
-            window: window)
+            window: window, text: text)
         field.setLayout(.list, viewport: layout.viewport, contentSize: Size(window.width, layout.contentHeight))
         let spring = animated ? heroes.stage.spring : nil
         field.placeItems(of: .list, at: layout.items, animation: spring)
