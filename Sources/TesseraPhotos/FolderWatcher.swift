@@ -154,7 +154,9 @@ package final class FolderWatcher: @unchecked Sendable {
     /// Watches whatever is at the folder's path now (a new folder there); nothing when it is no folder.
     private func rearm() {
         if folderWatch >= 0 { inotify_rm_watch(inotify, folderWatch) }
-        folderWatch = FileNames.withPath(folder) { inotify_add_watch(inotify, $0, Self.folderEvents | UInt32(IN_ONLYDIR)) }
+        folderWatch = FileNames.withPath(folder) {
+            inotify_add_watch(inotify, $0, Self.folderEvents | UInt32(IN_ONLYDIR))
+        }
     }
 
     /// Milliseconds `poll` may sleep: until the changes seen are due, or for ever.

@@ -162,7 +162,8 @@ enum DesktopAppearance {
             }
             // Exited, not yet reaped (WNOWAIT): its pid, and so its group's id, stays ours until then.
             var info = siginfo_t()
-            if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, info._sifields._sigchld.si_pid == pid {
+            if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, info._sifields._sigchld.si_pid == pid
+            {
                 exited = true
             }
         }

@@ -12,7 +12,8 @@ extension Options {
         (1..<Int(CommandLine.argc)).compactMap { index in
             CommandLine.unsafeArgv[index].map { argument in
                 FileNames.string(
-                    fromBytes: UnsafeRawBufferPointer(start: argument, count: strlen(argument)).bindMemory(to: UInt8.self))
+                    fromBytes: UnsafeRawBufferPointer(start: argument, count: strlen(argument)).bindMemory(
+                        to: UInt8.self))
             }
         }
     }

@@ -17,7 +17,8 @@ enum ProfileOutput {
         do {
             try OutputFile.makeFolders(of: path)
         } catch {
-            throw Options.UsageError(message: "\(flag) \(path): cannot create its folder: \(OutputFile.reason(error, path: path))")
+            throw Options.UsageError(
+                message: "\(flag) \(path): cannot create its folder: \(OutputFile.reason(error, path: path))")
         }
         var info = stat()
         let exists = FileNames.withPath(path) { stat($0, &info) } == 0

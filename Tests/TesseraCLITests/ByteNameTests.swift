@@ -22,7 +22,8 @@ final class ByteNameTests: XCTestCase {
 
     func testALatin1PhotoFolderAndScriptAreFoundAndTheSelectionRecordNamesTheRealFile() throws {
         let photos = path(in: folder, cafe)
-        XCTAssertEqual((photos.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { mkdir($0.baseAddress!, 0o755) }, 0)
+        XCTAssertEqual(
+            (photos.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { mkdir($0.baseAddress!, 0o755) }, 0)
         for name in ["photo-01.jpg", "photo-02.jpg", "photo-03.jpg"] {
             let source = try Data(contentsOf: TesseraProcess.root.appendingPathComponent("Assets/Photos/\(name)"))
             let target = photos + Array("/\(name)".utf8)
@@ -37,7 +38,8 @@ final class ByteNameTests: XCTestCase {
         let written = try writeScript(#"{"at": 0, "tap": "photo-02"}, {"at": 0.3, "key": "Return"}"#, in: folder)
         let script = path(in: folder, Array("s".utf8) + [0xE9] + Array(".json".utf8))
         XCTAssertEqual(
-            (script.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { rename(written, $0.baseAddress!) }, 0)
+            (script.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { rename(written, $0.baseAddress!) }, 0
+        )
         let dump = Array("d".utf8) + [0xE9] + Array(".json".utf8)
         let run = try SpawnedRun(
             [
@@ -48,7 +50,8 @@ final class ByteNameTests: XCTestCase {
         XCTAssertEqual(run.exit(within: 60), 0, run.stderr)
         XCTAssertTrue(exists(path(in: folder, dump)), "--dump-state wrote the name it was given")
         let record = try Data(contentsOf: folder.appendingPathComponent("selections.jsonl"))
-        XCTAssertNotNil(record.range(of: Data(photos + Array("/photo-02.jpg\"".utf8))), String(decoding: record, as: UTF8.self))
+        XCTAssertNotNil(
+            record.range(of: Data(photos + Array("/photo-02.jpg\"".utf8))), String(decoding: record, as: UTF8.self))
         XCTAssertNil(record.range(of: Data("missing".utf8)), "the photo is there")
     }
 }

@@ -50,6 +50,7 @@ final class MonkeyTests: XCTestCase {
         XCTAssertEqual(refused.exitCode, 2, refused.stderr)
         XCTAssertEqual(
             refused.stderr,
-            "tessera: --frames 200000000: a --monkey storm is at most 3600 simulated seconds (432360 steps at --hz 120)\n")
+            "tessera: --frames 200000000: a --monkey storm is at most 3600 simulated seconds (432360 steps at --hz 120)\n"
+        )
     }
 }

@@ -76,8 +76,10 @@ final class OutputPathTests: XCTestCase {
     func testLinksPlantedForTheTemporaryNameAreNeverFollowed() throws {
         let victim = folder.appendingPathComponent("victim.txt")
         try Data("precious".utf8).write(to: victim)
-        let last = Int((try? String(contentsOfFile: "/proc/sys/kernel/ns_last_pid", encoding: .utf8))?
-            .trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? Int(getpid())
+        let last =
+            Int(
+                (try? String(contentsOfFile: "/proc/sys/kernel/ns_last_pid", encoding: .utf8))?
+                    .trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? Int(getpid())
         for pid in (last + 1)...(last + 1000) {
             symlink(victim.path, folder.appendingPathComponent(".dump.json.\(pid).tmp").path)
         }
@@ -121,6 +123,14 @@ final class OutputPathTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: trace), previous)
     }
 
+    /// A run that fails after its trace was started leaves the old trace and no temporary of its own.
+    func testARunThatFailsLeavesNoTemporaryBehind() throws {
+        let script = try writeScript(#"{"at": 0.1, "tap": "no-such-photo"}"#, in: folder)
+        let result = try TesseraProcess.run(["--headless", "--script", script, "--trace", "trace.json"], in: folder)
+        XCTAssertEqual(result.exitCode, 2, result.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["script.json"])
+    }
+
     /// As a user who may not write the folder (root may write anywhere): the system's reason, for every
     /// output, and a loop of links refused alike.
     func testAFailedOutputSaysTheSystemsReason() throws {
@@ -131,8 +141,10 @@ final class OutputPathTests: XCTestCase {
         for flag in ["--dump-state", "--trace", "--profile-json", "--screenshot"] {
             let path = closed.appendingPathComponent("out.json").path
             let result = try TesseraProcess.run(
-                ["--reuid=65534", "--regid=65534", "--clear-groups", TesseraProcess.executable.path, "--headless",
-                 "--frames", "5", flag, path],
+                [
+                    "--reuid=65534", "--regid=65534", "--clear-groups", TesseraProcess.executable.path, "--headless",
+                    "--frames", "5", flag, path,
+                ],
                 in: folder, program: URL(fileURLWithPath: "/usr/bin/setpriv"))
             guard !result.stderr.contains("setpriv:") else { throw XCTSkip("setpriv cannot drop privileges here") }
             XCTAssertEqual(result.exitCode, 2, "\(flag): \(result.stderr)")

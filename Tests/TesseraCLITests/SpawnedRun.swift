@@ -32,12 +32,13 @@ struct SpawnedRun {
         // Through `env --chdir` (coreutils), which then runs `tessera` in the same process: the folder
         // becomes the working one, and the mask and pending signals pass through both `execve`s.
         let prefix = ["/usr/bin/env", "--chdir=\(folder.path)", TesseraProcess.executable.path].map { Array($0.utf8) }
-        let argv: [UnsafeMutablePointer<CChar>?] = (prefix + arguments).map { bytes in
-            let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
-            for (i, byte) in bytes.enumerated() { pointer[i] = CChar(bitPattern: byte) }
-            pointer[bytes.count] = 0
-            return pointer
-        } + [nil]
+        let argv: [UnsafeMutablePointer<CChar>?] =
+            (prefix + arguments).map { bytes in
+                let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+                for (i, byte) in bytes.enumerated() { pointer[i] = CChar(bitPattern: byte) }
+                pointer[bytes.count] = 0
+                return pointer
+            } + [nil]
         defer { for pointer in argv { pointer?.deallocate() } }
         var env: [UnsafeMutablePointer<CChar>?] =
             TesseraProcess.environment(merging: [:]).map { strdup("\($0.key)=\($0.value)") } + [nil]

@@ -30,7 +30,8 @@ enum FileContents {
         switch info.st_mode & S_IFMT {
         case S_IFREG:
             guard Int(info.st_size) <= limit else {
-                throw Error(reason: "larger than \(describe(limit)): the file is \(describe(Int(info.st_size))), not read")
+                throw Error(
+                    reason: "larger than \(describe(limit)): the file is \(describe(Int(info.st_size))), not read")
             }
         case S_IFIFO, S_IFSOCK:
             break

@@ -136,9 +136,12 @@ package enum OutputFile {
 
     /// Removes every temporary still open (a run ending on an error, before its outputs commit).
     package static func discardUnfinished() {
-        for temporary in unfinished.withLock({ taken in defer { taken.removeAll() }; return taken }) {
-            _ = FileNames.withPath(temporary) { unlink($0) }
+        let taken = unfinished.withLock { held in
+            let all = held
+            held.removeAll()
+            return all
         }
+        for temporary in taken { _ = FileNames.withPath(temporary) { unlink($0) } }
     }
 
     /// A new file beside `target` under a name no one can guess, created exclusively; `fallback`: when

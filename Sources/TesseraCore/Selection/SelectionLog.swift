@@ -86,11 +86,15 @@ package final class SelectionLog {
     /// for a slow reader in `poll`, and gives up once a SIGTERM has come (a reader that stopped reading
     /// must not keep the run from ending).
     private static func open(_ path: String) throws -> Int32 {
-        let fd = FileNames.withPath(path) { Glibc.open($0, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o644) }
+        let fd = FileNames.withPath(path) {
+            Glibc.open($0, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o644)
+        }
         guard fd >= 0 else {
             let code = errno
             var info = stat()
-            let fifo = code == ENXIO && FileNames.withPath(path, { stat($0, &info) }) == 0 && (info.st_mode & S_IFMT) == S_IFIFO
+            let fifo =
+                code == ENXIO && FileNames.withPath(path, { stat($0, &info) }) == 0
+                && (info.st_mode & S_IFMT) == S_IFIFO
             let reason = fifo ? "a FIFO with no reader" : String(cString: strerror(code))
             throw Error(description: "--output \(path): \(reason)")
         }
@@ -144,7 +148,8 @@ package final class SelectionLog {
         guard let path, ownsDescriptor else { return }
         var atPath = stat()
         var open = stat()
-        if FileNames.withPath(path, { stat($0, &atPath) }) == 0, fstat(descriptor, &open) == 0, atPath.st_dev == open.st_dev,
+        if FileNames.withPath(path, { stat($0, &atPath) }) == 0, fstat(descriptor, &open) == 0,
+            atPath.st_dev == open.st_dev,
             atPath.st_ino == open.st_ino
         {
             return
@@ -161,7 +166,9 @@ package final class SelectionLog {
         try lock()
         defer { _ = flock(descriptor, LOCK_UN) }
         // Measured under the lock: no other run appends until it is released.
-        guard fstat(descriptor, &info) == 0 else { throw Error(description: "cannot read the file: \(Self.reason(errno))") }
+        guard fstat(descriptor, &info) == 0 else {
+            throw Error(description: "cannot read the file: \(Self.reason(errno))")
+        }
         let before = info.st_size
         var bytes = line
         // The last line torn (a writer killed mid-write): end it, so this record is a line of its own.
@@ -183,7 +190,8 @@ package final class SelectionLog {
             }
             guard Date() < deadline else {
                 throw Error(
-                    description: "another process has been writing to it for \(Int(Self.lockWait)) s (the file is locked)")
+                    description:
+                        "another process has been writing to it for \(Int(Self.lockWait)) s (the file is locked)")
             }
             usleep(10_000)
         }

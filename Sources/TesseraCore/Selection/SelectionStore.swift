@@ -17,6 +17,7 @@ extension SelectionLog: SelectionStore {
     /// A file removed since the last rescan is still in the dock: the record names it as missing.
     package func record(_ photos: [String]) throws {
         // Asked of the name's bytes (`FileNames`): a Latin-1 name exists though its string is not UTF-8.
-        try append(photos: photos, missing: photos.filter { path in FileNames.withPath(path) { access($0, F_OK) } != 0 })
+        try append(
+            photos: photos, missing: photos.filter { path in FileNames.withPath(path) { access($0, F_OK) } != 0 })
     }
 }

@@ -35,7 +35,8 @@ final class SelectionLogTests: XCTestCase {
     /// says so, not an `open` that waits for a reader forever. Run on a thread with a deadline for the
     /// hang it used to be.
     func testAnOutputReplacedByAFIFOWithoutAReaderFailsWithoutBlocking() throws {
-        nonisolated(unsafe) let log = try SelectionLog(path: file.path, writer: { Glibc.write($0, $1, $2) }, warn: { _ in })
+        nonisolated(unsafe) let log = try SelectionLog(
+            path: file.path, writer: { Glibc.write($0, $1, $2) }, warn: { _ in })
         try log.append(photos: ["/p/a.jpg"])
         try FileManager.default.removeItem(at: file)
         XCTAssertEqual(mkfifo(file.path, 0o644), 0)
