@@ -92,4 +92,24 @@ final class SignalDeadlineTests: XCTestCase {
             XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("monkey-7.json").path))
         }
     }
+
+    /// A window asks the desktop for its appearance (`appearance: system`); every tool it could ask
+    /// ignores SIGTERM and never answers. A SIGTERM meanwhile still ends the run within a second.
+    func testSIGTERMWhileADesktopToolHangsEndsAWindowedRunWithinASecond() throws {
+        let display = try VirtualDisplay(width: 640, height: 480)
+        let tools = folder.appendingPathComponent("tools")
+        try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
+        for name in ["gdbus", "busctl", "gsettings"] {
+            let path = tools.appendingPathComponent(name).path
+            try "#!/bin/sh\ntrap '' TERM\nsleep 30\n".write(toFile: path, atomically: true, encoding: .utf8)
+            chmod(path, 0o755)
+        }
+        var environment = display.environment
+        environment["PATH"] = tools.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let run = try SpawnedRun(["--dump-state", "dump.json"], in: folder, environment: environment)
+        usleep(500_000)
+        kill(run.pid, SIGTERM)
+        XCTAssertEqual(run.exit(within: 1), 0, run.stderr)
+        XCTAssertNotNil(try readJSON(folder.appendingPathComponent("dump.json"))["window"])
+    }
 }

@@ -14,7 +14,7 @@ struct SpawnedRun {
 
     /// Starts `tessera` in `folder` with `arguments`; `blocking`: signals blocked in the child from its
     /// first instruction. Standard output is discarded, standard error kept in a file.
-    init(_ arguments: [[UInt8]], in folder: URL, blocking: [Int32] = []) throws {
+    init(_ arguments: [[UInt8]], in folder: URL, blocking: [Int32] = [], environment: [String: String] = [:]) throws {
         stderrPath = folder.appendingPathComponent("stderr-\(UUID().uuidString).txt").path
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -41,7 +41,7 @@ struct SpawnedRun {
             } + [nil]
         defer { for pointer in argv { pointer?.deallocate() } }
         var env: [UnsafeMutablePointer<CChar>?] =
-            TesseraProcess.environment(merging: [:]).map { strdup("\($0.key)=\($0.value)") } + [nil]
+            TesseraProcess.environment(merging: environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in env { free(pointer) } }
         var child: pid_t = 0
         let result = posix_spawn(&child, "/usr/bin/env", &actions, &attributes, argv, &env)
@@ -50,8 +50,8 @@ struct SpawnedRun {
     }
 
     /// Starts `tessera` with `arguments` as UTF-8.
-    init(_ arguments: [String], in folder: URL, blocking: [Int32] = []) throws {
-        try self.init(arguments.map { Array($0.utf8) }, in: folder, blocking: blocking)
+    init(_ arguments: [String], in folder: URL, blocking: [Int32] = [], environment: [String: String] = [:]) throws {
+        try self.init(arguments.map { Array($0.utf8) }, in: folder, blocking: blocking, environment: environment)
     }
 
     /// The exit code, or nil (the run killed) if it had not ended `seconds` from now; a death by signal
