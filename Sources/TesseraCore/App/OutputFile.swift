@@ -87,7 +87,7 @@ package enum OutputFile {
                     temporary = nil
                 }
             }
-            if let temporary { OutputFile.unfinished.withLock { $0.insert(temporary) } }
+            if let temporary { _ = OutputFile.unfinished.withLock { $0.insert(temporary) } }
         }
 
         deinit { discard() }
