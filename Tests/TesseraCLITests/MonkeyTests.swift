@@ -54,4 +54,14 @@ final class MonkeyTests: XCTestCase {
         XCTAssertEqual(refused.exitCode, 2)
         XCTAssertTrue(refused.stderr.contains("--frames"), refused.stderr)
     }
+
+    /// `--frames 200000000` once made the storm ahead, gigabytes, and died of SIGABRT: now a line, exit 2.
+    func testAStormLongerThanTheLimitIsRefusedInOneLine() throws {
+        let refused = try TesseraProcess.run(["--headless", "--monkey", "9", "--frames", "200000000"], in: folder)
+        XCTAssertEqual(refused.exitCode, 2, refused.stderr)
+        XCTAssertEqual(
+            refused.stderr,
+            "tessera: --frames 200000000: a --monkey storm is at most 3600 simulated seconds (432360 steps at --hz 120)\n"
+        )
+    }
 }

@@ -34,10 +34,11 @@ struct TesseraProcess {
 
     @discardableResult
     static func run(
-        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], unset: [String] = []
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], unset: [String] = [],
+        program: URL? = nil
     ) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program ?? executable
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? FileManager.default.temporaryDirectory
         var env = Self.environment(merging: environment)

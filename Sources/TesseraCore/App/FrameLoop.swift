@@ -154,8 +154,9 @@ package final class FrameLoop {
         if timing != .interactive {
             // Steps since the last render still make a (render-less) frame.
             profiling?.profiler.endFrame(animatingTiles: simulation.animatingTileCount, presented: false)
-            // Events due at the final time (a dump "at" the very end) still happen.
-            try playDueEvents()
+            // Events due at the final time (a dump "at" the very end) still happen — unless a signal
+            // ended the run early.
+            if !ProcessSignals.quitRequested { try playDueEvents() }
         }
         for notice in simulation.takeNotices() { report(notice) }
         supervisor?.stopping()
@@ -186,7 +187,7 @@ package final class FrameLoop {
         case .paced:
             played += elapsed
             // Every step runs (a script replays exactly), as many as real time has reached.
-            while simulation.time + 0.5 / simulation.hz <= played, !isFinished {
+            while simulation.time + 0.5 / simulation.hz <= played, !isFinished, !ProcessSignals.quitRequested {
                 try step()
             }
         case .interactive:
@@ -194,7 +195,7 @@ package final class FrameLoop {
                 // A settled simulation's steps change nothing: time moves on without running them.
                 simulation.advanceIdle(steps: fixed.advance(by: elapsed, clampingBacklog: false))
             } else {
-                for _ in 0..<fixed.advance(by: elapsed) where !isFinished {
+                for _ in 0..<fixed.advance(by: elapsed) where !isFinished && !ProcessSignals.quitRequested {
                     try step()
                 }
             }
@@ -321,6 +322,9 @@ package final class FrameLoop {
         events.removeAll(keepingCapacity: true)
         player.events(at: simulation.time, into: &events)
         for event in events {
+            // One instant may hold thousands of steps (300 screenshots `at: 0`): a SIGTERM ends the run
+            // between two of them, not after the last (the rest are not played; the outputs are written).
+            if ProcessSignals.quitRequested { break }
             switch event {
             case .input(let input):
                 receive(input, age: nil)
