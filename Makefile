@@ -159,7 +159,7 @@ install: deps
 install-files:
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(APPDIR) $(DESTDIR)$(MANDIR) \
 		$(DESTDIR)$(ICONDIR)
-	# Stripped: symbols are a quarter of the binary and a kiosk has no use for them (README, "Deploying").
+	# Stripped: symbols are a quarter of the binary and a kiosk has no use for them (docs/KIOSK.md).
 	install -s -m 755 $(BIN) $(DESTDIR)$(BINDIR)/tessera
 	rm -rf $(DESTDIR)$(DATADIR)/Assets $(DESTDIR)$(DATADIR)/Configs
 	cp -R --no-preserve=ownership Assets Configs $(DESTDIR)$(DATADIR)/

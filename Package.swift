@@ -29,6 +29,9 @@ let package = Package(
         // the same bits as SDL's own scaler at about a third of its cost (BENCHMARKS.md, "Photos that
         // change size").
         .target(name: "CPixels"),
+        // SIGTERM, SIGINT and SIGHUP noted from before `main` (ProcessSignals: a signal in a run's first
+        // milliseconds takes its orderly exit, not the default action).
+        .target(name: "CEarlySignals"),
         // libspng (Debian: libspng-dev): PNGs decoded row by row from memory, thumbnails encoded.
         .systemLibrary(
             name: "CSPNG",
@@ -114,7 +117,7 @@ let package = Package(
             name: "tessera",
             dependencies: [
                 "TesseraGeometry", "TesseraPhotos", "TesseraCore", "TesseraSDL", "TesseraAccessibility",
-                "TesseraSpeech",
+                "TesseraSpeech", "CEarlySignals",
             ]),
         // `make bench`: simulation steps, render overhead against bare SDL, decode throughput.
         .executableTarget(

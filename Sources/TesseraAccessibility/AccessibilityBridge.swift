@@ -133,7 +133,7 @@ final class BridgeMailbox: Sendable {
 
     func trace(_ line: @autoclosure () -> String) {
         guard traces else { return }
-        FileHandle.standardError.write(Data("tessera: accessibility: \(line())\n".utf8))
+        FileHandle.standardError.write(Data("tessera: accessibility: \(MessageLine.printable(line()))\n".utf8))
     }
 
     func wakeBus() {

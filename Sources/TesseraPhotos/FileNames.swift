@@ -6,10 +6,10 @@
 /// byte as `\xE9`, and control characters (a newline or ESC in a name, which could forge a line of
 /// stderr or move the terminal's cursor) escaped too (`printable`).
 package enum FileNames {
-    static let escapeBase: UInt32 = 0x10FF00
+    package static let escapeBase: UInt32 = 0x10FF00
 
     /// `bytes` as a string: UTF-8 where they are UTF-8, each other byte kept as its escape scalar.
-    static func string(fromBytes bytes: some Collection<UInt8>) -> String {
+    package static func string(fromBytes bytes: some Collection<UInt8>) -> String {
         let b = Array(bytes)
         var scalars = String.UnicodeScalarView()
         var i = 0
@@ -50,7 +50,7 @@ package enum FileNames {
     }
 
     /// The bytes `name` stands for (escape scalars back to their bytes, the rest UTF-8).
-    static func bytes(_ name: String) -> [UInt8] {
+    package static func bytes(_ name: String) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(name.utf8.count)
         for scalar in name.unicodeScalars {

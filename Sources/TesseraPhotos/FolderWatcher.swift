@@ -59,7 +59,7 @@ package final class FolderWatcher: @unchecked Sendable {
         guard fd >= 0 else { return nil }
         // A file counts once it is whole: written and closed, or moved in. Not at IN_CREATE — a copy
         // that takes longer than the quiet time would be rescanned half-written and flash as damaged.
-        let watched = inotify_add_watch(fd, folder, Self.folderEvents)
+        let watched = FileNames.withPath(folder) { inotify_add_watch(fd, $0, Self.folderEvents) }
         guard watched >= 0 else {
             close(fd)
             return nil
@@ -73,8 +73,10 @@ package final class FolderWatcher: @unchecked Sendable {
         let absolute = URL(fileURLWithPath: folder).standardizedFileURL
         inotify = fd
         folderWatch = watched
-        parentWatch = inotify_add_watch(fd, absolute.deletingLastPathComponent().path, Self.parentEvents)
-        name = Array(absolute.lastPathComponent.utf8)
+        parentWatch = FileNames.withPath(absolute.deletingLastPathComponent().path) {
+            inotify_add_watch(fd, $0, Self.parentEvents)
+        }
+        name = FileNames.bytes(absolute.lastPathComponent)
         stopPipe = (ends[0], ends[1])
         self.wake = wake
         self.folder = folder
@@ -152,7 +154,9 @@ package final class FolderWatcher: @unchecked Sendable {
     /// Watches whatever is at the folder's path now (a new folder there); nothing when it is no folder.
     private func rearm() {
         if folderWatch >= 0 { inotify_rm_watch(inotify, folderWatch) }
-        folderWatch = inotify_add_watch(inotify, folder, Self.folderEvents | UInt32(IN_ONLYDIR))
+        folderWatch = FileNames.withPath(folder) {
+            inotify_add_watch(inotify, $0, Self.folderEvents | UInt32(IN_ONLYDIR))
+        }
     }
 
     /// Milliseconds `poll` may sleep: until the changes seen are due, or for ever.

@@ -5,7 +5,7 @@ import TesseraGeometry
     import Glibc
 #endif
 
-/// One photo the scenes can show. Its id is the file name without extension (README, "State dump").
+/// One photo the scenes can show. Its id is the file name without extension (docs/REFERENCE.md, "State dump").
 package struct Photo: Equatable, Sendable {
     package var id: String
     /// Absolute path of the image file.
@@ -119,12 +119,12 @@ package struct PhotoLibrary: Sendable {
     /// a folder without read permission.
     static func listing(_ folder: String) throws -> [String] {
         var info = stat()
-        guard stat(folder, &info) == 0 else {
+        guard FileNames.withPath(folder, { stat($0, &info) }) == 0 else {
             if errno == ENOENT || errno == ENOTDIR { throw LoadError.missingFolder(folder) }
             throw LoadError.unreadableFolder(folder, reason: String(cString: strerror(errno)).lowercased())
         }
         guard (info.st_mode & S_IFMT) == S_IFDIR else { throw LoadError.notAFolder(folder) }
-        guard let directory = opendir(folder) else {
+        guard let directory = FileNames.withPath(folder, { opendir($0) }) else {
             throw LoadError.unreadableFolder(folder, reason: String(cString: strerror(errno)).lowercased())
         }
         defer { closedir(directory) }
@@ -147,9 +147,11 @@ package struct PhotoLibrary: Sendable {
     /// Two usable files with the same name but different extensions keep the first in name order.
     /// `allowingEmpty`: a rescan of a folder whose photos were all removed is an empty library, not an
     /// error. `earlier`: the last scan, whose photos are kept as they are where the file has not changed.
-    package static func scanning(folder: String, allowingEmpty: Bool = false, earlier: PhotoLibrary? = nil) throws
-        -> PhotoLibrary
-    {
+    /// `stopping`: asked before each file; once true the scan ends with what it has (a SIGTERM during a
+    /// scan of 100,000 files ends the run within a second, not after every header has been read).
+    package static func scanning(
+        folder: String, allowingEmpty: Bool = false, earlier: PhotoLibrary? = nil, stopping: () -> Bool = { false }
+    ) throws -> PhotoLibrary {
         let names = try listing(folder)
         let base = URL(fileURLWithPath: folder).standardizedFileURL
         var seen = Set<String>()
@@ -161,6 +163,7 @@ package struct PhotoLibrary: Sendable {
             if let stamp { skippedFiles[name] = (stamp, reason) }
         }
         for name in names.sorted() where extensions.contains((name as NSString).pathExtension.lowercased()) {
+            if stopping() { break }
             let id = (name as NSString).deletingPathExtension
             guard !id.hasPrefix("."), !seen.contains(id) else { continue }
             let path = base.appendingPathComponent(name).path

@@ -1,11 +1,13 @@
 import Foundation
+import TesseraCore
 
-/// Tessera on real screens (README, "Deploying a kiosk"):
+/// Tessera on real screens (docs/KIOSK.md, "Deploying a kiosk"):
 ///
 /// - **Cadence**: a script toggling a photo every 120 ms, watched in an X window (Xvfb reports no
-///   refresh rate, so `--hz` is the tick), at 1024×768 and 60 Hz and at 1920×1080 and 120 Hz: frames
-///   presented a second while it toggles, from the run's `--trace`, and the longest gap between two
-///   frames after one whose own work fitted in a tick.
+///   refresh rate, so the tick is 60 Hz, `FrameLoop.unknownRefreshInterval`), at 1024×768 stepping at
+///   `--hz 60` and at 1920×1080 stepping at `--hz 120`: frames presented a second while it toggles, from
+///   the run's `--trace` — the display's rate either way, never the step rate — and the longest gap
+///   between two frames after one whose own work fitted in a tick.
 /// - **Present paths**: the kiosk (1280×720) under cage, the Wayland kiosk compositor, on its headless
 ///   backend (no GPU, 60 Hz), natively on Wayland and through Xwayland, on the path `auto` picks and on
 ///   OpenGL (Mesa's llvmpipe): CPU per presented frame of Tessera itself (its `--profile-json`) and of
@@ -65,7 +67,8 @@ struct RealScreenBenchmark {
             process.waitUntilExit()
             let frames = try Self.frames(in: trace).filter { $0.start > 1 && $0.start < toggleSeconds - 0.5 }
             guard frames.count > 1 else { throw BenchError("no frames in the \(window) run") }
-            let tick = 1 / hz
+            // The display's tick, whatever the simulation steps at.
+            let tick = FrameLoop.unknownRefreshInterval
             let gaps = zip(frames, frames.dropFirst()).filter { $0.0.duration < tick }.map { $0.1.start - $0.0.start }
             let summary = try Self.json(profile)
             cadence.append(

@@ -1,6 +1,10 @@
 import Foundation
 import TesseraCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Asks the desktop whether it prefers dark, for a window whose config says `appearance: system`: the
 /// XDG Desktop Portal over D-Bus (`gdbus`, else `busctl`), then GNOME's setting (`gsettings`). A tool
 /// that is missing, fails or takes longer than a second is skipped; when none answers the answer is
@@ -105,27 +109,72 @@ enum DesktopAppearance {
             ])
     }
 
-    /// `tool`'s standard output, nil when it cannot be found or run, fails, or is still running after a
-    /// second (it is then ended).
-    private static func run(_ tool: String, _ arguments: [String]) -> String? {
-        guard let path = locate(tool) else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let deadline = Date().addingTimeInterval(1)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-            return nil
+    /// How long one tool may take, seconds.
+    static let toolDeadline = 1.0
+
+    /// `tool`'s standard output, nil when it cannot be found or run, fails, or is still running after
+    /// `toolDeadline` — or once a SIGTERM or SIGINT has come (the run is ending; nothing is asked then).
+    ///
+    /// The bound is enforced, whatever the tool does: it runs in a process group of its own, and past
+    /// the deadline (or on a quit signal) the whole group gets SIGKILL, which no tool can ignore, so a
+    /// `gdbus` that ignores SIGTERM cannot hold the window back. Its output is read as it comes and not
+    /// waited on past the tool's exit: a child it left behind holding the pipe (a D-Bus activation
+    /// helper) would keep end-of-file from ever arriving.
+    static func run(_ tool: String, _ arguments: [String], deadline: Double = toolDeadline) -> String? {
+        guard !ProcessSignals.quitRequested, let path = locate(tool) else { return nil }
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return nil }
+        // Not inherited by anything else this process starts (the child gets its copy by dup2).
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        defer { close(ends[0]) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // A group of its own (its id is the child's pid): SIGKILL reaches its children too.
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        close(ends[1])
+        guard spawned == 0 else { return nil }
+
+        let reader = ends[0]
+        _ = fcntl(reader, F_SETFL, fcntl(reader, F_GETFL) | O_NONBLOCK)
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let end = Date().addingTimeInterval(deadline)
+        var exited = false
+        var status: Int32 = 0
+        while !exited, Date() < end, !ProcessSignals.quitRequested {
+            var ready = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+            // Short waits: the child's exit and a quit signal are looked at between them.
+            _ = poll(&ready, 1, 20)
+            while case let n = read(reader, &buffer, buffer.count), n > 0, output.count < 65536 {
+                output += buffer[..<n]
+            }
+            // Exited, not yet reaped (WNOWAIT): its pid, and so its group's id, stays ours until then.
+            var info = siginfo_t()
+            if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, info._sifields._sigchld.si_pid == pid
+            {
+                exited = true
+            }
         }
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        // Whatever is left of the group (the tool past its deadline, a child holding the pipe) is ended.
+        kill(-pid, SIGKILL)
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        guard exited, status & 0x7F == 0, (status >> 8) & 0xFF == 0 else { return nil }
+        while case let n = read(reader, &buffer, buffer.count), n > 0, output.count < 65536 {
+            output += buffer[..<n]
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 
     private static func locate(_ tool: String) -> String? {

@@ -51,6 +51,14 @@ struct Launcher {
             }
         }
         let window = options.window ?? script?.window ?? Size(1024, 768)
+        // The frame is the window times the scale: each is checked alone, their product here
+        // (docs/USING.md, "Pixel limits"). A window's scale may be the display's, known once it opens.
+        let knownScale = options.scale ?? config.display.chosenScale ?? (options.headless ? 1 : nil)
+        if let scale = knownScale {
+            let windowFrom = options.window == nil && script?.window != nil ? "the script's \"window\"" : "--window"
+            try Options.checkCanvas(
+                window, scale: scale, windowFrom: windowFrom, scaleFrom: options.scale == nil ? "display.scale" : "--scale")
+        }
         let kioskStart = config.kiosk.lockScene ?? config.kiosk.startScene
         let scene = options.scene ?? script?.scene ?? (options.kiosk ? kioskStart : SceneRegistry.first)
         let selections: SelectionLog
@@ -89,6 +97,7 @@ struct Launcher {
             config: config, photos: photos, scene: scene, window: window, hz: options.hz, assets: assets,
             text: sink.textMeasure)
         if options.kiosk { simulation.kiosk = Simulation.KioskMode(config.kiosk) }
+        simulation.maximumWindow = knownScale.map { CanvasLimit.clamp(Size(16384, 16384), scale: $0) }
         simulation.selections = selections
         // Always on: timing costs a few counter reads a frame, and F3 can show the HUD in any run.
         let profiling = ProfilingSession(
@@ -108,7 +117,7 @@ struct Launcher {
             simulation: simulation, sink: sink, timing: timing, script: played ?? Script(steps: []),
             frames: options.frames, renderEvery: options.renderEvery, host: host, profiling: profiling)
         loop.outputs = RunOutputs(sink: sink)
-        loop.report = { FileHandle.standardError.write(Data("tessera: \($0)\n".utf8)) }
+        loop.report = { Self.writeLine($0) }
         loop.supervisor = notifier
         if let notifier { loop.sources.append(notifier) }
         var reload: ConfigReloadSource?
@@ -162,7 +171,7 @@ struct Launcher {
                 try writeOutputs(
                     simulation: simulation, sink: sink, profiling: profiling, loop: loop, json: profileJSON)
             } catch {
-                FileHandle.standardError.write(Data("tessera: \(error)\n".utf8))
+                Self.writeLine("\(error)")
             }
         }
         defer { DisplayLoss.finish = nil }
@@ -175,7 +184,7 @@ struct Launcher {
         if let lost = host?.displayLost {
             // No screenshot: there is no screen left to take it from.
             try writeOutputs(simulation: simulation, sink: sink, profiling: profiling, loop: loop, json: profileJSON)
-            FileHandle.standardError.write(Data("tessera: \(DisplayLoss.message(lost))\n".utf8))
+            Self.writeLine(DisplayLoss.message(lost))
             return DisplayLoss.exitCode
         }
         try writeOutputs(simulation: simulation, sink: sink, profiling: profiling, loop: loop, json: profileJSON)
@@ -214,8 +223,7 @@ struct Launcher {
     private func unwrittenSelectionExit(_ log: SelectionLog?) -> Int32 {
         guard let log, log.holdsUnwrittenSelection else { return 0 }
         let name = log.path.map { "--output \($0)" } ?? "--output (standard output)"
-        FileHandle.standardError.write(
-            Data("tessera: \(name): the run ended with a confirmed selection that was not written\n".utf8))
+        Self.writeLine("\(name): the run ended with a confirmed selection that was not written")
         return SelectionLog.unwrittenExitCode
     }
 
@@ -223,6 +231,15 @@ struct Launcher {
     private func monkey(seed: UInt64, simulation: Simulation) throws -> Script {
         guard let frames = options.frames else {
             throw Options.UsageError(message: "--monkey needs --frames N (the storm's length in steps)")
+        }
+        // The storm is made ahead, a few dozen bytes an event: its length is bounded, so `--frames 200000000`
+        // is a line and exit 2, not an allocation of gigabytes and SIGABRT.
+        let longest = Int((Self.longestStorm + Self.monkeySettleTime) * simulation.hz)
+        guard frames <= longest else {
+            throw Options.UsageError(
+                message:
+                    "--frames \(frames): a --monkey storm is at most \(Int(Self.longestStorm)) simulated seconds (\(longest) steps at --hz \(String(format: "%g", simulation.hz)))"
+            )
         }
         let duration = max(0, Double(frames) / simulation.hz - Self.monkeySettleTime)
         let monkey = Monkey(seed: seed, duration: duration, eventCount: Int(duration * 50), window: simulation.window)
@@ -233,6 +250,9 @@ struct Launcher {
     /// Seconds a storm leaves at its end for everything to come to rest.
     private static let monkeySettleTime = 3.0
 
+    /// The longest storm, simulated seconds of input: an hour, 180,000 events (about 20 MB of script).
+    static let longestStorm = 3600.0
+
     /// Plays a storm with its invariants checked after every step, and everything at rest at the end. A
     /// violation writes the storm so far as a script (`monkey-SEED.json`) that replays it, and exits 1.
     private func runMonkey(seed: UInt64, script: Script, loop: FrameLoop) throws {
@@ -241,7 +261,7 @@ struct Launcher {
             let replay = Script(
                 scene: script.scene, window: script.window, steps: script.steps.filter { $0.at <= simulation.time })
             let path = "monkey-\(seed).json"
-            try replay.jsonData().write(to: URL(fileURLWithPath: path))
+            try OutputFile.write("monkey replay", to: path) { try OutputFile.save(replay.jsonData(), to: path) }
             throw FrameLoop.Failure(
                 message:
                     "monkey \(seed): at \(simulation.time) s (step \(simulation.stepCount)): \(problem); replay with --script \(path)",
@@ -251,7 +271,9 @@ struct Launcher {
             if let problem = Invariants.violations(of: simulation).first { try fail(problem) }
         }
         try loop.run()
-        if !simulation.isSettled {
+        // A storm ended by SIGTERM or SIGINT stops mid-gesture: things still moving then are no violation,
+        // and the run ends as a quit does, its outputs written.
+        if !simulation.isSettled, !ProcessSignals.quitRequested {
             let moving = simulation.dump().tiles.filter(\.moving).map(\.id).prefix(5)
             try fail(
                 "still moving \(Self.monkeySettleTime) s after the last input (\(moving.joined(separator: ", ")))")
@@ -293,9 +315,11 @@ struct Launcher {
         do {
             // An empty folder is a start, not an error: a kiosk watching a folder that is empty at boot
             // shows "No photos yet" and fills as photos arrive.
-            let library = try PhotoLibrary.scanning(folder: folder, allowingEmpty: true)
+            // A SIGTERM meanwhile ends the scan: the run then starts with what was read and ends at once.
+            let library = try PhotoLibrary.scanning(
+                folder: folder, allowingEmpty: true, stopping: { ProcessSignals.quitRequested })
             for (path, reason) in library.skipped {
-                FileHandle.standardError.write(Data("tessera: skipping \(path): \(reason)\n".utf8))
+                Self.writeLine("skipping \(path): \(reason)")
             }
             return library
         } catch let error as PhotoLibrary.LoadError {
@@ -314,8 +338,15 @@ struct Launcher {
     }
 
     static func fail(_ message: String, code: Int32) -> Never {
-        FileHandle.standardError.write(Data("tessera: \(message)\n".utf8))
+        writeLine(message)
+        // Outputs not committed stay as they were; their temporaries go (`OutputFile`).
+        OutputFile.discardUnfinished()
         exit(code)
+    }
+
+    /// `tessera: MESSAGE` on stderr as one printable line of bounded length (`MessageLine`).
+    static func writeLine(_ message: String) {
+        FileHandle.standardError.write(Data("tessera: \(MessageLine.printable(message))\n".utf8))
     }
 
     static func fail(_ error: Error) -> Never {

@@ -14,8 +14,7 @@ extension Launcher {
             return try SpeechDispatcherOutput(rate: config.speech.rate)
         } catch {
             let asked = options.speak ? "--speak" : "speech.enabled"
-            FileHandle.standardError.write(
-                Data("tessera: \(asked): cannot reach speech-dispatcher (\(error))\n".utf8))
+            Self.writeLine("\(asked): cannot reach speech-dispatcher (\(error))")
             return nil
         }
     }

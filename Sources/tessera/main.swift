@@ -1,3 +1,4 @@
+import CEarlySignals
 import Foundation
 import TesseraCore
 
@@ -12,10 +13,11 @@ import TesseraCore
 #endif
 
 // tessera: the command line → a run. Everything else lives in TesseraCore and TesseraSDL.
-// Before SDL starts, so SDL keeps these handlers rather than installing its own.
-ProcessSignals.install()
+// Before SDL starts, so SDL keeps these handlers rather than installing its own; a signal caught
+// before this line (CEarlySignals) is carried over.
+ProcessSignals.install { (tessera_early_quit() != 0, tessera_early_reload() != 0) }
 do {
-    let options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+    let options = try Options.parse(Options.commandLine)
     if !options.headless { WaylandProbe.chooseVideoDriver() }
     exit(try Launcher(options: options).run())
 } catch let error as Options.UsageError {

@@ -74,4 +74,22 @@ final class FaultMessageTests: XCTestCase {
         XCTAssertEqual(result.exitCode, 0, result.stderr)
         XCTAssertEqual(result.stderr.components(separatedBy: "damaged.jpg").count - 1, 1, result.stderr)
     }
+
+    /// An id from a script holding a newline and an ANSI escape, and one of 20,000 characters: each
+    /// error is one line, escaped, cut (issue 44).
+    func testIdsInErrorsAreOneEscapedLineOfBoundedLength() throws {
+        let script = try writeScript(#"{"at": 0, "tap": "a\nforged line\u001b[31m\u202e"}"#, in: folder)
+        let result = try TesseraProcess.run(["--headless", "--script", script], in: folder)
+        XCTAssertEqual(result.exitCode, 2, result.stderr)
+        XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1, result.stderr)
+        XCTAssertFalse(result.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E }, result.stderr)
+        XCTAssertTrue(result.stderr.contains(#"a\nforged line\e[31m\u{202E}"#), result.stderr)
+
+        let long = try writeScript(#"{"at": 0, "tap": "\#(String(repeating: "x", count: 20_000))"}"#, in: folder)
+        let cut = try TesseraProcess.run(["--headless", "--script", long], in: folder)
+        XCTAssertEqual(cut.exitCode, 2, String(cut.stderr.prefix(300)))
+        XCTAssertEqual(cut.stderr.filter { $0 == "\n" }.count, 1)
+        XCTAssertLessThan(cut.stderr.count, 1200, String(cut.stderr.prefix(300)))
+        XCTAssertTrue(cut.stderr.contains("more characters cut)"), String(cut.stderr.suffix(100)))
+    }
 }

@@ -37,10 +37,31 @@ final class MonkeyTests: XCTestCase {
         }
     }
 
+    func testSeed4008InTheGalleryComesToRest() throws {
+        // Two presses without a release between them: the second overwrote the scroll the first caught,
+        // which stayed `dragging` at −0.1029 for ever after a resize to 300×2 (issue 44).
+        let result = try TesseraProcess.run(
+            [
+                "--headless", "--monkey", "4008", "--scene", "gallery", "--frames", "6000", "--render-every", "60",
+                "--output", "/dev/null",
+            ], in: folder)
+        XCTAssertEqual(result.exitCode, 0, result.stderr)
+    }
+
     func testAStormNeedsALength() throws {
         // A storm needs --frames; without it the monkey refuses before starting.
         let refused = try TesseraProcess.run(["--headless", "--monkey", "1"], in: folder)
         XCTAssertEqual(refused.exitCode, 2)
         XCTAssertTrue(refused.stderr.contains("--frames"), refused.stderr)
+    }
+
+    /// `--frames 200000000` once made the storm ahead, gigabytes, and died of SIGABRT: now a line, exit 2.
+    func testAStormLongerThanTheLimitIsRefusedInOneLine() throws {
+        let refused = try TesseraProcess.run(["--headless", "--monkey", "9", "--frames", "200000000"], in: folder)
+        XCTAssertEqual(refused.exitCode, 2, refused.stderr)
+        XCTAssertEqual(
+            refused.stderr,
+            "tessera: --frames 200000000: a --monkey storm is at most 3600 simulated seconds (432360 steps at --hz 120)\n"
+        )
     }
 }

@@ -65,7 +65,7 @@ extension FrameLoop {
 extension Simulation {
     /// Taps a tile at the centre of its presented frame, as the script's `tap` does.
     func tap(_ id: String) {
-        guard let frame = scene.revealForTap( id) else { return XCTFail("no tile \(id)") }
+        guard let frame = scene.revealForTap(id) else { return XCTFail("no tile \(id)") }
         handle(.pointerDown(frame.center, time: time))
         handle(.pointerUp(frame.center, time: time))
     }

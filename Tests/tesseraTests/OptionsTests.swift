@@ -65,3 +65,19 @@ final class OptionsFlagValueTests: XCTestCase {
         XCTAssertTrue(Options.usage.contains("--speak"))
     }
 }
+
+/// `--window` × `--scale` is checked like each flag (issue 44): past 16384 pixels a side, one line.
+final class CanvasOptionsTests: XCTestCase {
+    func testAFramePastTheLimitNamesBothFlags() {
+        XCTAssertThrowsError(
+            try Options.checkCanvas(Size(11600, 11600), scale: 2, windowFrom: "--window", scaleFrom: "--scale")
+        ) {
+            XCTAssertEqual(
+                "\($0)",
+                "--window 11600x11600 at --scale 2 is 23200x23200 pixels: at most 16384 a side (a window of at most 8192 points a side at this scale)"
+            )
+        }
+        XCTAssertNoThrow(
+            try Options.checkCanvas(Size(4096, 4096), scale: 4, windowFrom: "--window", scaleFrom: "--scale"))
+    }
+}

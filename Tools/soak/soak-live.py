@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """soak-live.py --hours H [--out DIR] [--binary PATH] [--sample SECONDS] [--driver wayland|x11]
 
-A real-time soak of the kiosk (`make soak-live HOURS=N`; README, "Reliability"): Tessera runs as
+A real-time soak of the kiosk (`make soak-live HOURS=N`; docs/PROFILING.md): Tessera runs as
 `--kiosk` under cage on wlroots' headless backend (Tools/cage-session: no GPU, no screen), driven for H
 hours (fractional for a smoke run) through its control socket (`--control`):
 

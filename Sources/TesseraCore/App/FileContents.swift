@@ -1,4 +1,5 @@
 import Foundation
+import TesseraPhotos
 
 #if canImport(Glibc)
     import Glibc
@@ -20,7 +21,8 @@ enum FileContents {
     }
 
     static func read(_ path: String, limit: Int, pipeWait: Double = 10) throws -> Data {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        // The name's bytes (`FileNames`): `--config caf\xe9.json` in Latin-1 is that file.
+        let fd = FileNames.withPath(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else { throw Error(reason: String(cString: strerror(errno)).lowercased()) }
         defer { close(fd) }
         var info = stat()
@@ -28,7 +30,8 @@ enum FileContents {
         switch info.st_mode & S_IFMT {
         case S_IFREG:
             guard Int(info.st_size) <= limit else {
-                throw Error(reason: "larger than \(describe(limit)): the file is \(describe(Int(info.st_size))), not read")
+                throw Error(
+                    reason: "larger than \(describe(limit)): the file is \(describe(Int(info.st_size))), not read")
             }
         case S_IFIFO, S_IFSOCK:
             break
@@ -50,9 +53,19 @@ enum FileContents {
                 continue
             } else if errno == EAGAIN {
                 // A pipe whose writer has not written yet.
-                var waiting = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                guard poll(&waiting, 1, Int32(pipeWait * 1000)) > 0 else {
-                    throw Error(reason: "nothing to read from the pipe after \(Int(pipeWait)) s")
+                // A pipe whose writer has not written yet: waited for in slices, so a SIGTERM meanwhile
+                // ends the wait (and the run) within a second rather than after `pipeWait`.
+                var waited = 0.0
+                while true {
+                    var waiting = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                    if poll(&waiting, 1, 100) > 0 { break }
+                    waited += 0.1
+                    if ProcessSignals.quitRequested {
+                        throw Error(reason: "not read: a quit signal came while waiting for the pipe")
+                    }
+                    guard waited < pipeWait else {
+                        throw Error(reason: "nothing to read from the pipe after \(Int(pipeWait)) s")
+                    }
                 }
             } else {
                 throw Error(reason: String(cString: strerror(errno)).lowercased())

@@ -82,6 +82,12 @@ package final class FrameLoop {
     /// Reports what the simulation says the user should hear of (the command line: one line on stderr).
     package var report: (String) -> Void = { _ in }
 
+    /// A display that reports no refresh rate (Xvfb's RandR mode says 0 Hz; some VNC servers) is taken for
+    /// 60 Hz, as Qt's and Flutter's Linux embedders take it: a window never presents more frames than a
+    /// display shows, whatever `--hz` steps the simulation at (docs/KIOSK.md, "Rest, and frames on the
+    /// display's beat").
+    package static let unknownRefreshInterval = 1.0 / 60
+
     /// Seconds past the script's end after which an unsettled stepped run stops anyway.
     static let settleLimit = 30.0
 
@@ -105,7 +111,7 @@ package final class FrameLoop {
         self.clock = clock
         self.profiling = profiling
         pacer = FramePacer(
-            interval: host?.refreshInterval ?? 1 / simulation.hz, presentsOnVSync: host?.presentsOnVSync ?? false)
+            interval: host?.refreshInterval ?? Self.unknownRefreshInterval, presentsOnVSync: host?.presentsOnVSync ?? false)
         fixed = FixedStepClock(hz: simulation.hz)
     }
 
@@ -151,8 +157,9 @@ package final class FrameLoop {
         if timing != .interactive {
             // Steps since the last render still make a (render-less) frame.
             profiling?.profiler.endFrame(animatingTiles: simulation.animatingTileCount, presented: false)
-            // Events due at the final time (a dump "at" the very end) still happen.
-            try playDueEvents()
+            // Events due at the final time (a dump "at" the very end) still happen — unless a signal
+            // ended the run early.
+            if !ProcessSignals.quitRequested { try playDueEvents() }
         }
         for notice in simulation.takeNotices() { report(notice) }
         if let lost = host?.displayLost {
@@ -188,7 +195,7 @@ package final class FrameLoop {
         case .paced:
             played += elapsed
             // Every step runs (a script replays exactly), as many as real time has reached.
-            while simulation.time + 0.5 / simulation.hz <= played, !isFinished {
+            while simulation.time + 0.5 / simulation.hz <= played, !isFinished, !ProcessSignals.quitRequested {
                 try step()
             }
         case .interactive:
@@ -196,7 +203,7 @@ package final class FrameLoop {
                 // A settled simulation's steps change nothing: time moves on without running them.
                 simulation.advanceIdle(steps: fixed.advance(by: elapsed, clampingBacklog: false))
             } else {
-                for _ in 0..<fixed.advance(by: elapsed) where !isFinished {
+                for _ in 0..<fixed.advance(by: elapsed) where !isFinished && !ProcessSignals.quitRequested {
                     try step()
                 }
             }
@@ -345,6 +352,9 @@ package final class FrameLoop {
         events.removeAll(keepingCapacity: true)
         player.events(at: simulation.time, into: &events)
         for event in events {
+            // One instant may hold thousands of steps (300 screenshots `at: 0`): a SIGTERM ends the run
+            // between two of them, not after the last (the rest are not played; the outputs are written).
+            if ProcessSignals.quitRequested { break }
             switch event {
             case .input(let input):
                 receive(input, age: nil)
@@ -392,7 +402,7 @@ package final class FrameLoop {
     }
 
     private func tileCenter(_ id: String, step index: Int) throws -> Point {
-        guard let frame = simulation.scene.revealForTap( id) else {
+        guard let frame = simulation.scene.revealForTap(id) else {
             throw Failure(
                 message: "script step \(index): no tile \"\(id)\" in the \(simulation.currentScene) scene",
                 exitCode: 2)
@@ -408,7 +418,7 @@ package final class FrameLoop {
         var found: SemanticsNode?
         switch target {
         case .tile(let id):
-            _ = simulation.scene.revealForTap( id)
+            _ = simulation.scene.revealForTap(id)
             found = simulation.semantics().node(SemanticsID(.tile, id))
         case .named(let query):
             found = simulation.semantics().node(named: query.name, role: query.role)

@@ -21,8 +21,10 @@ package enum ProcessSignals {
     private static let quit = Atomic<Bool>(false)
     private static let reload = Atomic<Bool>(false)
 
-    /// Installs the handlers; safe to call more than once.
-    package static func install() {
+    /// Installs the handlers; safe to call more than once. `noted`: signals that arrived before this
+    /// (caught by the program's earliest handlers), taken as if they came now — read after these
+    /// handlers are in place, so no signal falls between the two.
+    package static func install(noted: () -> (quit: Bool, reload: Bool) = { (false, false) }) {
         // Touch the flags first: their lazy initialisation must not happen inside a handler.
         _ = quit.load(ordering: .relaxed)
         _ = reload.load(ordering: .relaxed)
@@ -30,6 +32,8 @@ package enum ProcessSignals {
         signal(SIGTERM, handleQuit)
         signal(SIGINT, handleQuit)
         signal(SIGHUP, handleReload)
+        let early = noted()
+        simulate(quit: early.quit, reload: early.reload)
     }
 
     /// True once a `SIGTERM` or `SIGINT` arrived.

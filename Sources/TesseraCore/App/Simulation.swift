@@ -220,8 +220,15 @@ package final class Simulation {
         return true
     }
 
+    /// The largest window the frame can be drawn at (`CanvasLimit.clamp`), points; a resize past it
+    /// is clamped to it. Nil: no limit known here (a window whose scale the display decides).
+    package var maximumWindow: Size?
+
     func resize(to size: Size) {
-        let clamped = Size(max(1, size.width), max(1, size.height))
+        var clamped = Size(max(1, size.width), max(1, size.height))
+        if let most = maximumWindow {
+            clamped = Size(min(clamped.width, most.width), min(clamped.height, most.height))
+        }
         guard clamped != window else { return }
         revision &+= 1
         window = clamped

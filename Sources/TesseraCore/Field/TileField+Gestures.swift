@@ -18,6 +18,10 @@ extension TileField {
     mutating func route(_ gesture: Gesture, wheelStep: Double, wheelAnimation: SpringParameters) -> Bool {
         switch gesture {
         case .press(let p):
+            // A second press before the first ended (a finger down while the mouse holds, a press the
+            // recognizer began again) lets go of what the first caught: overwritten, that scroll would
+            // stay caught — `dragging` — with no release left to end it (monkey 4008, issue 44).
+            releaseCaughtScroll()
             caught = containers.indices.reversed().first { k in
                 windowHitFrame(slot: k).contains(p) && containers[k].scroll.catchScroll()
             }

@@ -14,12 +14,16 @@ import Foundation
 /// The profiler hands over records in batches (when its ring is about to forget them, and at the
 /// end), so writing happens between frames, never inside one. Write errors are kept and thrown by
 /// `finish`.
+///
+/// The file is written as every output is (`OutputFile.Stream`): to a fresh temporary beside it, renamed
+/// over it by `finish`, so a run killed mid-way leaves the previous trace whole (and a run that ends
+/// leaves a valid new one); a device or FIFO is written through as the run goes.
 package final class TraceWriter {
     /// Frames written so far (frame numbers `0..<writtenCount`).
     private(set) var writtenCount = 0
     /// Inputs written so far.
     private(set) var writtenInputs = 0
-    private let handle: FileHandle
+    private let stream: OutputFile.Stream
     private var text = ""
     private var needsComma = false
     private var lastAnimatingTiles: UInt32?
@@ -29,13 +33,10 @@ package final class TraceWriter {
     static let lanes: [FramePhase] = [.frame] + FramePhase.parts
     static let inputLane = lanes.count + 1
 
-    /// Creates (or truncates) the file at `path`, making missing folders, and writes the header.
+    /// Starts the file that will replace `path`, making missing folders, and writes the header.
     package init(path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        try FileManager.default.createDirectory(
-            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        // Opened in place, not created by rename: a device or FIFO given as the trace is written through.
-        handle = FileHandle(fileDescriptor: try OutputFile.openForWriting(path), closeOnDealloc: true)
+        try OutputFile.makeFolders(of: path)
+        stream = try OutputFile.Stream(path)
         text = #"{"displayTimeUnit": "ms", "traceEvents": ["#
         event(#"{"name": "process_name", "ph": "M", "pid": 1, "args": {"name": "tessera"}}"#)
         for (index, phase) in Self.lanes.enumerated() {
@@ -96,8 +97,11 @@ package final class TraceWriter {
     func finish() throws {
         text += "\n]}\n"
         flush()
-        try handle.close()
-        if let failure { throw failure }
+        if let failure {
+            stream.discard()
+            throw failure
+        }
+        try stream.commit()
     }
 
     private func append(_ record: FrameRecord, number: Int, ticksPerSecond: UInt64) {
@@ -132,7 +136,7 @@ package final class TraceWriter {
             return
         }
         do {
-            try handle.write(contentsOf: Data(text.utf8))
+            try stream.write(Data(text.utf8))
         } catch {
             failure = error
         }

@@ -1,7 +1,7 @@
 import Foundation
 import TesseraGeometry
 
-/// A script file (README, "Scripts"): timed input for deterministic runs.
+/// A script file (docs/REFERENCE.md, "Scripts"): timed input for deterministic runs.
 package struct Script: Equatable, Sendable {
     package var scene: SceneID?
     package var window: Size?
@@ -65,7 +65,14 @@ package struct Script: Equatable, Sendable {
         }
     }
 
+    /// Most steps in a script: 40 times a recorded 50-second monkey storm. What a script costs in memory
+    /// grows with its steps (`ScriptStepCount`): 100,000 peak near 330 MB, where 600,000 reached 1.8 GB.
+    static let maxSteps = 100_000
+
     static func parse(_ data: Data) throws -> Script {
+        if let count = ScriptStepCount.count(data, limit: maxSteps), count > maxSteps {
+            throw Error(message: "\"steps\": more than \(maxSteps) steps (at most \(maxSteps); split the script)")
+        }
         let root: Any
         do {
             root = try JSONSerialization.jsonObject(with: data)

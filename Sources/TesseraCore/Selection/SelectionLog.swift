@@ -1,4 +1,5 @@
 import Foundation
+import TesseraPhotos
 
 #if canImport(Glibc)
     import Glibc
@@ -79,9 +80,24 @@ package final class SelectionLog {
         if ownsDescriptor { close(descriptor) }
     }
 
+    /// Opened without blocking (`O_NONBLOCK`): a FIFO with no reader is an error ("a FIFO with no
+    /// reader", `fifo(7)`), never an `open` that waits forever with the run deaf to SIGTERM — at start,
+    /// or when the path has been replaced by a FIFO while running. It stays non-blocking: a write waits
+    /// for a slow reader in `poll`, and gives up once a SIGTERM has come (a reader that stopped reading
+    /// must not keep the run from ending).
     private static func open(_ path: String) throws -> Int32 {
-        let fd = Glibc.open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw Error(description: "--output \(path): \(String(cString: strerror(errno)))") }
+        let fd = FileNames.withPath(path) {
+            Glibc.open($0, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o644)
+        }
+        guard fd >= 0 else {
+            let code = errno
+            var info = stat()
+            let fifo =
+                code == ENXIO && FileNames.withPath(path, { stat($0, &info) }) == 0
+                && (info.st_mode & S_IFMT) == S_IFIFO
+            let reason = fifo ? "a FIFO with no reader" : String(cString: strerror(code))
+            throw Error(description: "--output \(path): \(reason)")
+        }
         // A regular file is held open for reading too (the same file, through /proc), so a line torn by
         // a writer killed mid-write can be seen and ended; a file we may only write stays write-only.
         var info = stat()
@@ -113,7 +129,8 @@ package final class SelectionLog {
     func append(photos: [String], missing: [String] = [], time: Date = Date()) throws {
         do {
             try reopenIfReplaced()
-            try write(Array(Self.line(photos: photos, missing: missing, time: time).utf8))
+            // A name that is not UTF-8 is written as its own bytes (`FileNames`), the file's real name.
+            try write(FileNames.bytes(Self.line(photos: photos, missing: missing, time: time)))
             holdsUnwrittenSelection = false
             failureReported = false
         } catch let error as Error {
@@ -131,7 +148,8 @@ package final class SelectionLog {
         guard let path, ownsDescriptor else { return }
         var atPath = stat()
         var open = stat()
-        if stat(path, &atPath) == 0, fstat(descriptor, &open) == 0, atPath.st_dev == open.st_dev,
+        if FileNames.withPath(path, { stat($0, &atPath) }) == 0, fstat(descriptor, &open) == 0,
+            atPath.st_dev == open.st_dev,
             atPath.st_ino == open.st_ino
         {
             return
@@ -148,7 +166,9 @@ package final class SelectionLog {
         try lock()
         defer { _ = flock(descriptor, LOCK_UN) }
         // Measured under the lock: no other run appends until it is released.
-        guard fstat(descriptor, &info) == 0 else { throw Error(description: "cannot read the file: \(Self.reason(errno))") }
+        guard fstat(descriptor, &info) == 0 else {
+            throw Error(description: "cannot read the file: \(Self.reason(errno))")
+        }
         let before = info.st_size
         var bytes = line
         // The last line torn (a writer killed mid-write): end it, so this record is a line of its own.
@@ -170,7 +190,8 @@ package final class SelectionLog {
             }
             guard Date() < deadline else {
                 throw Error(
-                    description: "another process has been writing to it for \(Int(Self.lockWait)) s (the file is locked)")
+                    description:
+                        "another process has been writing to it for \(Int(Self.lockWait)) s (the file is locked)")
             }
             usleep(10_000)
         }
@@ -181,6 +202,14 @@ package final class SelectionLog {
         while written < bytes.count {
             let n = bytes.withUnsafeBytes { writer(descriptor, $0.baseAddress! + written, $0.count - written) }
             if n < 0 && errno == EINTR { continue }
+            if n < 0 && errno == EAGAIN {
+                var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                if poll(&ready, 1, 100) == 0, ProcessSignals.quitRequested {
+                    throw rollBack(
+                        to: before, written, isRegular, "cannot write the selection: the reader stopped reading")
+                }
+                continue
+            }
             guard n > 0 else {
                 let reason = n < 0 ? Self.reason(errno) : "nothing was written"
                 throw rollBack(to: before, written, isRegular, "cannot write the selection: \(reason)")
@@ -210,5 +239,5 @@ package final class SelectionLog {
 
 /// One line on standard error, unbuffered.
 func standardError(_ line: String) {
-    FileHandle.standardError.write(Data("tessera: \(line)\n".utf8))
+    FileHandle.standardError.write(Data("tessera: \(MessageLine.printable(line))\n".utf8))
 }

@@ -1,4 +1,9 @@
 import Foundation
+import TesseraPhotos
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Where the simulation hands a confirmed selection: durable storage the host provides (`SelectionLog`,
 /// a file). The simulation itself touches no file.
@@ -11,6 +16,8 @@ package protocol SelectionStore: AnyObject {
 extension SelectionLog: SelectionStore {
     /// A file removed since the last rescan is still in the dock: the record names it as missing.
     package func record(_ photos: [String]) throws {
-        try append(photos: photos, missing: photos.filter { !FileManager.default.fileExists(atPath: $0) })
+        // Asked of the name's bytes (`FileNames`): a Latin-1 name exists though its string is not UTF-8.
+        try append(
+            photos: photos, missing: photos.filter { path in FileNames.withPath(path) { access($0, F_OK) } != 0 })
     }
 }

@@ -49,8 +49,11 @@ package final class OffscreenSink: FrameSink {
             // The old cache goes first, while its SDL renderer still exists to free its textures.
             if let old = renderer?.textures.statistics { earlierStatistics.add(old) }
             renderer = nil
+            // Never past `CanvasLimit` (the run clamps its window to it; this is the last guard).
+            let side = CanvasLimit.maxSide
             canvas = try? OffscreenCanvas(
-                width: Int((window.width * scale).rounded()), height: Int((window.height * scale).rounded()))
+                width: min(side, Int((window.width * scale).rounded())),
+                height: min(side, Int((window.height * scale).rounded())))
             renderer = canvas.map {
                 DrawListRenderer(
                     renderer: $0.renderer, photos: photos, fonts: fonts, thumbnails: thumbnails, output: $0.surface)

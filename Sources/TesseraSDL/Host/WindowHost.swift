@@ -298,7 +298,7 @@ package final class WindowHost: FrameSink, InteractiveHost {
     /// The frame budget in milliseconds: one refresh of the window's display (frames start on its
     /// ticks), or one simulation step when the display does not say.
     package func frameBudgetMs(hz: Double) -> Double {
-        (refreshInterval ?? 1 / hz) * 1000
+        (refreshInterval ?? FrameLoop.unknownRefreshInterval) * 1000
     }
 
     // MARK: FrameSink

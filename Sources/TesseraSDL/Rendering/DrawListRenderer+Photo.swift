@@ -64,11 +64,7 @@ extension DrawListRenderer {
             && scaleDirectly(level: level, layout: layout, size: dst, visible: visible)
         if !bodyCopied && !scaledWhole {
             layout.forEachStrip { source, destination in
-                var src = SDL_Rect(x: Int32(source.x), y: Int32(source.y), w: Int32(source.w), h: Int32(source.h))
-                // Integer-valued: the software renderer truncates x and w separately (seams otherwise).
-                var dstF = SDL_FRect(
-                    x: Float(destination.x), y: Float(destination.y), w: Float(destination.w), h: Float(destination.h))
-                check(SDL_RenderCopyF(renderer, texture, &src, &dstF), "SDL_RenderCopyF")
+                copyScaled(texture, source: source, destination: destination, visible: visible)
             }
         }
 
@@ -129,11 +125,26 @@ extension DrawListRenderer {
         for index in 0..<4 {
             let square = layout.grid.cornerSquare(index)
             guard square.intersects(visible) else { continue }
-            let from = source(index)
-            var src = SDL_Rect(x: Int32(from.x), y: Int32(from.y), w: Int32(from.w), h: Int32(from.h))
-            var dstF = SDL_FRect(x: Float(square.x), y: Float(square.y), w: Float(square.w), h: Float(square.h))
-            check(SDL_RenderCopyF(renderer, texture, &src, &dstF), "SDL_RenderCopyF")
+            copyScaled(texture, source: source(index), destination: square, visible: visible)
         }
+    }
+
+    /// Copies the `source` texels of `texture` scaled onto `destination` (pixels). One far larger than
+    /// the target is drawn only where it meets `visible` (`VisiblePartScaler`): whole, SDL's software
+    /// renderer would first scale all of it into a temporary surface of its size.
+    private func copyScaled(_ texture: OpaquePointer, source: IntRect, destination: IntRect, visible: PixelRect) {
+        if let visibleParts,
+            VisiblePartScaler.isOversized(source: source, destination: destination, target: targetBounds),
+            visibleParts.draw(
+                texture: texture, source: source, destination: destination, visible: visible.intersection(targetBounds))
+        {
+            return
+        }
+        var src = SDL_Rect(x: Int32(source.x), y: Int32(source.y), w: Int32(source.w), h: Int32(source.h))
+        // Integer-valued: the software renderer truncates x and w separately (seams otherwise).
+        var dstF = SDL_FRect(
+            x: Float(destination.x), y: Float(destination.y), w: Float(destination.w), h: Float(destination.h))
+        check(SDL_RenderCopyF(renderer, texture, &src, &dstF), "SDL_RenderCopyF")
     }
 
     /// Tells `backgroundFill` what the photos of `list` will cover opaquely in the current part: the
@@ -174,6 +185,9 @@ extension DrawListRenderer {
     private func drawBody(
         of photo: PhotoTextures, level: MipLevel, layout: AspectFillLayout, size: PixelRect, counts: Bool
     ) -> Bool {
+        // A body larger than the whole target (a tall panorama's tile) would cost more than a frame: the
+        // photo is scaled where it shows instead.
+        guard size.width * size.height <= targetBounds.width * targetBounds.height else { return false }
         let key = TileBodies.Key(
             photo: ObjectIdentifier(photo), level: level.texture, width: size.width, height: size.height,
             radius: layout.radius)

@@ -76,6 +76,9 @@ package final class DrawListRenderer {
     var targetBounds = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
     /// Photos' bodies scaled to their drawn size (`TileBodies`).
     let bodies: TileBodies
+    /// Photos drawn far larger than the target, scaled where they show (`VisiblePartScaler`); nil
+    /// outside the software renderer, whose scaled copies need no temporary surface.
+    let visibleParts: VisiblePartScaler?
     /// The damaged parts of this frame (pixels), drawn one pass each; empty for a whole frame.
     private var damageParts: [PixelRect] = []
     /// Photos drawn in an earlier pass of this frame, and in this pass: a later part draws them without
@@ -124,6 +127,7 @@ package final class DrawListRenderer {
         bodies = TileBodies(renderer: renderer, byteCapacity: bodyBytes ?? TileBodies.defaultByteCapacity)
         opaqueFill = OpaqueFill(renderer: renderer, output: output)
         cornerCutout = opaqueFill == nil ? nil : CornerCutout(renderer: renderer)
+        visibleParts = opaqueFill == nil ? nil : VisiblePartScaler(renderer: renderer)
         fillRects.reserveCapacity(3)
         crossVertices.reserveCapacity(16)
         crossIndices.reserveCapacity(60)
@@ -253,6 +257,7 @@ package final class DrawListRenderer {
         setClip(nil)
         textures.evictBeyondCapacity()
         bodies.endFrame()
+        visibleParts?.endFrame()
     }
 
     /// Clears `output` (all of it, or one damaged part) and draws every command of `list` in it.
@@ -370,7 +375,7 @@ package final class DrawListRenderer {
         return found
     }
 
-    /// Reports a failed SDL call once per `what` (one stderr line, as README.md#tessera-flags describes).
+    /// Reports a failed SDL call once per `what` (one stderr line, as docs/REFERENCE.md#tessera-flags describes).
     @discardableResult
     func check(_ rc: Int32, _ what: String) -> Bool {
         guard rc != 0 else { return true }

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import TesseraCore
 
 /// One-time initialisation of SDL, SDL_image and SDL_ttf for the rendering code.
 ///
@@ -55,7 +56,7 @@ func sdlError() -> String {
 }
 
 /// One line on stderr, prefixed like the app's other diagnostics (one line naming the file:
-/// README.md#tessera-flags).
+/// docs/REFERENCE.md#tessera-flags).
 func warn(_ message: String) {
-    FileHandle.standardError.write(Data(("tessera: " + message + "\n").utf8))
+    FileHandle.standardError.write(Data(("tessera: " + MessageLine.printable(message) + "\n").utf8))
 }

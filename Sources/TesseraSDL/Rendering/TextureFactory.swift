@@ -53,12 +53,16 @@ struct TextureFactory {
     }
 
     /// A texture of `surface`: in `opaqueFormat` when the photo is opaque and there is one, streaming
-    /// when opaque in the software renderer.
+    /// in the software renderer.
     private func texture(of surface: UnsafeMutablePointer<SDL_Surface>, opaque: Bool) -> OpaquePointer? {
         // Decoded in the output's format already (ARGB8888 where the output has alpha bits, as a
         // presenter's surface does): kept so, readable.
-        guard opaque, let decoded = surface.pointee.format?.pointee.format,
-            let format = opaqueFormat ?? (keepsTexelsReadable && decoded == outputFormat ? decoded : nil)
+        guard let decoded = surface.pointee.format?.pointee.format,
+            let format = opaque
+                ? opaqueFormat ?? (keepsTexelsReadable && decoded == outputFormat ? decoded : nil)
+                // In the software renderer a photo with alpha is readable too: drawn far larger than the
+                // output, its visible part is scaled from its texels (`VisiblePartScaler`).
+                : (keepsTexelsReadable && decoded == SDL_PIXELFORMAT_ARGB8888.rawValue ? decoded : nil)
         else { return SDL_CreateTextureFromSurface(renderer, surface) }
         let converted = format == decoded ? surface : SDL_ConvertSurfaceFormat(surface, format, 0)
         guard let converted else { return nil }

@@ -3,6 +3,10 @@ import XCTest
 
 @testable import TesseraCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 final class SelectionLogTests: XCTestCase {
     private var file: URL!
 
@@ -25,6 +29,26 @@ final class SelectionLogTests: XCTestCase {
         XCTAssertEqual(first["photos"] as? [String], ["/p/a.jpg", "/p/b.png"])
         XCTAssertEqual(first["time"] as? String, "2026-11-18T11:06:40Z")
         XCTAssertEqual(lines[3], "")
+    }
+
+    /// The file rotated into a FIFO while running (issue 44): the next confirmation is a failure that
+    /// says so, not an `open` that waits for a reader forever. Run on a thread with a deadline for the
+    /// hang it used to be.
+    func testAnOutputReplacedByAFIFOWithoutAReaderFailsWithoutBlocking() throws {
+        nonisolated(unsafe) let log = try SelectionLog(
+            path: file.path, writer: { Glibc.write($0, $1, $2) }, warn: { _ in })
+        try log.append(photos: ["/p/a.jpg"])
+        try FileManager.default.removeItem(at: file)
+        XCTAssertEqual(mkfifo(file.path, 0o644), 0)
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var failure: Error?
+        let thread = Thread {
+            do { try log.append(photos: ["/p/b.jpg"]) } catch { failure = error }
+            done.signal()
+        }
+        thread.start()
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success, "blocked in open() of the FIFO")
+        XCTAssertEqual(failure.map { "\($0)" }, "--output \(file.path): a FIFO with no reader")
     }
 
     func testUnwritablePathIsAClearError() {

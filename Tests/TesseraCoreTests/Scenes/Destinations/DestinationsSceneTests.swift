@@ -145,7 +145,7 @@ final class DestinationsSceneTests: XCTestCase {
         sim.settle()
         sim.key(.escape)
         sim.steps(40)
-        XCTAssertNotNil(sim.scene.revealForTap( "place-1"))
+        XCTAssertNotNil(sim.scene.revealForTap("place-1"))
         // place-2 is back in view under the returning place-1 (the list is fading in).
         let second = try XCTUnwrap(sim.tile("place-2")).presented
         sim.click(Point(second.midX, min(second.midY, 740)))

@@ -116,7 +116,7 @@ final class ScriptedTapOutOfViewTests: XCTestCase {
     func testATapOnAGalleryCardOffItsRowScrollsTheRowAndThePage() throws {
         let sim = makeGallery(window: Size(1024, 500))
         let gallery = try XCTUnwrap(sim.scene as? GalleryScene)
-        let frame = try XCTUnwrap(gallery.revealForTap( "swatches-15"))
+        let frame = try XCTUnwrap(gallery.revealForTap("swatches-15"))
         let clip = sim.scene.field.windowClip(of: ContainerID("swatches"))
         XCTAssertTrue(clip.contains(frame.center), "\(frame) shows inside \(clip)")
         XCTAssertTrue(sim.scene.field.windowFrame(of: .gallery).contains(frame.center))

@@ -35,7 +35,7 @@ final class ScriptRun {
                 case .input(let input): sim.handle(input)
                 case .tap(let id, _): sim.tap(id)
                 case .fingerTap(let id, let finger, _):
-                    guard let frame = sim.scene.revealForTap( id) else { return XCTFail("no tile \(id)") }
+                    guard let frame = sim.scene.revealForTap(id) else { return XCTFail("no tile \(id)") }
                     sim.handle(.fingerDown(finger, frame.center, time: now))
                     sim.handle(.fingerUp(finger, frame.center, time: now))
                 default: break
