@@ -110,11 +110,13 @@ soak: test-deps
 # A real-time soak of the kiosk under cage (headless), driven through --control for HOURS hours (2 by
 # default; fractional for a smoke run): RSS, fds, threads and CPU every minute into soak.csv, a plot
 # (soak.svg) and the growth per hour (soak.md) in SOAK_OUT (Tools/soak/soak-live.py).
+# SOAK_BINARY= runs another build (the static release one that make install ships, say).
 HOURS ?= 2
 SOAK_OUT ?= .build/soak-live
+SOAK_BINARY ?= .build/debug/tessera
 soak-live: test-deps
 	$(SWIFT) build --product tessera
-	python3 Tools/soak/soak-live.py --hours $(HOURS) --out $(SOAK_OUT)
+	python3 Tools/soak/soak-live.py --hours $(HOURS) --out $(SOAK_OUT) --binary $(SOAK_BINARY)
 
 # Release benchmarks: prints a table and writes .build/bench.json (BENCHMARKS.md reads them).
 # With a display (or an SDL_VIDEODRIVER that has one) it measures a GPU renderer too.
