@@ -21,7 +21,7 @@ ROUNDED_FONT := /usr/share/fonts/truetype/comfortaa/Comfortaa-Bold.ttf
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS ?=
 
-.PHONY: run test test-deps monkey soak bench build release deps photos screenshots check-scenes clean install \
+.PHONY: run test test-deps monkey soak soak-live bench build release deps photos screenshots check-scenes clean install \
 	install-files uninstall fuzz fuzz-build fuzz-corpus
 
 # Installs what is missing (pkg-config names are case-sensitive: sdl2, SDL2_image, SDL2_ttf, libturbojpeg, libjpeg,
@@ -107,6 +107,15 @@ soak: test-deps
 	$(SWIFT) build
 	TESSERA_LONG=1 SDL_VIDEODRIVER=dummy $(SWIFT) test --skip-build --filter SoakTests
 
+# A real-time soak of the kiosk under cage (headless), driven through --control for HOURS hours (2 by
+# default; fractional for a smoke run): RSS, fds, threads and CPU every minute into soak.csv, a plot
+# (soak.svg) and the growth per hour (soak.md) in SOAK_OUT (Tools/soak/soak-live.py).
+HOURS ?= 2
+SOAK_OUT ?= .build/soak-live
+soak-live: test-deps
+	$(SWIFT) build --product tessera
+	python3 Tools/soak/soak-live.py --hours $(HOURS) --out $(SOAK_OUT)
+
 # Release benchmarks: prints a table and writes .build/bench.json (BENCHMARKS.md reads them).
 # With a display (or an SDL_VIDEODRIVER that has one) it measures a GPU renderer too.
 bench: test-deps
@@ -138,6 +147,7 @@ DATADIR = $(PREFIX)/share/tessera
 UNITDIR ?= $(PREFIX)/lib/systemd/system
 APPDIR = $(PREFIX)/share/applications
 MANDIR = $(PREFIX)/share/man/man1
+ICONDIR = $(PREFIX)/share/icons/hicolor/scalable/apps
 STATIC_BIN := .build/static/release/tessera
 BIN ?= $(STATIC_BIN)
 
@@ -147,8 +157,10 @@ install: deps
 
 # Lays out an already built binary ($(BIN)); the tests use it with the debug build.
 install-files:
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(APPDIR) $(DESTDIR)$(MANDIR)
-	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/tessera
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(APPDIR) $(DESTDIR)$(MANDIR) \
+		$(DESTDIR)$(ICONDIR)
+	# Stripped: symbols are a quarter of the binary and a kiosk has no use for them (README, "Deploying").
+	install -s -m 755 $(BIN) $(DESTDIR)$(BINDIR)/tessera
 	rm -rf $(DESTDIR)$(DATADIR)/Assets $(DESTDIR)$(DATADIR)/Configs
 	cp -R --no-preserve=ownership Assets Configs $(DESTDIR)$(DATADIR)/
 	chmod -R a+rX $(DESTDIR)$(DATADIR)
@@ -156,10 +168,11 @@ install-files:
 		> $(DESTDIR)$(UNITDIR)/tessera-kiosk.service
 	sed 's|^Exec=tessera|Exec=$(BINDIR)/tessera|' Configs/desktop/tessera.desktop > $(DESTDIR)$(APPDIR)/tessera.desktop
 	install -m 644 docs/tessera.1 $(DESTDIR)$(MANDIR)/tessera.1
+	install -m 644 Assets/Icons/tessera.svg $(DESTDIR)$(ICONDIR)/tessera.svg
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/tessera $(DESTDIR)$(UNITDIR)/tessera-kiosk.service \
-		$(DESTDIR)$(APPDIR)/tessera.desktop $(DESTDIR)$(MANDIR)/tessera.1
+		$(DESTDIR)$(APPDIR)/tessera.desktop $(DESTDIR)$(MANDIR)/tessera.1 $(DESTDIR)$(ICONDIR)/tessera.svg
 	rm -rf $(DESTDIR)$(DATADIR)
 
 # A scene is a folder: for each scene, a copy of the tree without it (its folder, Assets/ folder, registry

@@ -19,6 +19,9 @@ struct Launcher {
             print("tessera \(Options.version)")
             return 0
         }
+        // Under systemd (`Type=notify`): readiness, the watchdog, reloads and the stop. Made first: it
+        // takes the notify variables out of the environment before any child could inherit them.
+        let notifier = ServiceNotifier()
         let resources = try Resources.locate()
         var config = try loadConfig(resources)
         // `appearance: system` follows the desktop in a window; headless runs stay light, repeatable.
@@ -39,6 +42,7 @@ struct Launcher {
             config.desktopTextScale = factor
             config.textScale = factor
         }
+        notifier?.extendTimeout(seconds: Self.scanAllowance, because: "Scanning the photo folder")
         let photos = try loadPhotos(resources)
         let assets = try loadAssets(resources, config)
         let script = try options.script.map { path in
@@ -118,10 +122,26 @@ struct Launcher {
         let notifier = ServiceNotifier()
         loop.supervisor = notifier
         if let notifier { loop.sources.append(notifier) }
+        var reload: ConfigReloadSource?
         if timing == .interactive {
-            loop.sources.append(
-                ConfigReloadSource(watcher: ConfigWatcher(path: configPath(resources)), supervisor: notifier))
+            let source = ConfigReloadSource(watcher: ConfigWatcher(path: configPath(resources)), supervisor: notifier)
+            source.report = loop.report
+            loop.sources.append(source)
+            reload = source
         }
+        // `--control PATH`: requests from a socket, answered between frames (`ControlServer`).
+        var control: ControlServer?
+        if let path = options.control {
+            guard let host else { throw Options.UsageError(message: "--control needs a window (not --headless)") }
+            do {
+                control = try ControlServer(path: path, wake: host.wake)
+            } catch let error as ControlServer.Error {
+                throw Options.UsageError(message: error.message)
+            }
+            if let control { loop.sources.append(ControlSource(server: control, loop: loop, reload: reload)) }
+            control?.start()
+        }
+        defer { control?.stop() }
         // Windows and kiosks follow the photo folder; headless runs take its changes in at a script's
         // `rescan` steps only, so they stay deterministic.
         var folderWatcher: FolderWatcher?
@@ -143,30 +163,61 @@ struct Launcher {
         let speech = speechOutput(config)
         defer { speech?.close() }
         if let speech { announce(loop, through: speech) }
+        // Xlib ends a run whose X server went away from inside its own call (`DisplayLoss`): these are
+        // the outputs written then, from the last step's state.
+        DisplayLoss.finish = { [control] reason in
+            notifier?.displayLost(reason)
+            // The process ends without unwinding: no socket left behind for the next run to find.
+            if let control { unlink(control.path) }
+            do {
+                try writeOutputs(
+                    simulation: simulation, sink: sink, profiling: profiling, loop: loop, json: profileJSON)
+            } catch {
+                FileHandle.standardError.write(Data("tessera: \(error)\n".utf8))
+            }
+        }
+        defer { DisplayLoss.finish = nil }
         if let seed = options.monkey, let storm = monkeyScript {
             try runMonkey(seed: seed, script: storm, loop: loop)
         } else {
             try loop.run()
         }
+        DisplayLoss.finish = nil
+        if let lost = host?.displayLost {
+            // No screenshot: there is no screen left to take it from.
+            try writeOutputs(simulation: simulation, sink: sink, profiling: profiling, loop: loop, json: profileJSON)
+            FileHandle.standardError.write(Data("tessera: \(DisplayLoss.message(lost))\n".utf8))
+            return DisplayLoss.exitCode
+        }
+        try writeOutputs(simulation: simulation, sink: sink, profiling: profiling, loop: loop, json: profileJSON)
+        if let path = options.screenshot {
+            try OutputFile.write("--screenshot", to: path) { try sink.saveScreenshot(to: path) }
+        }
+        return unwrittenSelectionExit(selections)
+    }
+
+    /// Seconds more than its start timeout that systemd is asked for while the photo folder is scanned.
+    static let scanAllowance = 120.0
+
+    /// What a run writes at its end, display or not: the profile, the trace, the state dump.
+    private func writeOutputs(
+        simulation: Simulation, sink: FrameSink, profiling: ProfilingSession, loop: FrameLoop, json profileJSON: String?
+    ) throws {
         var summary = profiling.summary(
             steps: simulation.stepCount, presented: loop.presentedFrames, hz: options.hz,
             renderer: sink.rendererName, window: simulation.window)
         summary.photos = sink.photoStatistics
-        if host != nil {
+        if sink is WindowHost {
             summary.addInputLatencies(profiling.profiler.inputs, ticksPerSecond: profiling.profiler.ticksPerSecond)
         }
         try ProfileOutput.report(summary, table: options.profile, json: profileJSON)
         try ProfileOutput.finishTrace(profiling.profiler, path: options.trace)
-        if let path = options.screenshot {
-            try OutputFile.write("--screenshot", to: path) { try sink.saveScreenshot(to: path) }
-        }
         if let path = options.dumpState {
             simulation.layOutIfNeeded()
             try OutputFile.write("--dump-state", to: path) {
                 try OutputFile.save(simulation.dump().jsonData(), to: path)
             }
         }
-        return unwrittenSelectionExit(selections)
     }
 
     /// 0, or `SelectionLog.unwrittenExitCode` with a line on stderr when the run ends holding a

@@ -18,6 +18,8 @@ struct Options: Equatable, Sendable {
     var profile = false
     var profileJSON: String?
     var trace: String?
+    /// `--control PATH`: a Unix socket taking requests while a window runs (`ControlServer`).
+    var control: String?
     var hz = 120.0
     var renderEvery = 1
     var monkey: UInt64?
@@ -98,6 +100,7 @@ struct Options: Equatable, Sendable {
             case "--profile": options.profile = true
             case "--profile-json": options.profileJSON = try value(flag)
             case "--trace": options.trace = try value(flag)
+            case "--control": options.control = try value(flag)
             case "--hz":
                 let text = try value(flag)
                 guard let hz = Double(text), hz.isFinite, hz >= 10, hz <= 2000 else {
@@ -176,6 +179,8 @@ struct Options: Equatable, Sendable {
           --profile            per-phase frame-time summary at exit
           --profile-json FILE  the same summary as JSON
           --trace FILE         Chrome Trace Event JSON of every frame
+          --control PATH       a window takes requests on this Unix socket (mode 0600), one JSON line
+                               each: a script step without "at", {"dump": true}, {"reload": true}
           --hz N               fixed simulation rate (default 120)
           --render-every K     headless: render one frame every K steps (default 1)
           --renderer KIND      a window's renderer: auto (default: the GPU's, or SDL's software renderer
@@ -191,7 +196,7 @@ struct Options: Equatable, Sendable {
         F4 slow motion, Return confirms the picker's selection, Ctrl+Q quits.
         Exit codes: 0 ok, 1 unexpected, 2 bad usage/config/script/photos or a requested file that
         cannot be written, 3 no usable display (try --headless), 4 the run ended holding a confirmed
-        selection that could not be written to --output.
+        selection that could not be written to --output, 5 the display went away.
         Signals: SIGTERM and SIGINT end a run as a quit does; SIGHUP reloads a window's config.
         """
 }

@@ -15,7 +15,16 @@ import TesseraCore
 ///   and systemd restarts the service; a loop asleep at rest still wakes for them;
 /// - `RELOADING=1` (with `MONOTONIC_USEC=`) and then `READY=1` around a reload asked for by `SIGHUP`
 ///   (`systemctl reload`);
-/// - `STOPPING=1` when the run ends (`systemctl stop` sends `SIGTERM`).
+/// - `STOPPING=1` when the run ends (`systemctl stop` sends `SIGTERM`), also when the display went away;
+/// - a reload that could not be used ends with `READY=1` (the reload is over) and a `STATUS=` that
+///   says it failed and why: the previous config stays in force;
+/// - `EXTEND_TIMEOUT_USEC=` before the photo folder is scanned, which for a large library may take
+///   longer than the start timeout allows (systemd.service(5), `TimeoutStartSec=`).
+///
+/// Only this process speaks: `$NOTIFY_SOCKET`, `$WATCHDOG_USEC` and `$WATCHDOG_PID` are read once and
+/// removed from the environment (as `sd_notify`'s `unset_environment` does), so the tools Tessera runs
+/// (the desktop appearance probes: gdbus, busctl, gsettings) cannot send in its name — `busctl` would
+/// otherwise report its own `ERRNO=`, which systemd takes from any process under `NotifyAccess=all`.
 ///
 /// Under a kiosk compositor the service's main process is the compositor (`cage -- tessera`), so
 /// Tessera says `MAINPID=` its own pid with its first `READY=1`: `systemctl reload` then signals
@@ -33,6 +42,8 @@ final class ServiceNotifier: RunSupervisor, RunLoopSource {
 
     /// Nil when the process was not started by a service manager that listens (no `$NOTIFY_SOCKET`).
     init?(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        // Before any child is started (the launch's first step); see the type's comment.
+        for name in Self.variables { unsetenv(name) }
         guard let path = environment["NOTIFY_SOCKET"], !path.isEmpty, path.utf8.count < 108,
             path.hasPrefix("/") || path.hasPrefix("@")
         else { return nil }
@@ -50,6 +61,20 @@ final class ServiceNotifier: RunSupervisor, RunLoopSource {
     }
 
     deinit { close(socket) }
+
+    /// The variables systemd hands the main process for the notify protocol (systemd.exec(5)).
+    static let variables = ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID"]
+
+    /// Asks systemd for `seconds` more before the start (or the stop) times out (sd_notify(3),
+    /// `EXTEND_TIMEOUT_USEC=`), saying why in `STATUS=`.
+    func extendTimeout(seconds: Double, because status: String) {
+        send("EXTEND_TIMEOUT_USEC=\(UInt64(seconds * 1e6))\nSTATUS=\(Self.oneLine(status))")
+    }
+
+    /// `text` fit for a `STATUS=` line: no line breaks, at most 200 characters.
+    static func oneLine(_ text: String) -> String {
+        String(text.map { $0.isNewline ? " " : $0 }.prefix(200))
+    }
 
     /// Half of `$WATCHDOG_USEC`, when the watchdog is meant for this process or its parent.
     static func pingInterval(_ environment: [String: String]) -> Double? {
@@ -88,7 +113,16 @@ final class ServiceNotifier: RunSupervisor, RunLoopSource {
 
     func reloaded() { send("READY=1\nSTATUS=Config reloaded") }
 
+    func reloadFailed(_ message: String) {
+        send("READY=1\nSTATUS=\(Self.oneLine("Config reload failed, keeping the previous config: \(message)"))")
+    }
+
     func stopping() { send("STOPPING=1") }
+
+    /// The display or compositor went away: the run is ending with `DisplayLoss.exitCode`.
+    func displayLost(_ reason: String) {
+        send("STOPPING=1\nSTATUS=\(Self.oneLine("The display went away: \(reason)"))")
+    }
 
     // MARK: RunLoopSource (the watchdog)
 
@@ -100,6 +134,7 @@ final class ServiceNotifier: RunSupervisor, RunLoopSource {
 
     func run(now: Double, simulation: Simulation, sink: FrameSink) {
         lastPing = now
+        guard !DisplayLoss.hasHappened else { return }
         send("WATCHDOG=1")
     }
 }

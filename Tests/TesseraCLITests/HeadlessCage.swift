@@ -53,10 +53,38 @@ final class HeadlessCage {
     /// Starts cage running `tessera arguments` with `SDL_VIDEODRIVER=driver` (`wayland` or `x11`). cage
     /// asks for no decorations, as the kiosk service runs it, unless `clientDecorations` (then a window
     /// draws its own, as on a desktop without server-side decorations).
-    func start(driver: String, _ arguments: [String], clientDecorations: Bool = false) throws {
+    /// `environment` is added to Tessera's. With `exitCodeFile`, Tessera runs under a shell that writes
+    /// its exit status there (cage's own status is not Tessera's once cage is killed).
+    func start(
+        driver: String, _ arguments: [String], clientDecorations: Bool = false, environment: [String: String] = [:],
+        exitCodeFile: URL? = nil
+    ) throws {
+        let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let wrapper = exitCodeFile.map { ["/bin/sh", "-c", "\"$0\" \"$@\"; echo $? > \($0.path)"] } ?? []
         try launch(
             (clientDecorations ? ["--client-decorations"] : [])
-                + ["--", "env", "SDL_VIDEODRIVER=\(driver)", executable.path] + arguments)
+                + ["--", "env", "SDL_VIDEODRIVER=\(driver)"] + variables + wrapper + [executable.path] + arguments)
+    }
+
+    /// The pid of cage itself (Tessera's parent, or its shell's), nil when Tessera is not running.
+    var cagePID: Int32? {
+        guard var pid = tesseraPID else { return nil }
+        for _ in 0..<3 {
+            guard let parent = Self.parent(of: pid) else { return nil }
+            pid = parent
+            if (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.hasPrefix("cage") == true {
+                return pid
+            }
+        }
+        return nil
+    }
+
+    private static func parent(of pid: Int32) -> Int32? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return fields.count > 1 ? Int32(fields[1]) : nil
     }
 
     private static var session: URL { TesseraProcess.root.appendingPathComponent("Tools/cage-session") }

@@ -331,9 +331,16 @@ final class RealScreenTests: XCTestCase {
         XCTAssertTrue(unit.contains(installed.path), "ExecStart runs the installed binary")
         for file in [
             "share/applications/tessera.desktop", "share/man/man1/tessera.1", "share/tessera/Configs/default.json",
+            "share/icons/hicolor/scalable/apps/tessera.svg",
         ] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), file)
         }
+        let entry = try String(
+            contentsOf: prefix.appendingPathComponent("share/applications/tessera.desktop"), encoding: .utf8)
+        XCTAssertTrue(entry.contains("\nIcon=tessera\n"), "the desktop entry names its icon")
+        // Installed stripped (`install -s`): smaller than the build's binary, which has its symbols.
+        let size = { (url: URL) in (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0 }
+        XCTAssertLessThan(size(installed), size(TesseraProcess.executable), "stripped")
         let uninstall = Process()
         uninstall.executableURL = URL(fileURLWithPath: "/usr/bin/make")
         uninstall.arguments = ["-s", "-C", TesseraProcess.root.path, "uninstall", "PREFIX=\(prefix.path)"]
@@ -362,12 +369,16 @@ final class NotifyListener {
     let path: String
     private let socket: Int32
     private(set) var received: [String] = []
+    /// The pid of each message's sender, as the kernel vouches for it (`SCM_CREDENTIALS`, unix(7)).
+    private(set) var senders: [pid_t] = []
     private var cursor = 0
 
     init(path: String) throws {
         self.path = path
         unlink(path)
         socket = Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        var on: Int32 = 1
+        setsockopt(socket, SOL_SOCKET, SO_PASSCRED, &on, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
@@ -379,6 +390,8 @@ final class NotifyListener {
             }
         }
         guard bound == 0 else { throw ImageComparison.ComparisonError("cannot bind \(path)") }
+        // Anyone may send (a run under cage is another user's).
+        chmod(path, 0o777)
     }
 
     deinit {
@@ -414,7 +427,29 @@ final class NotifyListener {
         var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
         guard poll(&poller, 1, Int32(max(1, seconds * 1000))) > 0 else { return }
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let n = recv(socket, &buffer, buffer.count, 0)
-        if n > 0 { received.append(String(decoding: buffer[0..<n], as: UTF8.self)) }
+        // Room for one control message of a `struct ucred` (CMSG_SPACE: a 16-byte header, 12 bytes
+        // padded to 16).
+        var control = [UInt8](repeating: 0, count: 64)
+        let n = buffer.withUnsafeMutableBytes { data in
+            control.withUnsafeMutableBytes { controlBytes in
+                var vector = iovec(iov_base: data.baseAddress, iov_len: data.count)
+                return withUnsafeMutablePointer(to: &vector) { vectorPointer in
+                    var message = msghdr()
+                    message.msg_iov = vectorPointer
+                    message.msg_iovlen = 1
+                    message.msg_control = controlBytes.baseAddress
+                    message.msg_controllen = controlBytes.count
+                    return recvmsg(socket, &message, 0)
+                }
+            }
+        }
+        guard n > 0 else { return }
+        received.append(String(decoding: buffer[0..<n], as: UTF8.self))
+        // cmsghdr: len (8 bytes), level, type (4 each), then the ucred: pid, uid, gid. Type 2 is
+        // SCM_CREDENTIALS (bits/socket.h), which Swift does not import.
+        let level = control.withUnsafeBytes { $0.load(fromByteOffset: 8, as: Int32.self) }
+        let type = control.withUnsafeBytes { $0.load(fromByteOffset: 12, as: Int32.self) }
+        let pid = control.withUnsafeBytes { $0.load(fromByteOffset: 16, as: Int32.self) }
+        senders.append(level == SOL_SOCKET && type == 2 ? pid : -1)
     }
 }

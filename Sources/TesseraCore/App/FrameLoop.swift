@@ -74,6 +74,9 @@ package final class FrameLoop {
     /// Read the semantics tree (the AT-SPI bridge, the speaking kiosk): it is made after a presented frame
     /// whose state changed, only while one of them listens.
     package var semanticsListeners: [SemanticsListener] = []
+    /// Steps asked for while the run goes (`play`, the control socket): a drag's moves go on over the
+    /// steps after it.
+    private var livePlayers: [ScriptPlayer] = []
     /// The revision the listeners last heard of.
     private var publishedRevision: Int?
     /// Reports what the simulation says the user should hear of (the command line: one line on stderr).
@@ -159,6 +162,11 @@ package final class FrameLoop {
             if !ProcessSignals.quitRequested { try playDueEvents() }
         }
         for notice in simulation.takeNotices() { report(notice) }
+        if let lost = host?.displayLost {
+            // Nothing can be drawn any more: the launcher writes what needs no display (`DisplayLoss`).
+            supervisor?.displayLost(lost)
+            return
+        }
         supervisor?.stopping()
         render()
     }
@@ -191,7 +199,7 @@ package final class FrameLoop {
                 try step()
             }
         case .interactive:
-            if simulation.isSettled {
+            if simulation.isSettled && livePlayers.isEmpty {
                 // A settled simulation's steps change nothing: time moves on without running them.
                 simulation.advanceIdle(steps: fixed.advance(by: elapsed, clampingBacklog: false))
             } else {
@@ -205,6 +213,11 @@ package final class FrameLoop {
     /// One fixed step: the script's events due at its time, layout, motion, and the monkey's check.
     private func step() throws {
         try timed(.input) { try playDueEvents() }
+        if !livePlayers.isEmpty {
+            // Only a drag's later moves are left: plain input, which cannot fail.
+            for index in livePlayers.indices { try? play(&livePlayers[index]) }
+            livePlayers.removeAll { $0.isFinished }
+        }
         timed(.layout) { simulation.layOutIfNeeded() }
         timed(.simulate) { simulation.step() }
         try afterStep?(simulation)
@@ -318,7 +331,24 @@ package final class FrameLoop {
 
     // MARK: Scripts
 
-    private func playDueEvents() throws {
+    private func playDueEvents() throws { try play(&player) }
+
+    /// Plays `step` now, as a script's step at the simulation's time (a drag then moves over the steps
+    /// that follow). A step that cannot run throws `Failure` before it changes anything (a tap of a tile
+    /// that is not there); the run goes on.
+    package func play(_ step: Script.Step) throws {
+        var step = step
+        step.at = simulation.time
+        var live = ScriptPlayer(script: Script(steps: [step]))
+        try play(&live)
+        if !live.isFinished { livePlayers.append(live) }
+        simulation.markNeedsFrame()
+    }
+
+    private func play(_ player: inout ScriptPlayer) throws {
+        var events: [ScriptPlayer.Event] = []
+        swap(&events, &self.events)
+        defer { swap(&events, &self.events) }
         events.removeAll(keepingCapacity: true)
         player.events(at: simulation.time, into: &events)
         for event in events {

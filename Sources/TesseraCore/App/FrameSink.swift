@@ -49,10 +49,14 @@ package protocol InteractiveHost: AnyObject {
     var refreshInterval: Double? { get }
     /// True when a present blocks until the display's vertical blank (its return is a tick).
     var presentsOnVSync: Bool { get }
+    /// Set (how, in words) once the display or compositor went away (`DisplayLoss`): `pumpEvents` then
+    /// says the run is over, and nothing more is drawn.
+    var displayLost: String? { get }
 }
 
 extension InteractiveHost {
     package var presentsOnVSync: Bool { false }
+    package var displayLost: String? { nil }
 }
 
 /// Where a host's input goes: the run loop, which hands the profiling keys to the profiler and

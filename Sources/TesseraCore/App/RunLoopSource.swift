@@ -36,18 +36,45 @@ package final class ConfigReloadSource: RunLoopSource {
 
     package func run(now: Double, simulation: Simulation, sink: FrameSink) {
         lastPoll = now
-        let asked = ProcessSignals.takeReloadRequest()
-        if asked {
-            supervisor?.reloading()
-            watcher.forget()
+        if ProcessSignals.takeReloadRequest() {
+            _ = reloadNow(simulation: simulation)
+            return
         }
         switch watcher.poll() {
         case .reloaded(let config): simulation.reload(config: config)
-        case .failed(let message): simulation.reportConfigError(message)
+        case .failed(let message): refuse(message, simulation: simulation)
         case nil: break
         }
-        if asked { supervisor?.reloaded() }
     }
+
+    /// Reads the config again now, changed or not (a `SIGHUP`, the control socket's `reload`), telling
+    /// the supervisor before and after: nil when it was taken, else why not (the old config stays).
+    package func reloadNow(simulation: Simulation) -> String? {
+        supervisor?.reloading()
+        watcher.forget()
+        switch watcher.poll() {
+        case .failed(let message):
+            refuse(message, simulation: simulation)
+            supervisor?.reloadFailed(message)
+            return message
+        case .reloaded(let config):
+            simulation.reload(config: config)
+        case nil:
+            break
+        }
+        supervisor?.reloaded()
+        return nil
+    }
+
+    /// A config that cannot be used: a banner on screen, and one line on stderr (the journal's copy;
+    /// a kiosk's banner is seen by visitors, not by whoever maintains it).
+    private func refuse(_ message: String, simulation: Simulation) {
+        simulation.reportConfigError(message)
+        report("config not reloaded, keeping the previous one: \(message)")
+    }
+
+    /// Where refusals are reported (the command line: one line on stderr).
+    package var report: (String) -> Void = { _ in }
 }
 
 /// The photo folder's changes, taken in once the folder has been quiet for `photos.rescanQuietSeconds`
@@ -78,5 +105,9 @@ package protocol RunSupervisor: AnyObject {
     func framePresented()
     func reloading()
     func reloaded()
+    /// A reload asked for could not be used (`message` says why); the previous config stays in force.
+    func reloadFailed(_ message: String)
     func stopping()
+    /// The run is ending because the display went away (`DisplayLoss`), `reason` says how.
+    func displayLost(_ reason: String)
 }

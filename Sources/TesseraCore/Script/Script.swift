@@ -128,6 +128,17 @@ package struct Script: Equatable, Sendable {
     /// Wheel notches in one step: far past any real burst, and small enough to stay finite.
     static let maxNotches = 10_000.0
 
+    /// A step asked for while a run goes (`--control`): a step's object without `"at"`, which happens now
+    /// (`time`, the simulation's).
+    package static func liveStep(_ object: [String: Any], at time: Double) throws -> Step {
+        guard object["at"] == nil else { throw Error(message: "\"at\": a control request happens now, without \"at\"") }
+        var timed = object
+        timed["at"] = 0
+        var step = try parseStep(timed)
+        step.at = time
+        return step
+    }
+
     private static func parseStep(_ raw: Any) throws -> Step {
         guard let object = raw as? [String: Any] else { throw Error(message: "expected an object") }
         let at = try seconds(object["at"], "at")

@@ -41,6 +41,8 @@ struct SDLEventTranslator {
         /// An input and its SDL timestamp (`SDL_GetTicks` milliseconds).
         case input(InputEvent, timestamp: UInt32)
         case quit
+        /// A quit a kiosk ignores (its close button) unless the display went away with it.
+        case closeIgnored
         /// The renderer's targets were lost (SDL_RENDER_TARGETS_RESET / DEVICE_RESET): redraw everything.
         case renderReset
         /// A real mouse moved (not a finger): the kiosk shows the pointer again.
@@ -56,7 +58,9 @@ struct SDLEventTranslator {
         func input(_ made: InputEvent) { out.append(.input(made, timestamp: timestamp)) }
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
-            if !ignoresWindowClose { out.append(.quit) }
+            // A kiosk's quit is also how SDL's Wayland driver reports a dead compositor: the window
+            // tells the two apart (`DisplayConnection`), so the kiosk's quit is passed on as closed.
+            out.append(ignoresWindowClose ? .closeIgnored : .quit)
         case SDL_WINDOWEVENT:
             let w = event.window
             if w.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue) {

@@ -35,6 +35,8 @@ package final class WindowHost: FrameSink, InteractiveHost {
     private var damagedPixels: [PixelRect] = []
     /// Set when the user closes the window or presses the quit chord.
     private(set) var quitRequested = false
+    /// Set (how) when the display went away (`DisplayLoss`).
+    package private(set) var displayLost: String?
     /// The window's contents were lost (a renderer reset, an expose): draw again even at rest.
     private var contentsLost = false
     private var pointer: KioskPointer?
@@ -70,6 +72,10 @@ package final class WindowHost: FrameSink, InteractiveHost {
         SDLLibraries.initialize()
         // SDL turns the screensaver off by default; a demo window should let the screen blank as usual.
         if kiosk == nil { SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1") }
+        // A kiosk fills its output: no client-side decorations, whose title bar libdecor would keep room
+        // for (24 px under a cage without `-d`) while a kiosk compositor shows none (SDL 2.26's hint
+        // `SDL_VIDEO_WAYLAND_ALLOW_LIBDECOR`, SDL_hints.h). It is borderless fullscreen anyway.
+        if kiosk != nil { SDL_SetHint(SDL_HINT_VIDEO_WAYLAND_ALLOW_LIBDECOR, "0") }
         try WaylandSeat.avoidSeatlessCompositor()
         guard SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS)) == 0 else {
             throw HostError(
@@ -101,6 +107,7 @@ package final class WindowHost: FrameSink, InteractiveHost {
         self.thumbnails = thumbnails
         wakeEvent = SDL_RegisterEvents(1)
         x11Wait = X11EventWait(window: window.window)
+        if window.driver == .x11 { DisplayConnection.handleXConnectionLoss() }
         drawer = makeDrawer()
         if let kiosk {
             SDL_DisableScreenSaver()
@@ -198,6 +205,13 @@ package final class WindowHost: FrameSink, InteractiveHost {
                 receiver.receive(input, age: Double(now &- timestamp) / 1000)
             case .quit:
                 quitRequested = true
+                // SDL's Wayland driver reports a dead compositor as a quit (`DisplayConnection`).
+                displayLost = displayLost ?? DisplayConnection.waylandFailure(of: window.window)
+            case .closeIgnored:
+                if let lost = DisplayConnection.waylandFailure(of: window.window) {
+                    displayLost = lost
+                    quitRequested = true
+                }
             case .renderReset:
                 replaceDrawer()
             case .expose:

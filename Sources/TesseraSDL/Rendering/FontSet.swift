@@ -31,7 +31,7 @@ package final class FontSet {
         package var description: String {
             switch self {
             case .missingFont(let path):
-                "font not found: \(path) (install fonts-dejavu-core and fonts-comfortaa, or pass another path)"
+                "font not found: \(path) (install fonts-dejavu-core and fonts-comfortaa: Tessera reads these files by path)"
             case .unreadableFont(let path, let reason): "cannot open font \(path): \(reason)"
             }
         }
