@@ -118,8 +118,6 @@ struct Launcher {
             frames: options.frames, renderEvery: options.renderEvery, host: host, profiling: profiling)
         loop.outputs = RunOutputs(sink: sink)
         loop.report = { Self.writeLine($0) }
-        // Under systemd (`Type=notify`): readiness, the watchdog, reloads and the stop.
-        let notifier = ServiceNotifier()
         loop.supervisor = notifier
         if let notifier { loop.sources.append(notifier) }
         var reload: ConfigReloadSource?
