@@ -9,7 +9,7 @@ final class ScrollIndicatorTests: XCTestCase {
     private func indicator(_ sim: Simulation, _ id: String) -> Double? { sim.container(id)?.indicator }
 
     func testShowsWhileScrollingAndFadesAfterRest() throws {
-        let sim = makeHeroSimulation(.destinations)
+        let sim = makeHeroSimulation(.named("destinations"))
         XCTAssertEqual(indicator(sim, "list"), 0, "none at rest")
         sim.handle(.wheel(at: Point(512, 400), dx: 0, dy: -2))
         sim.steps(3)
@@ -31,7 +31,7 @@ final class ScrollIndicatorTests: XCTestCase {
     }
 
     func testLengthIsTheVisibleFractionAndShrinksWhileRubberBanding() throws {
-        let sim = makeHeroSimulation(.destinations)
+        let sim = makeHeroSimulation(.named("destinations"))
         let scroll = sim.scene.field.scroll(.list)
         let viewport = scroll.viewport.height
         let content = scroll.contentSize.height
@@ -58,15 +58,15 @@ final class ScrollIndicatorTests: XCTestCase {
     /// On the picker grid, the gallery's outer scroll and the destinations list; never on the dock or the
     /// gallery's rows (left out of the dump).
     func testWhichContainersHaveOne() {
-        let picker = makeHeroSimulation(.picker)
+        let picker = makeHeroSimulation(.named("picker"))
         XCTAssertNotNil(picker.container("grid")?.indicator)
         XCTAssertNil(picker.container("dock")?.indicator)
         // The waterfall article's `ScrollView(showsIndicators: false)`.
-        XCTAssertNil(makeHeroSimulation(.waterfall).container("waterfall")?.indicator)
+        XCTAssertNil(makeHeroSimulation(.named("waterfall")).container("waterfall")?.indicator)
         let gallery = makeGallery()
         for container in gallery.dump().containers {
             XCTAssertEqual(container.indicator != nil, container.id == "gallery", container.id)
         }
-        XCTAssertNotNil(makeHeroSimulation(.destinations).container("list")?.indicator)
+        XCTAssertNotNil(makeHeroSimulation(.named("destinations")).container("list")?.indicator)
     }
 }
