@@ -14,14 +14,14 @@ final class ScrollIndicatorTests: XCTestCase {
         sim.handle(.wheel(at: Point(512, 400), dx: 0, dy: -2))
         sim.steps(3)
         XCTAssertEqual(indicator(sim, "list"), 1)
-        let bar = try XCTUnwrap(sim.scene.field.indicatorFrame(of: .list))
+        let bar = try XCTUnwrap(sim.scene.field.indicatorFrame(of: ContainerID("list")))
         XCTAssertTrue(
             sim.drawList().commands.contains { if case .fill(bar, _, _, _) = $0 { return true } else { return false } })
         // Rests, then half a second, then a quarter-second fade.
         var restedAt: Double?
         while sim.container("list")!.indicator! > 0 && sim.time < 5 {
             sim.step()
-            if restedAt == nil, !sim.scene.field.scroll(.list).scroll.isMoving { restedAt = sim.time }
+            if restedAt == nil, !sim.scene.field.scroll(ContainerID("list")).scroll.isMoving { restedAt = sim.time }
         }
         let rested = try XCTUnwrap(restedAt)
         XCTAssertEqual(sim.time - rested, 0.75, accuracy: 0.02)
@@ -32,11 +32,11 @@ final class ScrollIndicatorTests: XCTestCase {
 
     func testLengthIsTheVisibleFractionAndShrinksWhileRubberBanding() throws {
         let sim = makeHeroSimulation(.named("destinations"))
-        let scroll = sim.scene.field.scroll(.list)
+        let scroll = sim.scene.field.scroll(ContainerID("list"))
         let viewport = scroll.viewport.height
         let content = scroll.contentSize.height
         sim.drag(from: Point(512, 400), to: Point(512, 380), seconds: 0.1, hold: 0.1)
-        let bar = try XCTUnwrap(sim.scene.field.indicatorFrame(of: .list))
+        let bar = try XCTUnwrap(sim.scene.field.indicatorFrame(of: ContainerID("list")))
         XCTAssertEqual(bar.height, max(36, (viewport - 6) * viewport / content), accuracy: 0.01)
         XCTAssertEqual(bar.width, 3)
         XCTAssertEqual(bar.maxX, 1024 - 3, accuracy: 0.01, "along the trailing edge")
@@ -46,7 +46,7 @@ final class ScrollIndicatorTests: XCTestCase {
             sim.step()
             sim.handle(.pointerMove(Point(512, 300 + Double(i) * 10), time: sim.time))
         }
-        let squeezed = try XCTUnwrap(sim.scene.field.indicatorFrame(of: .list))
+        let squeezed = try XCTUnwrap(sim.scene.field.indicatorFrame(of: ContainerID("list")))
         XCTAssertLessThan(squeezed.height, bar.height - 20)
         XCTAssertGreaterThanOrEqual(squeezed.height, 8)
         XCTAssertEqual(indicator(sim, "list"), 1, "shown while the finger holds it")
