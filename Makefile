@@ -64,7 +64,8 @@ test: test-deps
 # The display-free suite alone, for a quick check of the core: TesseraGeometryTests, TesseraPhotosTests
 # and TesseraCoreTests, built without SDL or the window, accessibility and speech modules
 # (TESSERA_CORE_ONLY leaves them out of Package.swift) in a build folder of its own, .build/core, so it
-# rebuilds neither `make test`'s build nor its own from nothing. No display, no external tool.
+# rebuilds neither `make test`'s build nor its own from nothing: 80 s on 2 cores from nothing, 580 tests
+# in 9 s. No display, no external tool.
 test-core: deps
 	TESSERA_CORE_ONLY=1 $(SWIFT) test --scratch-path .build/core
 
@@ -173,7 +174,8 @@ uninstall:
 # Assets/ folder, registry entry and config sections) must build its sources, tests and bench and run the
 # others headless; no code outside its folders names its types (docs/ARCHITECTURE.md, "Adding a scene").
 # The copy and its build stay in .build/check-scenes, so each deletion rebuilds only the core and what
-# depends on it: MEASURED on 2 cores from nothing, a second run less. CI runs it after `make test`.
+# depends on it: 6 min 42 s on 2 cores from nothing (1 to 1.5 min a build, the headless runs the rest).
+# CI runs it after `make test`.
 check-scenes: deps
 	SWIFT=$(SWIFT) Tools/check-scene-isolation.sh
 
