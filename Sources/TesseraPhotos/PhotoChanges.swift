@@ -1,4 +1,4 @@
-/// What changed in a photo folder between two scans (README, "A live folder"): photos added, ids
+/// What changed in a photo folder between two scans (docs/USING.md, "Thumbnails and a live folder"): photos added, ids
 /// removed, and photos whose file was replaced (same id, another modification time or size).
 package struct PhotoChanges: Equatable, Sendable {
     /// New photos, in name order.

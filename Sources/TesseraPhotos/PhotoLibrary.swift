@@ -5,7 +5,7 @@ import TesseraGeometry
     import Glibc
 #endif
 
-/// One photo the scenes can show. Its id is the file name without extension (README, "State dump").
+/// One photo the scenes can show. Its id is the file name without extension (docs/REFERENCE.md, "State dump").
 package struct Photo: Equatable, Sendable {
     package var id: String
     /// Absolute path of the image file.

@@ -3,7 +3,7 @@ import Foundation
 import TesseraCore
 import TesseraSDL
 
-/// A thousand camera photos (README, "Thumbnails and a live folder"): `tessera --headless --frames 1`
+/// A thousand camera photos (docs/USING.md, "Thumbnails and a live folder"): `tessera --headless --frames 1`
 /// from launch to exit with the shared thumbnail cache empty (cold) and filled (warm), in the picker
 /// and the waterfall; a fling through the whole waterfall drawing photos as they decode, as a window
 /// does (peak memory, frame times); and a photo copied into the watched folder until it is on screen.

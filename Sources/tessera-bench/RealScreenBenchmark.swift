@@ -1,7 +1,7 @@
 import Foundation
 import TesseraCore
 
-/// Tessera on real screens (README, "Deploying a kiosk"):
+/// Tessera on real screens (docs/KIOSK.md, "Deploying a kiosk"):
 ///
 /// - **Cadence**: a script toggling a photo every 120 ms, watched in an X window (Xvfb reports no
 ///   refresh rate, so the tick is 60 Hz, `FrameLoop.unknownRefreshInterval`), at 1024×768 stepping at

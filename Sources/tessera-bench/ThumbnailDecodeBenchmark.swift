@@ -7,7 +7,7 @@ import TesseraSDL
 /// by libdeflate and box-shrunk as its rows are unfiltered) and with the libraries they are kept
 /// against alone (libjpeg at 1/8 with the thumbnail settings; libspng row by row, box-shrunk the same
 /// way). Medians of `rounds`, in milliseconds, of files the thousand-photo folder holds: what the
-/// README's "which parsers are hand-written" margins are.
+/// docs/USING.md's "Which parsers are hand-written, and why" margins are.
 struct ThumbnailDecodeBenchmark {
     var rounds = 9
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What a person's machine pays for a real window (README.md, "Rest and the cheapest present path"): `tessera` run as a
+/// What a person's machine pays for a real window (docs/KIOSK.md, "Rest, and frames on the display's beat"): `tessera` run as a
 /// user runs it, in an X window (Xvfb when there is no display), measured with the process's own
 /// accounting (`cpuSeconds` and `wallSeconds` of `--profile-json`, `getrusage`), once for each way of
 /// presenting (`--renderer software` and `accelerated`).

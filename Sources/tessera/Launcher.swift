@@ -48,7 +48,7 @@ struct Launcher {
         }
         let window = options.window ?? script?.window ?? Size(1024, 768)
         // The frame is the window times the scale: each is checked alone, their product here
-        // (README, "Pixel limits"). A window's scale may be the display's, known once it opens.
+        // (docs/USING.md, "Pixel limits"). A window's scale may be the display's, known once it opens.
         let knownScale = options.scale ?? config.display.chosenScale ?? (options.headless ? 1 : nil)
         if let scale = knownScale {
             let windowFrom = options.window == nil && script?.window != nil ? "the script's \"window\"" : "--window"

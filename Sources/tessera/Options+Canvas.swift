@@ -2,7 +2,7 @@ import TesseraCore
 import TesseraGeometry
 
 extension Options {
-    /// Refuses a frame past `CanvasLimit` (README, "Pixel limits"): `window` (points) at `scale` pixels
+    /// Refuses a frame past `CanvasLimit` (docs/USING.md, "Pixel limits"): `window` (points) at `scale` pixels
     /// per point, one line naming where each came from — `--window` or the script's `"window"`,
     /// `--scale` or `display.scale` (exit 2).
     static func checkCanvas(_ window: Size, scale: Double, windowFrom: String, scaleFrom: String) throws {

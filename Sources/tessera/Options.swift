@@ -1,7 +1,7 @@
 import TesseraCore
 import TesseraGeometry
 
-/// The command line of `tessera` (README, "`tessera` flags"). Parsing is pure so it can be tested; a bad flag or
+/// The command line of `tessera` (docs/REFERENCE.md, "`tessera` flags"). Parsing is pure so it can be tested; a bad flag or
 /// value is a `UsageError` naming it (exit 2).
 struct Options: Equatable, Sendable {
     var scene: SceneID?

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Flags, exit codes and one-line errors (README.md#tessera-flags): 0 ok, 2 bad usage/config/script/photos,
+/// Flags, exit codes and one-line errors (docs/REFERENCE.md#tessera-flags): 0 ok, 2 bad usage/config/script/photos,
 /// 3 no display (suggesting --headless).
 final class CommandLineTests: XCTestCase {
     private var folder: URL!

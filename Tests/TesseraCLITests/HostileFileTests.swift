@@ -5,7 +5,7 @@ import XCTest
 
 /// Files made to stop the run, against the real binary, each under a time limit of the harness's: a
 /// run that hangs is killed there and fails the test. No file kind hangs a run, and SIGTERM ends any
-/// run within a second (README, "Reliability").
+/// run within a second (docs/PROFILING.md, "Reliability: monkey storms and a soak").
 final class HostileFileTests: XCTestCase {
     private var folder: URL!
     private var photos: URL!

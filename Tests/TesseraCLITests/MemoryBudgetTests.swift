@@ -11,7 +11,7 @@ final class MemoryBudgetTests: XCTestCase {
     override func setUpWithError() throws { folder = try makeTemporaryFolder() }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
 
-    /// README, "Pixel limits": any photo, opened, zoomed to the maximum and paged.
+    /// docs/USING.md, "Pixel limits": any photo, opened, zoomed to the maximum and paged.
     static let photoBudgetMegabytes = 400.0
 
     /// A folder of `name` (an odd shape) and a plain photo to page to; returns the folder.

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// `--profile`, `--profile-json` and `--trace` through the real binary (README.md#profiling). Structure only:
+/// `--profile`, `--profile-json` and `--trace` through the real binary (docs/PROFILING.md#profiling). Structure only:
 /// no assertion here depends on how fast this machine is.
 final class ProfilingTests: XCTestCase {
     private var folder: URL!
@@ -9,7 +9,7 @@ final class ProfilingTests: XCTestCase {
     override func setUpWithError() throws { folder = try makeTemporaryFolder() }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
 
-    /// README.md, "Profiling": a headless picker run with 12 taps, 480 frames, every profiling output.
+    /// docs/PROFILING.md, "Profiling": a headless picker run with 12 taps, 480 frames, every profiling output.
     func testHeadlessPickerRunWithTwelveTaps() throws {
         let taps = (1...12).map { #"{"at": \#(Double($0) / 10), "tap": "photo-\#(String(format: "%02d", $0 * 2))"}"# }
         let script = folder.appendingPathComponent("taps.json")

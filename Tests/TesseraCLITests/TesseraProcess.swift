@@ -126,7 +126,12 @@ struct LimitedRun {
         var status: Int32 = 0
         var usage = rusage()
         var timedOut = false
+        // The child's own peak, read as it runs: `VmHWM` is its address space's high-water mark, which
+        // starts afresh at exec. `ru_maxrss` does not: a child spawned by posix_spawn (vfork) records the
+        // spawning process's mark at exec, so a test process grown by earlier tests would hide the child's.
+        var highWater: Double?
         while true {
+            if let mark = Self.highWaterMegabytes(pid) { highWater = max(highWater ?? 0, mark) }
             let reaped = wait4(pid, &status, WNOHANG, &usage)
             if reaped == pid { break }
             if !signalled, let signal, Date().timeIntervalSince(start) >= signal.after {
@@ -148,6 +153,15 @@ struct LimitedRun {
             timedOut: timedOut, exitCode: exited ? (status >> 8) & 0xFF : nil,
             stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
             stderr: String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: err))) ?? Data(), as: UTF8.self),
-            peakMegabytes: Double(usage.ru_maxrss) / 1024)
+            peakMegabytes: highWater ?? Double(usage.ru_maxrss) / 1024)
+    }
+
+    /// `VmHWM` of process `pid` (`/proc/PID/status`, proc(5)), megabytes; nil once it is gone or a zombie.
+    static func highWaterMegabytes(_ pid: pid_t) -> Double? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) })
+        else { return nil }
+        return kilobytes / 1024
     }
 }

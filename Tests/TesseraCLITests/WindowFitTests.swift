@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// A window fits the display it opens on (README, "Windows fit their display"): 1024×768 points at
+/// A window fits the display it opens on (docs/REFERENCE.md, "`tessera` flags"): 1024×768 points at
 /// `--scale 2` would be 2048×1536 pixels, on a 1920×1080 screen it opens at the screen's size and lays out
 /// the 960×540 points that leaves, title, tab bar and dock on screen.
 final class WindowFitTests: XCTestCase {

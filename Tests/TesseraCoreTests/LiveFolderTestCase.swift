@@ -6,7 +6,7 @@ import XCTest
 
 @testable import TesseraCore
 
-/// A folder that lives (README, "A live folder"): rescans find added, removed and replaced photos, and
+/// A folder that lives (docs/USING.md, "Thumbnails and a live folder"): rescans find added, removed and replaced photos, and
 /// scenes take them in with one relayout (each scene's tests: `<Scene>LiveFolderTests`); a script's
 /// `rescan` step does it at a known time. This base gives every such test a folder of twelve photos.
 class LiveFolderTestCase: XCTestCase {

@@ -9,7 +9,7 @@ import XCTest
     import Glibc
 #endif
 
-/// A folder that lives (README, "A live folder"): rescans find added, removed and replaced photos, and
+/// A folder that lives (docs/USING.md, "Thumbnails and a live folder"): rescans find added, removed and replaced photos, and
 /// the watcher follows the folder. Each test starts with a folder of twelve photos. (The core's tests
 /// of scenes taking the changes in have a base of their own, `LiveFolderTestCase`.)
 final class LiveFolderTests: XCTestCase {

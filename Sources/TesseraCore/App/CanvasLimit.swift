@@ -1,6 +1,6 @@
 import TesseraGeometry
 
-/// The largest frame Tessera draws, in pixels (README, "Pixel limits"): 16384 a side, so at most 2²⁸
+/// The largest frame Tessera draws, in pixels (docs/USING.md, "Pixel limits"): 16384 a side, so at most 2²⁸
 /// pixels, a 1 GiB frame of 32-bit pixels.
 ///
 /// Why: each flag is checked alone (`--window` up to 16384 points, `--scale` up to 4), but a frame is

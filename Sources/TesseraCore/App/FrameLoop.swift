@@ -81,8 +81,8 @@ package final class FrameLoop {
 
     /// A display that reports no refresh rate (Xvfb's RandR mode says 0 Hz; some VNC servers) is taken for
     /// 60 Hz, as Qt's and Flutter's Linux embedders take it: a window never presents more frames than a
-    /// display shows, whatever `--hz` steps the simulation at (README, "Rest, and frames on the display's
-    /// beat").
+    /// display shows, whatever `--hz` steps the simulation at (docs/KIOSK.md, "Rest, and frames on the
+    /// display's beat").
     package static let unknownRefreshInterval = 1.0 / 60
 
     /// Seconds past the script's end after which an unsettled stepped run stops anyway.

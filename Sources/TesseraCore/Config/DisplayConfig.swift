@@ -1,4 +1,4 @@
-/// The display: how many pixels a point is (README, "Deploying a kiosk": HiDPI).
+/// The display: how many pixels a point is (docs/KIOSK.md, "Deploying a kiosk": HiDPI).
 package struct DisplayConfig: Codable, Equatable, Sendable {
     /// Pixels per point; 0 follows the display (the Wayland output's scale, or on X11 `GDK_SCALE`,
     /// `QT_SCALE_FACTOR`, `Xft.dpi`). `--scale` overrides it. Above 0, less than 0.5 counts as 0.5.

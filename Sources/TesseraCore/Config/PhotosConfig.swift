@@ -1,4 +1,4 @@
-/// How photos are found, cached and decoded (README, "Thumbnails and a live folder").
+/// How photos are found, cached and decoded (docs/USING.md, "Thumbnails and a live folder").
 package struct PhotosConfig: Codable, Equatable, Sendable {
     /// Read and write the shared freedesktop.org thumbnail cache (`$XDG_CACHE_HOME/thumbnails`). Off for
     /// read-only media or privacy (`--no-thumbnails` turns it off too).

@@ -1,4 +1,4 @@
-/// The fullscreen photo's zoom, pan and swipe-down dismissal (README.md, "Zoom and swipe to dismiss";
+/// The fullscreen photo's zoom, pan and swipe-down dismissal (docs/SCENES.md, "Zoom and swipe to dismiss";
 /// docs/BEHAVIOUR.md#zoom-and-swipe-to-dismiss), and the double tap that toggles the zoom. Ranges: `checkRanges` below.
 struct ZoomConfig: Codable, Equatable, Sendable {
     /// The most a photo zooms past fit (1 = fit). 1…32; a pinch past it resists and springs back.

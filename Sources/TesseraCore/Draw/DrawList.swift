@@ -1,7 +1,7 @@
 import TesseraGeometry
 
 /// What one frame draws, in order, in window points. Built by scenes from presented state;
-/// the SDL backend turns it into renderer calls and never changes state (README.md#how-it-works).
+/// the SDL backend turns it into renderer calls and never changes state (docs/INTERNALS.md#how-it-works).
 package struct DrawList: Sendable {
     package private(set) var commands: [DrawCommand] = []
     /// Photos the frame does not draw but the next ones soon will (the next screenful in the direction

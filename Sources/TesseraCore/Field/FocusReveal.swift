@@ -4,7 +4,7 @@ import TesseraGeometry
 /// `ScrollViewProxy.scrollTo(_:anchor:)`: the least scroll that shows it whole), in every container the
 /// tile is inside, innermost first — a gallery card is brought into its row and the row into the page.
 /// The keyboard focus keeps the focused tile in view with it, and a scripted tap by id on a tile out of
-/// view scrolls it in first (README.md, "Scripts"). It reads and writes only the containers' scrolls.
+/// view scrolls it in first (docs/REFERENCE.md, "Scripts"). It reads and writes only the containers' scrolls.
 extension TileField {
     /// Scrolls the containers holding tile `id` so its laid-out frame shows whole, on `animation`, or
     /// at once when nil (then what every tile presents follows now, before the next step). A tile away in

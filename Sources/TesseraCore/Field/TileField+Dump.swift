@@ -1,6 +1,6 @@
 import TesseraGeometry
 
-/// The field's part of the state dump (README.md, "State dump"): containers with their items, and every
+/// The field's part of the state dump (docs/REFERENCE.md, "State dump"): containers with their items, and every
 /// tile once. Reading only: a dump never lays out or scrolls.
 extension TileField {
     /// `container` as the dump shows it: its input frame in window points (the picker's dock panel, a

@@ -1,4 +1,4 @@
-/// The parts of a frame the profiler times, and the whole frame (README.md#profiling).
+/// The parts of a frame the profiler times, and the whole frame (docs/PROFILING.md#profiling).
 ///
 /// A frame runs them in this order: `input` (SDL events or the script's due events), then per fixed
 /// step `layout` (targets brought up to date with the model) and `simulate` (springs and scrolling),

@@ -1,6 +1,6 @@
 /// Percentiles, maximum and mean of one phase's times over a run, in milliseconds.
 ///
-/// Percentiles are nearest-rank (README.md#profiling): the p-th percentile of n sorted samples is the
+/// Percentiles are nearest-rank (docs/PROFILING.md#profiling): the p-th percentile of n sorted samples is the
 /// sample of rank ⌈p·n/100⌉, so it is always a time some frame really took.
 struct PhaseStatistics: Equatable, Sendable {
     var p50: Double

@@ -1,4 +1,4 @@
-/// What the photo pipeline did in a run, for `--profile` (README.md#profiling): thumbnails read from
+/// What the photo pipeline did in a run, for `--profile` (docs/PROFILING.md#profiling): thumbnails read from
 /// the shared cache (hits), photos decoded because theirs was missing or stale (misses, each writing
 /// one), photos decoded without the cache (it is off, or the view is larger than any thumbnail), and
 /// the decode queue's length.

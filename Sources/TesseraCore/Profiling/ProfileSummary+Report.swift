@@ -2,9 +2,9 @@ import Foundation
 import TesseraGeometry
 
 /// The two ways a summary leaves the program: a table for people (`--profile`) and JSON for tools
-/// (`--profile-json`, keys in the order README.md#profiling shows).
+/// (`--profile-json`, keys in the order docs/PROFILING.md#profiling shows).
 extension ProfileSummary {
-    /// Phases in the order README.md#profiling lists them.
+    /// Phases in the order docs/PROFILING.md#profiling lists them.
     static let reportOrder: [FramePhase] = [.input, .simulate, .layout, .render, .present, .frame]
 
     /// A fixed-width table, e.g.
@@ -47,7 +47,7 @@ extension ProfileSummary {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The JSON of README.md#profiling; milliseconds rounded to 1/10000 (0.1 µs).
+    /// The JSON of docs/PROFILING.md#profiling; milliseconds rounded to 1/10000 (0.1 µs).
     package func jsonData() -> Data {
         func ms(_ v: Double) -> String { Self.number((v * 10000).rounded() / 10000, 4, trim: true) }
         let phaseLines = Self.reportOrder.map { phase -> String in

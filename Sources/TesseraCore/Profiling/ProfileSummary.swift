@@ -1,7 +1,7 @@
 import Foundation
 import TesseraGeometry
 
-/// The end-of-run summary of `--profile` and `--profile-json` (README.md#profiling):
+/// The end-of-run summary of `--profile` and `--profile-json` (docs/PROFILING.md#profiling):
 /// per-phase statistics in milliseconds, frames over the budget, and the 1 % low frame rate.
 ///
 /// Statistics cover the frames the profiler's ring still holds — every frame unless the run had more

@@ -61,7 +61,7 @@ extension DrawList {
     }
 }
 
-/// A scene's title as the dump shows it (README.md#state-dump): its text and the frame of its row
+/// A scene's title as the dump shows it (docs/REFERENCE.md#state-dump): its text and the frame of its row
 /// (window points, as presented: the picker's scrolls with the grid).
 struct SceneTitle: Equatable, Sendable {
     var text: String

@@ -78,7 +78,7 @@ extension Scene {
     func perform(_ action: SemanticsAction, on id: SemanticsID) -> Bool { false }
 
     /// Scrolls tile `id` into view for a scripted tap by id, and returns the frame the tap presses at
-    /// (window points; README.md, "Scripts"): the tile's
+    /// (window points; docs/REFERENCE.md, "Scripts"): the tile's
     /// presented frame, once a tile whose centre is out of its container's view has been scrolled in — at
     /// once, by the least scroll that shows it whole (`scrollTo(id)`), in every container it is inside — so
     /// the tap lands on it rather than on whatever covers the spot, or on nothing. An open hero covers the

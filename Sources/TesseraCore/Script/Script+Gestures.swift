@@ -1,6 +1,6 @@
 import TesseraGeometry
 
-/// Touch gestures in scripts (README.md, "Scripts"): a pinch, a double tap, and a drag with a finger. They
+/// Touch gestures in scripts (docs/REFERENCE.md, "Scripts"): a pinch, a double tap, and a drag with a finger. They
 /// play as finger events (`InputEvent.fingerDown`…), the same path a touch screen's fingers take.
 ///
 ///     {"at": t, "pinch": {"center": [x, y], "from": 120, "to": 330, "seconds": 0.4}}

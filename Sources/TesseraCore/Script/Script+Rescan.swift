@@ -1,6 +1,6 @@
 import Foundation
 
-/// `{"at": t, "rescan": true}` (README, "Scripts"): the photo folder's changes are taken in at that
+/// `{"at": t, "rescan": true}` (docs/REFERENCE.md, "Scripts"): the photo folder's changes are taken in at that
 /// simulated moment — added photos appear, removed ones leave, replaced ones decode again — so a
 /// headless run that changes its folder stays deterministic. Windows and kiosks follow the folder by
 /// themselves (`FolderWatcher`).

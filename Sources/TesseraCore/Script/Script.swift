@@ -1,7 +1,7 @@
 import Foundation
 import TesseraGeometry
 
-/// A script file (README, "Scripts"): timed input for deterministic runs.
+/// A script file (docs/REFERENCE.md, "Scripts"): timed input for deterministic runs.
 package struct Script: Equatable, Sendable {
     package var scene: SceneID?
     package var window: Size?

@@ -5,7 +5,7 @@ import Foundation
 /// Why: Foundation's `JSONSerialization` holds a script as a graph of dictionaries, strings and
 /// numbers, some 2.8 KB a step: a 15 MB script of 600,000 steps (under the 16 MB cap) peaked at 1.8 GB
 /// (issue 44). Counting the top-level `"steps"` array's elements first refuses such a file with one line
-/// and keeps what a script may cost bounded (`Script.maxSteps`, README, "Scripts").
+/// and keeps what a script may cost bounded (`Script.maxSteps`, docs/REFERENCE.md, "Scripts").
 enum ScriptStepCount {
     private static let steps = Array("steps".utf8)
 

@@ -1,7 +1,7 @@
 import Foundation
 import TesseraGeometry
 
-/// The state dump (README.md#state-dump) (`--dump-state`, script `dump`). Frames are `[x, y, width, height]`
+/// The state dump (docs/REFERENCE.md#state-dump) (`--dump-state`, script `dump`). Frames are `[x, y, width, height]`
 /// in window points after scrolling; numbers are rounded to 1/10000 pt so dumps stay readable.
 package struct StateDump: Encodable, Sendable {
     var time: Double
@@ -36,7 +36,7 @@ package struct StateDump: Encodable, Sendable {
         try c.encode([window.width, window.height], forKey: .window)
         try c.encode(containers, forKey: .containers)
         try c.encode(tiles, forKey: .tiles)
-        // README.md#state-dump shows these as explicit nulls, so they are never left out.
+        // docs/REFERENCE.md#state-dump shows these as explicit nulls, so they are never left out.
         try c.encode(overlay, forKey: .overlay)
         try c.encode(position, forKey: .position)
         try c.encode(selection, forKey: .selection)

@@ -1,4 +1,4 @@
-/// A failure the host reports as one line on stderr and an exit code (README.md#tessera-flags).
+/// A failure the host reports as one line on stderr and an exit code (docs/REFERENCE.md#tessera-flags).
 package struct HostError: Error, CustomStringConvertible {
     package var message: String
     /// 2 bad usage/config/script/photos, 3 no usable display or video driver, 1 anything else.

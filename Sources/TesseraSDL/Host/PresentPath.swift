@@ -2,7 +2,7 @@ import CSDL2
 import TesseraCore
 
 /// Which way a window's frames reach the screen — the cheapest that works where it runs
-/// (`--renderer`; README, "Deploying a kiosk", has the measurements):
+/// (`--renderer`; docs/KIOSK.md, "Deploying a kiosk", has the measurements):
 ///
 /// | display | a GPU | no GPU (OpenGL is Mesa's llvmpipe, or none) |
 /// | --- | --- | --- |

@@ -64,7 +64,7 @@ final class SDLWindow {
         if !kiosk {
             // A window fits the display it opens on: the size asked for, times the scale, is cut to the
             // display's usable area (no title, tab bar or dock off screen); the scale stays and the
-            // layout adapts to the points left (README, "Windows fit their display").
+            // layout adapts to the points left (docs/REFERENCE.md, "`tessera` flags").
             let wanted = (
                 width: Int32((points.width * unitsPerPoint).rounded()),
                 height: Int32((points.height * unitsPerPoint).rounded())

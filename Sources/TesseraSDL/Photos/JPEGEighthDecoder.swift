@@ -8,7 +8,7 @@ import CSDL2
 /// scaled decode's time; `JPEGEntropyPass` steps over them several at a time. Measured here (release)
 /// on the thousand-photo bench's 4000×3000 camera JPEG, the whole decode for a 256-px thumbnail:
 /// 21 ms against 35 ms through libjpeg at 1/8 with its thumbnail settings (`make bench`). A cold
-/// library's first screen is nearly all such decodes (README, "Thumbnails and a live folder").
+/// library's first screen is nearly all such decodes (docs/USING.md, "Thumbnails and a live folder").
 ///
 /// It takes 8-bit Huffman-coded sequential frames (SOF0, SOF1), grey or YCbCr, any sampling factors,
 /// with every component in the first scan, restart intervals or not. Anything else — progressive,

@@ -23,7 +23,7 @@ import TesseraGeometry
 /// What it does not: a true Gaussian (the pyramid is a smooth approximation, good for a material), or
 /// blurring without render targets — then the backdrop is only tinted, and one stderr line says so.
 ///
-/// Cost: README "Blur cost". Nothing is allocated per frame once the targets exist; they are remade
+/// Cost: docs/INTERNALS.md, "Blur cost". Nothing is allocated per frame once the targets exist; they are remade
 /// only when the output or region size changes.
 final class BackdropBlur {
     /// What a kept blur was made from: the commands before the backdrop, and the backdrop's look.

@@ -375,7 +375,7 @@ package final class DrawListRenderer {
         return found
     }
 
-    /// Reports a failed SDL call once per `what` (one stderr line, as README.md#tessera-flags describes).
+    /// Reports a failed SDL call once per `what` (one stderr line, as docs/REFERENCE.md#tessera-flags describes).
     @discardableResult
     func check(_ rc: Int32, _ what: String) -> Bool {
         guard rc != 0 else { return true }

@@ -56,7 +56,7 @@ func sdlError() -> String {
 }
 
 /// One line on stderr, prefixed like the app's other diagnostics (one line naming the file:
-/// README.md#tessera-flags).
+/// docs/REFERENCE.md#tessera-flags).
 func warn(_ message: String) {
     FileHandle.standardError.write(Data(("tessera: " + MessageLine.printable(message) + "\n").utf8))
 }

@@ -3,7 +3,7 @@ import XCTest
 
 @testable import TesseraCore
 
-/// The frame is the window times the scale (README, "Pixel limits"): 16384 pixels a side.
+/// The frame is the window times the scale (docs/USING.md, "Pixel limits"): 16384 pixels a side.
 final class CanvasLimitTests: XCTestCase {
     func testAWindowFitsUpTo16384PixelsASide() {
         XCTAssertTrue(CanvasLimit.fits(Size(16384, 16384), scale: 1))

@@ -160,3 +160,43 @@ final class LoadingPulseTests: XCTestCase {
         XCTAssertEqual(LoadingPulse.shade(at: 0.3), LoadingPulse.shade(at: 0.3 + LoadingPulse.period), accuracy: 1e-9)
     }
 }
+
+/// A decode finishing at rest: while the sink says photos it drew are still decoding, the loop draws on
+/// the display's ticks (their tiles pulse on the simulation's clock); the frame after the decode shows the
+/// photo, and then the loop rests.
+final class DecodeFinishingTests: XCTestCase {
+    final class DecodingSink: FrameSink {
+        let clock: FrameLoopRestTests.FakeClock
+        let decodedAt: Double
+        var presents: [(time: Double, decoding: Bool, shade: Double)] = []
+        private var drewDecoding = false
+        private var shade = 1.0
+        init(clock: FrameLoopRestTests.FakeClock, decodedAt: Double) {
+            self.clock = clock
+            self.decodedAt = decodedAt
+        }
+        func render(_ list: inout DrawList, window: Size) {
+            drewDecoding = clock.time < decodedAt
+            shade = list.loadingShade
+        }
+        func present() { presents.append((clock.time, drewDecoding, shade)) }
+        func saveScreenshot(to path: String) throws {}
+        var needsRedraw: Bool { drewDecoding }
+    }
+
+    func testTheLoopDrawsWhilePhotosDecodeAndRestsOnceTheyAreIn() throws {
+        let clock = FrameLoopRestTests.FakeClock()
+        let sink = DecodingSink(clock: clock, decodedAt: 1)
+        let sim = makeSimulation()
+        let loop = try FrameLoop(
+            simulation: sim, sink: sink, timing: .interactive, frames: 3 * 120,
+            host: FrameLoopInvalidationTests.Window(clock: clock, inputs: []), clock: clock)
+        try loop.run()
+        let decoding = sink.presents.filter(\.decoding)
+        XCTAssertGreaterThan(decoding.count, 50, "drawn on the ticks while decoding")
+        XCTAssertGreaterThan(Set(decoding.map(\.shade)).count, 10, "the tiles pulse on the simulation's clock")
+        let shown = sink.presents.filter { !$0.decoding }
+        XCTAssertEqual(shown.count, 1, "one frame shows the decoded photo, then rest")
+        XCTAssertLessThanOrEqual(try XCTUnwrap(shown.first).time - 1, 2.0 / 60 + 0.001)
+    }
+}

@@ -3,7 +3,7 @@ import XCTest
 
 @testable import TesseraCore
 
-/// Scroll indicators (README.md, "Scroll indicators"): shown while a container scrolls, fading out about
+/// Scroll indicators (docs/SCENES.md, "Scroll indicators"): shown while a container scrolls, fading out about
 /// half a second after it rests; as long as the visible part of the content, shorter while rubber-banding.
 final class ScrollIndicatorTests: XCTestCase {
     private func indicator(_ sim: Simulation, _ id: String) -> Double? { sim.container(id)?.indicator }

@@ -101,7 +101,7 @@ final class ScriptTests: XCTestCase {
     }
 }
 
-/// The touch steps (README.md, "Scripts"): pinch, doubleTap, and drag with `"touch": true`.
+/// The touch steps (docs/REFERENCE.md, "Scripts"): pinch, doubleTap, and drag with `"touch": true`.
 final class ScriptTouchStepTests: XCTestCase {
     private func parse(_ json: String) throws -> Script { try Script.parse(Data(json.utf8)) }
 

@@ -7,7 +7,7 @@ import XCTest
 @testable import TesseraCore
 @testable import TesseraSDL
 
-/// What the backdrop blur costs per frame (README "Blur cost"): the waterfall at 1024×768 with the
+/// What the backdrop blur costs per frame (docs/INTERNALS.md, "Blur cost"): the waterfall at 1024×768 with the
 /// bundled photos on the headless canvas (SDL's software renderer), the same frame with and without
 /// its backdrop. Opt-in and assertion-free (timings are not unit-test material): run it on a release
 /// build with `TESSERA_MEASURE=1`, e.g.

@@ -100,7 +100,7 @@ final class PickerScene: Scene {
             field.move(id, to: .grid, at: slot)
             needsLayout = true
         case .confirm:
-            // Written and flushed first; only a durable selection empties the dock (README, "--output").
+            // Written and flushed first; only a durable selection empties the dock (docs/USING.md, "Confirmed selections").
             guard !dock.isEmpty, confirmHandler(dock) else { return false }
             for id in dock { apply(.deselect(id)) }
         }

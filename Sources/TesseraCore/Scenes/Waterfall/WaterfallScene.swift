@@ -27,7 +27,7 @@ extension SceneDescription {
 /// round; tapping another photo while one flies home presents the new one and the old one lands on its
 /// own.
 ///
-/// At rest fullscreen the photo zooms, pans and swipes down to close (`PhotoViewer`; README.md, "Zoom and
+/// At rest fullscreen the photo zooms, pans and swipes down to close (`PhotoViewer`; docs/SCENES.md, "Zoom and
 /// swipe to dismiss"). A single tap then closes it only once a double tap can no longer follow
 /// (`zoom.doubleTapInterval`), as a double-tap-to-zoom view waits for it (UIKit's `require(toFail:)`).
 final class WaterfallScene: Scene {

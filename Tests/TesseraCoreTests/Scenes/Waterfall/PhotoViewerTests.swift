@@ -4,7 +4,7 @@ import XCTest
 
 @testable import TesseraCore
 
-/// The fullscreen photo under the fingers (README.md, "Zoom and swipe to dismiss"), driven through script
+/// The fullscreen photo under the fingers (docs/SCENES.md, "Zoom and swipe to dismiss"), driven through script
 /// steps: pinch, double tap, pan, swipe down, and a tap during each spring.
 final class PhotoViewerTests: XCTestCase {
     private let window = Size(1024, 768)
