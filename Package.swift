@@ -197,3 +197,14 @@ if Context.environment["TESSERA_FUZZ"] != nil {
                 path: "Tests/Fuzz/\(folder)"))
     }
 }
+
+// `make test-core`: the display-free suite alone (geometry, photos, core and their tests), without SDL
+// and the modules above the core, so it builds and runs in a fraction of `make test`'s time.
+if Context.environment["TESSERA_CORE_ONLY"] != nil {
+    let kept: Set<String> = [
+        "TesseraGeometry", "TesseraPhotos", "TesseraCore", "CDeflate", "TesseraTestSupport",
+        "TesseraGeometryTests", "TesseraPhotosTests", "TesseraCoreTests",
+    ]
+    package.targets.removeAll { !kept.contains($0.name) }
+    package.products.removeAll()
+}

@@ -26,9 +26,9 @@ final class UnitSandboxTests: XCTestCase {
         let score = try XCTUnwrap(
             line.split(separator: " ").compactMap { Double($0) }.first, "a score in \"\(line)\"")
         XCTAssertLessThanOrEqual(score, Self.documentedExposure, String(line))
-        let readme = try String(
-            contentsOf: TesseraProcess.root.appendingPathComponent("README.md"), encoding: .utf8)
-        XCTAssertTrue(readme.contains("exposure \(Self.documentedExposure)"), "the README gives the score")
+        let guide = try String(
+            contentsOf: TesseraProcess.root.appendingPathComponent("docs/KIOSK.md"), encoding: .utf8)
+        XCTAssertTrue(guide.contains("exposure \(Self.documentedExposure)"), "docs/KIOSK.md gives the score")
         for setting in ["ProtectSystem=strict", "ProtectHome=read-only", "PrivateTmp=yes", "NoNewPrivileges=yes"] {
             XCTAssertTrue(try String(contentsOf: unit, encoding: .utf8).contains(setting), setting)
         }

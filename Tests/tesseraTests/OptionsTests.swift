@@ -11,7 +11,7 @@ final class OptionsTests: XCTestCase {
             "s.json", "--frames", "480", "--screenshot", "a.png", "--dump-state", "d.json", "--hz", "60",
             "--render-every", "6",
         ])
-        XCTAssertEqual(o.scene, .picker)
+        XCTAssertEqual(o.scene, SceneID(rawValue: "picker"))
         XCTAssertEqual(o.window, Size(800, 600))
         XCTAssertTrue(o.headless)
         XCTAssertEqual(o.frames, 480)

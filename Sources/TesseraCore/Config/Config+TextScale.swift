@@ -22,16 +22,8 @@ extension Config {
         c.tabBar.fontSize *= factor
         c.tabBar.height *= grow
         c.tabBar.segmentWidth *= grow
-        c.gallery.labelSize *= factor
-        c.gallery.labelLineHeight *= factor
-        c.gallery.positionSize *= factor
-        c.gallery.positionLineHeight *= factor
-        c.destinations.detail.titleSize *= factor
-        c.destinations.detail.detailsSize *= factor
-        c.picker.dock.doneButtonWidth *= grow
-        c.picker.dock.doneButtonHeight *= grow
-        // The dock's row is as tall as its button at least, so a grown button stays inside the panel.
-        if c.picker.dock.doneButton { c.picker.dock.height = max(c.picker.dock.height, c.picker.dock.doneButtonHeight) }
+        // Each scene scales its own section (`SceneConfig.scalingText`), so the core names none of them.
+        c.scenes = c.scenes.scalingText(by: factor, grow: grow)
         return c
     }
 

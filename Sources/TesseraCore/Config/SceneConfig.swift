@@ -6,10 +6,16 @@ protocol SceneConfig: Codable, Equatable, Sendable, RangeChecked {
     /// The section's key in a config file.
     static var key: String { get }
     init()
+    /// This section with its text sizes multiplied by `factor` and what holds its text grown by `grow`
+    /// (`Config.applyingTextScale()`, which scales the shared sections). A section without text keeps
+    /// the default, itself.
+    func scalingText(by factor: Double, grow: Double) -> Self
 }
 
 extension SceneConfig {
     fileprivate func isEqual(to other: any SceneConfig) -> Bool { (other as? Self) == self }
+
+    func scalingText(by factor: Double, grow: Double) -> Self { self }
 }
 
 /// One section of each registered scene, by key, in registry order.
@@ -49,6 +55,13 @@ struct SceneConfigs: Equatable, Sendable, RangeChecked {
 
     func checkRanges(_ c: inout RangeCheck) throws {
         for (key, value) in sections { try c.section(key, value) }
+    }
+
+    /// Every section's `scalingText(by:grow:)`.
+    func scalingText(by factor: Double, grow: Double) -> SceneConfigs {
+        var scaled = self
+        scaled.sections = sections.map { ($0.key, $0.value.scalingText(by: factor, grow: grow)) }
+        return scaled
     }
 
     static func == (a: SceneConfigs, b: SceneConfigs) -> Bool {

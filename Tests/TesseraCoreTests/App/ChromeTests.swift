@@ -31,6 +31,7 @@ final class ChromeTests: XCTestCase {
         let sim = makeSimulation(window: Size(390, 844))
         XCTAssertEqual(sim.container("grid")?.frame.minY, 16)
         XCTAssertEqual(sim.dump().tiles.map(\.presented.minY).min(), 104)
-        XCTAssertEqual(makeHeroSimulation(.waterfall, window: Size(390, 844)).container("waterfall")?.frame.minY, 104)
+        XCTAssertEqual(
+            makeHeroSimulation(.named("waterfall"), window: Size(390, 844)).container("waterfall")?.frame.minY, 104)
     }
 }

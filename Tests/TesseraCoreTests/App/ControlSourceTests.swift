@@ -72,7 +72,7 @@ final class ControlSourceTests: XCTestCase {
         XCTAssertEqual(control.answer(#"{"tap": "photo-01"}"#, simulation: simulation)["ok"] as? Bool, true)
         XCTAssertEqual(simulation.dump().selection, ["photo-01"])
         XCTAssertEqual(control.answer(#"{"scene": "gallery"}"#, simulation: simulation)["ok"] as? Bool, true)
-        XCTAssertEqual(simulation.currentScene, .gallery)
+        XCTAssertEqual(simulation.currentScene, SceneID.named("gallery"))
     }
 
     func testADragGoesOnOverTheStepsThatFollow() throws {

@@ -75,7 +75,7 @@ final class FrameLoopTests: XCTestCase {
         let sim = try run(
             #"{"steps": [{"at": 0, "tap": "photo-03"}, {"at": 0.1, "key": "3"}, {"at": 0.2, "scene": "picker"}]}"#)
         XCTAssertEqual(sim.dump().selection, ["photo-03"])
-        XCTAssertEqual(sim.currentScene, .picker)
+        XCTAssertEqual(sim.currentScene, .named("picker"))
     }
 
     /// A window squeezed to nothing and back: the run goes on, laid out at no less than 1×1, and every

@@ -18,11 +18,11 @@ final class KioskModeTests: XCTestCase {
         let sim = kioskSimulation()
         sim.tap("photo-03")
         sim.handle(.key(.digit(3)!))
-        XCTAssertEqual(sim.currentScene, .gallery)
+        XCTAssertEqual(sim.currentScene, .named("gallery"))
         sim.steps(Int(1.9 * 120))
-        XCTAssertEqual(sim.currentScene, .gallery, "not idle long enough yet")
+        XCTAssertEqual(sim.currentScene, .named("gallery"), "not idle long enough yet")
         sim.steps(Int(0.2 * 120))
-        XCTAssertEqual(sim.currentScene, .picker)
+        XCTAssertEqual(sim.currentScene, .named("picker"))
         XCTAssertEqual(sim.dump().selection, [])
         XCTAssertEqual(sim.container("grid")?.items.count, 24)
     }
@@ -47,12 +47,12 @@ final class KioskModeTests: XCTestCase {
     }
 
     func testSceneLockHidesTheTabBarAndIgnoresSceneKeys() {
-        let sim = kioskSimulation { $0.lockScene = .picker }
+        let sim = kioskSimulation { $0.lockScene = .named("picker") }
         var list = DrawList()
         sim.draw(into: &list)
         XCTAssertFalse(list.commands.contains { if case .text("Gallery", _, _, _, _, _) = $0 { true } else { false } })
         sim.handle(.key(.digit(2)!))
-        XCTAssertEqual(sim.currentScene, .picker)
+        XCTAssertEqual(sim.currentScene, .named("picker"))
         let unlocked = makeSimulation()
         unlocked.draw(into: &list)
         XCTAssertTrue(list.commands.contains { if case .text("Gallery", _, _, _, _, _) = $0 { true } else { false } })

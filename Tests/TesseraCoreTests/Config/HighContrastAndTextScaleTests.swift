@@ -156,17 +156,12 @@ final class TextScaleTests: XCTestCase {
     func testEveryTextSizeScalesAndWhatHoldsTextGrows() {
         var config = Config()
         config.textScale = 1.5
-        config.picker.dock.doneButton = true
         let scaled = config.applyingTextScale()
         XCTAssertEqual(scaled.chrome.titleSize, 45)
         XCTAssertEqual(scaled.chrome.headerHeight, 72)
         XCTAssertEqual(scaled.tabBar.fontSize, 19.5)
         XCTAssertEqual(scaled.tabBar.height, 45)
-        XCTAssertEqual(scaled.gallery.labelSize, 33)
-        XCTAssertEqual(scaled.gallery.labelLineHeight, 42)
-        XCTAssertEqual(scaled.destinations.detail.titleSize, 42)
-        XCTAssertEqual(scaled.destinations.detail.detailsSize, 24)
-        XCTAssertEqual(scaled.picker.dock.doneButtonHeight, 54)
+        // Each scene's own sizes: its folder's tests (`…TextScale…` in Tests/TesseraCoreTests/Scenes/<Name>/).
         XCTAssertEqual(scaled.scaledText(17), 25.5)
         XCTAssertEqual(scaled.applyingTextScale(), scaled, "applying twice changes nothing")
         XCTAssertEqual(Config().applyingTextScale(), Config(), "1 changes nothing")

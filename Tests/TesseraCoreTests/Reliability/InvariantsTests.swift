@@ -33,7 +33,7 @@ final class InvariantsTests: XCTestCase {
 
     /// The hero scenes answer the hit test too (a resting tile's centre hits it), open or closed.
     func testHeroScenesHoldThemThroughATrip() {
-        for scene in [SceneID.waterfall, .destinations] {
+        for scene in [SceneID.named("waterfall"), .named("destinations")] {
             let sim = makeHeroSimulation(scene)
             let first = sim.dump().tiles[0]
             XCTAssertEqual(sim.scene.tileID(at: first.presented.center), first.id, "\(scene)")
@@ -85,10 +85,11 @@ final class InvariantsTests: XCTestCase {
 
     func testMonkeyStormsAreSeededAndReplayable() throws {
         let monkey = Monkey(seed: 42, duration: 20, eventCount: 400, window: Size(1024, 768))
-        let a = monkey.script(scene: .gallery, dumpFolder: "/tmp/x")
-        XCTAssertEqual(a, monkey.script(scene: .gallery, dumpFolder: "/tmp/x"), "same seed, same storm")
+        let a = monkey.script(scene: .named("gallery"), dumpFolder: "/tmp/x")
+        XCTAssertEqual(a, monkey.script(scene: .named("gallery"), dumpFolder: "/tmp/x"), "same seed, same storm")
         XCTAssertNotEqual(
-            a, Monkey(seed: 43, duration: 20, eventCount: 400, window: Size(1024, 768)).script(scene: .gallery))
+            a, Monkey(seed: 43, duration: 20, eventCount: 400, window: Size(1024, 768)).script(scene: .named("gallery"))
+        )
         XCTAssertEqual(a.steps.filter { if case .dump = $0.action { true } else { false } }.count, 2)
         XCTAssertEqual(try Script.parse(a.jsonData()), a, "written and read back, the same storm")
         let kinds = Set(a.steps.map { step -> String in "\(step.action)".components(separatedBy: "(").first! })

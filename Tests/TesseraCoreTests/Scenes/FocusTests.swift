@@ -5,11 +5,11 @@ import XCTest
 
 /// Keyboard focus driven by script keys in every scene: Tab and Shift+Tab between groups, arrows in the
 /// layout's geometry, Space activating, Escape letting go, the ring drawn where the item is, the focused
-/// item scrolled into view and followed by its id through reflows, flights and resizes.
+/// item scrolled into view and followed by its id through reflows, flights and resizes. The gallery's and
+/// the destinations' own cases are in their folders (GalleryFocusTests, DestinationsFocusTests).
 final class FocusTests: XCTestCase {
     private func keys(_ names: [String], _ sim: Simulation, gap: Double = 0.05, settle: Double = 1) throws {
-        let steps = names.enumerated().map { #"{"at": \#(Double($0.offset) * gap), "key": "\#($0.element)"}"# }
-        try sim.play(steps.joined(separator: ", "), for: Double(names.count) * gap + settle)
+        try sim.pressKeys(names, gap: gap, settle: settle)
     }
 
     private func ring(_ sim: Simulation) -> Rect? {
@@ -20,7 +20,7 @@ final class FocusTests: XCTestCase {
     }
 
     func testPickerTabArrowsSpaceAndAReflow() throws {
-        let sim = makeHeroSimulation(.picker, photos: 24)
+        let sim = makeHeroSimulation(.named("picker"), photos: 24)
         XCTAssertNil(sim.dump().focus)
         XCTAssertNil(ring(sim), "no ring before Tab")
         try keys(["Tab"], sim)
@@ -58,7 +58,7 @@ final class FocusTests: XCTestCase {
     }
 
     func testTheFocusedPhotoIsScrolledIntoViewAndFollowsAResize() throws {
-        let sim = makeHeroSimulation(.picker, photos: 80)
+        let sim = makeHeroSimulation(.named("picker"), photos: 80)
         try keys(["Tab"] + Array(repeating: "Down", count: 6), sim, settle: 2)
         let focused = try XCTUnwrap(sim.dump().focus)
         XCTAssertEqual(focused, "photo-67", "six rows down in 11 columns")
@@ -75,7 +75,7 @@ final class FocusTests: XCTestCase {
     }
 
     func testWaterfallArrowsFollowItsColumnsAndSpaceOpens() throws {
-        let sim = makeHeroSimulation(.waterfall)
+        let sim = makeHeroSimulation(.named("waterfall"))
         try keys(["Tab", "Down"], sim)
         XCTAssertEqual(sim.dump().focus, "photo-02", "down the first column")
         try keys(["Right"], sim)
@@ -90,42 +90,8 @@ final class FocusTests: XCTestCase {
         XCTAssertNil(sim.overlay)
     }
 
-    func testGalleryRowsAndPaddles() throws {
-        let sim = makeGallery()
-        try keys(["Tab", "Right"], sim)
-        XCTAssertEqual(sim.dump().focus, "featured-1")
-        try keys(["Right", "Right"], sim)
-        XCTAssertEqual(sim.dump().focus, "featured-3")
-        XCTAssertGreaterThan(sim.container("featured")!.offset.x, 0, "the row scrolled to show it")
-        try keys(["Down"], sim)
-        XCTAssertTrue(sim.dump().focus?.hasPrefix("recent-") == true, "\(sim.dump().focus ?? "nil")")
-        try keys(["Shift+Tab", "Space"], sim)
-        XCTAssertEqual(sim.dump().focus, "featured-0")
-        XCTAssertEqual(sim.container("featured")!.offset.x, 0, accuracy: 0.5, "Space scrolled the row to the card")
-        // The last Tab stop is the paddles; Space presses one.
-        let groups = try XCTUnwrap(sim.scene as? GalleryScene).focusGroups
-        XCTAssertEqual(groups.last, [GalleryScene.forwardFocusID], "\(groups.map(\.count))")
-        try keys(Array(repeating: "Tab", count: 4), sim)
-        XCTAssertEqual(sim.dump().focus, GalleryScene.forwardFocusID)
-        try keys(["Space"], sim)
-        XCTAssertEqual(sim.dump().position, "featured-1")
-    }
-
-    func testDestinationsListAndOpening() throws {
-        let sim = makeDestinations()
-        try keys(["Tab", "Down", "Down"], sim)
-        XCTAssertEqual(sim.dump().focus, "place-3")
-        let list = try XCTUnwrap(sim.container("list"))
-        XCTAssertGreaterThan(list.offset.y, 0)
-        try keys(["Space"], sim, settle: 2)
-        XCTAssertEqual(sim.overlay?.id, "place-3")
-        try keys(["Escape"], sim, settle: 2)
-        XCTAssertNil(sim.overlay)
-        XCTAssertEqual(sim.dump().focus, "place-3", "kept through the flight there and back")
-    }
-
     func testAKioskWithoutKeyboardFocusShowsNoRing() throws {
-        let sim = makeHeroSimulation(.picker)
+        let sim = makeHeroSimulation(.named("picker"))
         var kiosk = KioskConfig()
         kiosk.keyboardFocus = false
         sim.kiosk = Simulation.KioskMode(kiosk)

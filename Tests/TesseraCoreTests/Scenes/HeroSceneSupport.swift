@@ -28,6 +28,12 @@ func makeHeroSimulation(
 extension Simulation {
     func key(_ key: Key) { handle(.key(key)) }
 
+    /// Presses script keys (`"Tab"`, `"Shift+Tab"`) `gap` seconds apart, then plays `settle` seconds more.
+    func pressKeys(_ names: [String], gap: Double = 0.05, settle: Double = 1) throws {
+        let steps = names.enumerated().map { #"{"at": \#(Double($0.offset) * gap), "key": "\#($0.element)"}"# }
+        try play(steps.joined(separator: ", "), for: Double(names.count) * gap + settle)
+    }
+
     func click(_ p: Point) {
         handle(.pointerDown(p, time: time))
         handle(.pointerUp(p, time: time))

@@ -4,7 +4,7 @@ import XCTest
 @testable import TesseraCore
 
 /// `reduceMotion`: photos are at their new places at once and dissolve there — the old place fading
-/// out while the new one fades in — instead of flying.
+/// out while the new one fades in — instead of flying. The waterfall's case: WaterfallReduceMotionTests.
 final class ReduceMotionTests: XCTestCase {
     private var config: Config {
         var c = Config()
@@ -20,32 +20,8 @@ final class ReduceMotionTests: XCTestCase {
         }
     }
 
-    func testAWaterfallPhotoDissolvesToFullscreenAndBack() throws {
-        let sim = makeHeroSimulation(.waterfall, config: config)
-        let scene = try XCTUnwrap(sim.scene as? WaterfallScene)
-        let slot = try XCTUnwrap(sim.tile("photo-01")).presented
-        sim.tap("photo-01")
-        sim.steps(6)
-        let full = scene.fullscreenFrame(of: "photo-01")
-        assertRect(try XCTUnwrap(sim.tile("photo-01")).presented, full, accuracy: 1e-6, "no flight: there at once")
-        let now = drawn("photo-01", sim)
-        let outgoing = try XCTUnwrap(now.first { $0.frame == slot })
-        let incoming = try XCTUnwrap(now.first { $0.frame == full })
-        XCTAssertGreaterThan(outgoing.opacity, 0)
-        XCTAssertLessThan(outgoing.opacity, 1)
-        XCTAssertEqual(outgoing.opacity + incoming.opacity, 1, accuracy: 1e-6, "a cross-fade")
-        sim.settle()
-        XCTAssertEqual(drawn("photo-01", sim).map(\.opacity), [1])
-        sim.key(.escape)
-        sim.steps(6)
-        assertRect(try XCTUnwrap(sim.tile("photo-01")).presented, slot, accuracy: 1e-6, "home at once")
-        XCTAssertTrue(drawn("photo-01", sim).contains { $0.frame == full && $0.opacity < 1 }, "the overlay fades out")
-        sim.settle()
-        XCTAssertNil(sim.overlay)
-    }
-
     func testAPickerPhotoDissolvesIntoTheDock() throws {
-        let sim = makeHeroSimulation(.picker, config: config, photos: 24)
+        let sim = makeHeroSimulation(.named("picker"), config: config, photos: 24)
         let from = try XCTUnwrap(sim.tile("photo-05")).presented
         sim.tap("photo-05")
         sim.steps(2)

@@ -43,8 +43,8 @@ final class ScriptElementTests: XCTestCase {
                 #"{"steps": [{"at": 0.1, "activate": {"name": "photo-05", "action": "select"}}, {"at": 0.2, "tap": {"name": "photo-06", "role": "image"}}, {"at": 0.5, "activate": {"role": "page tab", "name": "Waterfall"}}]}"#
             ))
         try loop.run()
-        XCTAssertEqual(sim.currentScene, .waterfall)
-        sim.switchScene(to: .picker)
+        XCTAssertEqual(sim.currentScene, .named("waterfall"))
+        sim.switchScene(to: .named("picker"))
         XCTAssertEqual(sim.scene.selection, ["photo-05", "photo-06"])
 
         let missing = try FrameLoop(

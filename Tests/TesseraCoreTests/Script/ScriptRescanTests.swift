@@ -9,7 +9,7 @@ final class ScriptRescanTests: LiveFolderTestCase {
     /// The script's `rescan` step takes the folder's changes in at its time, not before, through the run
     /// loop (a headless run), and the dumps show it.
     func testScriptRescanStepTakesChangesInAtItsTime() throws {
-        let sim = try simulation(.picker)
+        let sim = try simulation(.named("picker"))
         let dumps = folder.appendingPathComponent("dumps")
         try FileManager.default.createDirectory(at: dumps, withIntermediateDirectories: true)
         let script = try Script.parse(

@@ -28,14 +28,14 @@ final class ScriptTests: XCTestCase {
               {"at": 2.00, "dump": "out/flight.json"}
             ]}
             """)
-        XCTAssertEqual(script.scene, .picker)
+        XCTAssertEqual(script.scene, .named("picker"))
         XCTAssertEqual(script.window, Size(1024, 768))
         XCTAssertEqual(script.steps.count, 10)
         XCTAssertEqual(script.steps[0].action, .tap("photo-03"))
         XCTAssertEqual(
             script.steps[3].action, .drag(from: Point(500, 600), to: Point(500, 450), seconds: 0.3, hold: 0.2))
         XCTAssertEqual(script.steps[4].action, .wheel(at: Point(500, 400), dx: 0, dy: -3))
-        XCTAssertEqual(script.steps[7].action, .scene(.gallery))
+        XCTAssertEqual(script.steps[7].action, .scene(.named("gallery")))
     }
 
     func testBadStepsAreNamedByIndex() {

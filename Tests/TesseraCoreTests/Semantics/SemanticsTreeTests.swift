@@ -47,7 +47,7 @@ final class SemanticsTreeTests: XCTestCase {
         XCTAssertTrue(sim.perform(.activate, on: SemanticsID(.tile, "photo-02")))
         XCTAssertEqual(sim.scene.selection, [])
         XCTAssertTrue(sim.perform(.activate, on: SemanticsID(.tab, "gallery")))
-        XCTAssertEqual(sim.currentScene, .gallery)
+        XCTAssertEqual(sim.currentScene, .named("gallery"))
         XCTAssertFalse(sim.perform(.activate, on: SemanticsID(.tab, "nowhere")))
         XCTAssertFalse(sim.perform(.zoomIn, on: SemanticsID(.tile, "nothing")))
     }
@@ -79,7 +79,7 @@ final class SemanticsTreeTests: XCTestCase {
 
     func testTheFullscreenPhotoIsAModalDialogThatPagesAndCloses() throws {
         let sim = Simulation(
-            config: Config(), photos: samplePhotos(), scene: .waterfall, window: Size(1024, 768), hz: 120)
+            config: Config(), photos: samplePhotos(), scene: .named("waterfall"), window: Size(1024, 768), hz: 120)
         sim.layOutIfNeeded()
         XCTAssertTrue(sim.perform(.open, on: SemanticsID(.tile, "photo-02")))
         sim.settle()
@@ -101,7 +101,7 @@ final class SemanticsTreeTests: XCTestCase {
 
     func testTheDestinationDetailIsADialogWithItsParagraphAsText() throws {
         let sim = Simulation(
-            config: Config(), photos: samplePhotos(), scene: .destinations, window: Size(1024, 768), hz: 120,
+            config: Config(), photos: samplePhotos(), scene: .named("destinations"), window: Size(1024, 768), hz: 120,
             assets: shippedAssets)
         sim.layOutIfNeeded()
         let first = try XCTUnwrap(sim.semantics().root.first { $0.role == .listItem })

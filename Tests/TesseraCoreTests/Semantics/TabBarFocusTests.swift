@@ -22,9 +22,9 @@ final class TabBarFocusTests: XCTestCase {
         XCTAssertEqual(sim.semantics().focused?.id, SemanticsID(.tab, "picker"))
         press(.right, .right, on: sim)
         XCTAssertEqual(sim.semantics().focused?.name, "Gallery")
-        XCTAssertEqual(sim.currentScene, .picker, "moving along the tabs switches nothing")
+        XCTAssertEqual(sim.currentScene, .named("picker"), "moving along the tabs switches nothing")
         press(.space, on: sim)
-        XCTAssertEqual(sim.currentScene, .gallery)
+        XCTAssertEqual(sim.currentScene, .named("gallery"))
         XCTAssertEqual(sim.semantics().focused?.id, SemanticsID(.tab, "gallery"), "the focus stays on the tab")
         press(.tab, on: sim)
         XCTAssertEqual(sim.dump().focus, "featured-0", "Tab enters the new scene")
@@ -60,7 +60,7 @@ final class TabBarFocusTests: XCTestCase {
     func testALockedKioskHasNoTabBarToReach() {
         let sim = makeSimulation()
         var kiosk = KioskConfig()
-        kiosk.lockScene = .picker
+        kiosk.lockScene = .named("picker")
         sim.kiosk = Simulation.KioskMode(kiosk)
         press(.tab, .tab, on: sim)
         XCTAssertEqual(sim.dump().focus, "photo-01", "round the scene's own groups")

@@ -75,6 +75,16 @@ struct CloseButtonConfig: Codable, Equatable, Sendable {
     init() {}
 }
 
+extension DestinationsConfig {
+    /// The detail's title and text follow the text scale (`Config.applyingTextScale()`).
+    func scalingText(by factor: Double, grow: Double) -> DestinationsConfig {
+        var c = self
+        c.detail.titleSize *= factor
+        c.detail.detailsSize *= factor
+        return c
+    }
+}
+
 extension DestinationsConfig: RangeChecked {
     func checkRanges(_ c: inout RangeCheck) throws {
         try c.check("spacing", spacing, 0...500)

@@ -132,6 +132,18 @@ struct GalleryPaddleConfig: Codable, Equatable, Sendable {
     init() {}
 }
 
+extension GalleryConfig {
+    /// The cards' labels and the position line follow the text scale (`Config.applyingTextScale()`).
+    func scalingText(by factor: Double, grow: Double) -> GalleryConfig {
+        var c = self
+        c.labelSize *= factor
+        c.labelLineHeight *= factor
+        c.positionSize *= factor
+        c.positionLineHeight *= factor
+        return c
+    }
+}
+
 extension GalleryConfig: RangeChecked {
     func checkRanges(_ c: inout RangeCheck) throws {
         try c.check("compactWidth", compactWidth, 1...16384)

@@ -47,6 +47,18 @@ struct DockConfig: Codable, Equatable, Sendable {
     init() {}
 }
 
+extension PickerConfig {
+    /// The Done button grows with the text scale and never shrinks (`Config.applyingTextScale()`).
+    func scalingText(by factor: Double, grow: Double) -> PickerConfig {
+        var c = self
+        c.dock.doneButtonWidth *= grow
+        c.dock.doneButtonHeight *= grow
+        // The dock's row is as tall as its button at least, so a grown button stays inside the panel.
+        if c.dock.doneButton { c.dock.height = max(c.dock.height, c.dock.doneButtonHeight) }
+        return c
+    }
+}
+
 extension PickerConfig: RangeChecked {
     func checkRanges(_ c: inout RangeCheck) throws {
         try c.check("padding", padding, 0...500)

@@ -33,7 +33,7 @@ final class PickerTitleAndDockTests: XCTestCase {
     }
 
     func testOtherScenesTitlesStayInTheBand() throws {
-        let sim = makeHeroSimulation(.waterfall)
+        let sim = makeHeroSimulation(.named("waterfall"))
         XCTAssertEqual(sim.dump().title, SceneTitle(text: "Waterfall", frame: Rect(16, 16, 992, 48)))
     }
 
@@ -111,14 +111,5 @@ final class ScriptedTapOutOfViewTests: XCTestCase {
         XCTAssertEqual(sim.dump().selection, ["photo-80"], "the tap landed on it")
         let grid = try XCTUnwrap(sim.container("grid"))
         XCTAssertGreaterThan(grid.offset.y, 0, "the grid scrolled to show it")
-    }
-
-    func testATapOnAGalleryCardOffItsRowScrollsTheRowAndThePage() throws {
-        let sim = makeGallery(window: Size(1024, 500))
-        let gallery = try XCTUnwrap(sim.scene as? GalleryScene)
-        let frame = try XCTUnwrap(gallery.revealForTap("swatches-15"))
-        let clip = sim.scene.field.windowClip(of: ContainerID("swatches"))
-        XCTAssertTrue(clip.contains(frame.center), "\(frame) shows inside \(clip)")
-        XCTAssertTrue(sim.scene.field.windowFrame(of: .gallery).contains(frame.center))
     }
 }

@@ -259,14 +259,14 @@ final class WaterfallSceneTests: XCTestCase {
     }
 
     func testRendersTheSameStateWhateverTheSceneSwitching() {
-        let sim = makeHeroSimulation(.picker)
+        let sim = makeHeroSimulation(.named("picker"))
         sim.key(.digit(2)!)
         XCTAssertEqual(sim.currentScene, .waterfall)
         sim.tap("photo-09")
         sim.settle()
         XCTAssertTrue(sim.scene.hidesChrome)
         sim.key(.digit(1)!)
-        XCTAssertEqual(sim.currentScene, .picker, "number keys still switch scenes")
+        XCTAssertEqual(sim.currentScene, .named("picker"), "number keys still switch scenes")
         sim.key(.digit(2)!)
         XCTAssertEqual(sim.dump().overlay?.id, "photo-09", "each scene keeps its state")
     }

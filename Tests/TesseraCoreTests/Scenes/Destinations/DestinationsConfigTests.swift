@@ -4,8 +4,8 @@ import XCTest
 
 @testable import TesseraCore
 
-/// The waterfall's and destinations' config keys.
-final class HeroConfigTests: XCTestCase {
+/// The destinations' config keys, and their sizes under the text scale and in the kiosk.
+final class DestinationsConfigTests: XCTestCase {
     private func assertError(_ json: String, mentions text: String, line: UInt = #line) {
         XCTAssertThrowsError(try ConfigLoader.decode(Data(json.utf8)), line: line) { error in
             XCTAssertTrue("\(error)".contains(text), "\"\(error)\" should mention \(text)", line: line)
@@ -14,12 +14,6 @@ final class HeroConfigTests: XCTestCase {
 
     func testDefaultsAreTheArticles() {
         let c = Config()
-        XCTAssertEqual(c.waterfall.columns, 2)
-        XCTAssertEqual(c.waterfall.spacing, 5)
-        XCTAssertEqual(c.waterfall.padding, 5)
-        XCTAssertEqual(c.waterfall.cornerRadius, 5)
-        XCTAssertEqual(c.waterfall.distribution, .split)
-        XCTAssertEqual(c.spring(c.waterfall.animation), .spring)
         XCTAssertEqual(c.destinations.spacing, 20)
         XCTAssertEqual(c.destinations.padding, 20)
         XCTAssertEqual(c.destinations.cornerRadius, 10)
@@ -27,16 +21,23 @@ final class HeroConfigTests: XCTestCase {
         XCTAssertEqual(c.destinations.detail.closeButton.background, Color(0, 0, 0, 204), "black at 80 %")
     }
 
-    func testOverridesAndErrors() throws {
-        let c = try ConfigLoader.decode(Data(#"{"waterfall": {"distribution": "balanced", "columns": 3}}"#.utf8))
-        XCTAssertEqual(c.waterfall.distribution, .balanced)
-        XCTAssertEqual(c.waterfall.columns, 3)
-        assertError(#"{"waterfall": {"distribution": "zigzag"}}"#, mentions: "waterfall.distribution")
-        assertError(#"{"waterfall": {"columns": 0}}"#, mentions: "waterfall.columns")
-        assertError(#"{"waterfall": {"animation": "wobbly"}}"#, mentions: "waterfall.animation")
+    func testErrorsNameTheKey() {
         assertError(#"{"destinations": {"animation": "wobbly"}}"#, mentions: "destinations.animation")
         assertError(#"{"destinations": {"detail": {"titleSize": 0}}}"#, mentions: "destinations.detail.titleSize")
         assertError(##"{"destinations": {"shadow": {"colour": "#000000"}}}"##, mentions: "destinations.shadow.colour")
-        assertError(#"{"waterfall": {"backdrop": {"tint": "white"}}}"#, mentions: "waterfall.backdrop.tint")
+    }
+
+    func testTheDetailsTextFollowsTheTextScale() {
+        var config = Config()
+        config.textScale = 1.5
+        let scaled = config.applyingTextScale()
+        XCTAssertEqual(scaled.destinations.detail.titleSize, 42)
+        XCTAssertEqual(scaled.destinations.detail.detailsSize, 24)
+    }
+
+    /// Apple's Human Interface Guidelines: "provide ample touch targets", 44 × 44 pt.
+    func testTheKioskConfigMakesTheCloseButtonFortyFourPoints() throws {
+        let config = try ConfigLoader.load(path: repositoryResources.resolve("Configs/kiosk.json"))
+        XCTAssertGreaterThanOrEqual(config.destinations.detail.closeButton.diameter, 44, "close button")
     }
 }
