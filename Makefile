@@ -118,11 +118,13 @@ soak: test-deps
 # A real-time soak of the kiosk under cage (headless), driven through --control for HOURS hours (2 by
 # default; fractional for a smoke run): RSS, fds, threads and CPU every minute into soak.csv, a plot
 # (soak.svg) and the growth per hour (soak.md) in SOAK_OUT (Tools/soak/soak-live.py).
+# SOAK_BINARY= runs another build (the static release one that make install ships, say).
 HOURS ?= 2
 SOAK_OUT ?= .build/soak-live
+SOAK_BINARY ?= .build/debug/tessera
 soak-live: test-deps
 	$(SWIFT) build --product tessera
-	python3 Tools/soak/soak-live.py --hours $(HOURS) --out $(SOAK_OUT)
+	python3 Tools/soak/soak-live.py --hours $(HOURS) --out $(SOAK_OUT) --binary $(SOAK_BINARY)
 
 # Release benchmarks: prints a table and writes .build/bench.json (BENCHMARKS.md reads them).
 # With a display (or an SDL_VIDEODRIVER that has one) it measures a GPU renderer too.
@@ -167,7 +169,7 @@ install: deps
 install-files:
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(APPDIR) $(DESTDIR)$(MANDIR) \
 		$(DESTDIR)$(ICONDIR)
-	# Stripped: symbols are a quarter of the binary and a kiosk has no use for them (README, "Deploying").
+	# Stripped: symbols are a quarter of the binary and a kiosk has no use for them (docs/KIOSK.md).
 	install -s -m 755 $(BIN) $(DESTDIR)$(BINDIR)/tessera
 	rm -rf $(DESTDIR)$(DATADIR)/Assets $(DESTDIR)$(DATADIR)/Configs
 	cp -R --no-preserve=ownership Assets Configs $(DESTDIR)$(DATADIR)/

@@ -145,7 +145,14 @@ struct Launcher {
         var folderWatcher: FolderWatcher?
         if timing == .interactive, config.photos.watchFolder, let folder = photos.folder, let host {
             folderWatcher = FolderWatcher(folder: folder, library: photos, wake: host.wake)
-            if let folderWatcher { loop.sources.append(FolderChangesSource(watcher: folderWatcher)) }
+            if let folderWatcher {
+                loop.sources.append(FolderChangesSource(watcher: folderWatcher))
+            } else {
+                // Said, not silent: a kiosk whose folder is not followed shows a removed photo as a
+                // placeholder until restarted (the user's inotify instances can run out, inotify(7)).
+                let reason = String(cString: strerror(errno)).lowercased()
+                Self.writeLine("--photos \(folder): not followed live (inotify: \(reason)); changes show after a restart")
+            }
         }
         defer { folderWatcher?.stop() }
         // Screen readers (AT-SPI) for windows: the bridge registers only while assistive technology is on.
@@ -171,7 +178,7 @@ struct Launcher {
                 try writeOutputs(
                     simulation: simulation, sink: sink, profiling: profiling, loop: loop, json: profileJSON)
             } catch {
-                FileHandle.standardError.write(Data("tessera: \(error)\n".utf8))
+                Self.writeLine("\(error)")
             }
         }
         defer { DisplayLoss.finish = nil }
@@ -184,7 +191,7 @@ struct Launcher {
         if let lost = host?.displayLost {
             // No screenshot: there is no screen left to take it from.
             try writeOutputs(simulation: simulation, sink: sink, profiling: profiling, loop: loop, json: profileJSON)
-            FileHandle.standardError.write(Data("tessera: \(DisplayLoss.message(lost))\n".utf8))
+            Self.writeLine(DisplayLoss.message(lost))
             return DisplayLoss.exitCode
         }
         try writeOutputs(simulation: simulation, sink: sink, profiling: profiling, loop: loop, json: profileJSON)

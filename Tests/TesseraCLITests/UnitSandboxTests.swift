@@ -4,7 +4,7 @@ import XCTest
 /// The shipped unit (`Configs/systemd/tessera-kiosk.service`) as `systemd-analyze security` scores it,
 /// offline (no running systemd needed): at most the exposure the README gives (issue 45).
 final class UnitSandboxTests: XCTestCase {
-    /// The README's figure ("Deploying a kiosk"); lower is better, systemd calls under 2 "OK".
+    /// The figure in the README and docs/KIOSK.md ("The sandbox"); lower is better, systemd calls under 2 "OK".
     static let documentedExposure = 1.5
 
     func testTheUnitsExposureIsAtMostTheDocumentedScore() throws {

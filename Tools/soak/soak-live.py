@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """soak-live.py --hours H [--out DIR] [--binary PATH] [--sample SECONDS] [--driver wayland|x11]
 
-A real-time soak of the kiosk (`make soak-live HOURS=N`; README, "Reliability"): Tessera runs as
+A real-time soak of the kiosk (`make soak-live HOURS=N`; docs/PROFILING.md): Tessera runs as
 `--kiosk` under cage on wlroots' headless backend (Tools/cage-session: no GPU, no screen), driven for H
 hours (fractional for a smoke run) through its control socket (`--control`):
 
@@ -158,6 +158,8 @@ def main():
 
     status = 0
     rows = []
+    # SIGTERM (and Ctrl+C) still stop the session and write what was sampled.
+    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
     try:
         deadline = time.time() + 30
         while not os.path.exists(control) and time.time() < deadline:
@@ -205,6 +207,12 @@ def main():
                     if os.path.exists(os.path.join(photos, name)):
                         os.remove(os.path.join(photos, name))
                         removed.append(name)
+                # The watcher takes the change in by itself; a rescan asked for too exercises the same
+                # path where it cannot (a machine out of inotify instances).
+                try:
+                    ask(control, {"rescan": True})
+                except (OSError, ValueError):
+                    pass
             if now >= next_reload:
                 next_reload += 300
                 os.utime(config)
@@ -220,6 +228,8 @@ def main():
                     csv.write("sample,elapsed_s,rss_mb,fds,threads,cpu_percent\n")
                     csv.writelines(",".join(str(v) for v in row) + "\n" for row in rows)
             time.sleep(max(0.05, min(next_tap, next_sample, end) - time.time()))
+    except KeyboardInterrupt:
+        print("soak-live: stopped early", file=sys.stderr)
     finally:
         pid = tessera_pid(binary)
         if pid:

@@ -231,7 +231,7 @@ package final class ControlServer: @unchecked Sendable {
         }
         guard n > 0 else { return false }
         return lock.withLock {
-            guard var client = clients[id] else { return false }
+            guard var client = clients.removeValue(forKey: id) else { return false }  // see `writeTo`
             client.input += buffer[0..<n]
             var queued = false
             while let newline = client.input.firstIndex(of: 10) {
@@ -249,14 +249,15 @@ package final class ControlServer: @unchecked Sendable {
 
     private func writeTo(_ id: Int) {
         lock.withLock {
-            guard var client = clients[id], !client.output.isEmpty else { return }
+            // Taken out while written, so that trimming its buffer does not copy it (copy on write).
+            guard clients[id]?.output.isEmpty == false, var client = clients.removeValue(forKey: id) else { return }
+            defer { clients[id] = client }
             let n = client.output.withUnsafeBytes { send(client.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if n > 0 {
                 client.output.removeFirst(n)
             } else if n < 0 && errno != EAGAIN && errno != EINTR {
                 client.dropNow = true
             }
-            clients[id] = client
         }
     }
 

@@ -17,7 +17,7 @@ import Synchronization
 /// if it does, `XSetIOErrorHandler(3)`): the window's handler calls `exitNow`, which runs the
 /// launcher's `finish` (the same outputs, from the state as of the last step) and `_exit`s.
 package enum DisplayLoss {
-    /// The exit status of a run whose display went away (README, "Exit codes"; tessera(1)).
+    /// The exit status of a run whose display went away (docs/REFERENCE.md, exit codes; tessera(1)).
     package static let exitCode: Int32 = 5
 
     /// The launcher's last words when the run cannot go back to its loop: tell the supervisor, write the
@@ -40,7 +40,7 @@ package enum DisplayLoss {
         let last = finish
         finish = nil
         last?(reason)
-        FileHandle.standardError.write(Data("tessera: \(message(reason))\n".utf8))
+        FileHandle.standardError.write(Data("tessera: \(MessageLine.printable(message(reason)))\n".utf8))
         _exit(exitCode)
     }
 }

@@ -40,6 +40,25 @@ final class SDLEventTranslatorTests: XCTestCase {
         return e
     }
 
+    /// A window quits on SDL's quit; a kiosk passes it on as a close it ignores — unless the window finds
+    /// the display gone with it (`DisplayConnection`: SDL's Wayland driver reports a dead compositor so).
+    func testAQuitEndsAWindowAndIsPassedOnAsAnIgnoredCloseInAKiosk() {
+        var quit = SDL_Event()
+        quit.type = SDL_QUIT.rawValue
+        for kiosk in [false, true] {
+            var translator = SDLEventTranslator()
+            translator.ignoresWindowClose = kiosk
+            var out: [SDLEventTranslator.Translated] = []
+            translator.translate(quit, windowSize: window, into: &out)
+            XCTAssertEqual(out.count, 1)
+            switch out.first {
+            case .quit?: XCTAssertFalse(kiosk)
+            case .closeIgnored?: XCTAssertTrue(kiosk)
+            default: XCTFail("\(String(describing: out.first))")
+            }
+        }
+    }
+
     func testMouseClickBecomesPointerEvents() {
         let events = translate([
             mouseButton(SDL_MOUSEBUTTONDOWN, x: 10, y: 20, ms: 1000),
