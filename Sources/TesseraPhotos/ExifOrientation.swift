@@ -39,39 +39,13 @@ package enum ExifOrientation: Int, Sendable, CaseIterable {
         }
     }
 
-    /// The orientation in a JPEG `APP1` segment's payload `b[start..<end]` if it is EXIF: "Exif\0\0",
-    /// then a TIFF header (byte order "II" or "MM", 42, the offset of IFD0), then IFD0's 12-byte
-    /// entries; tag 0x0112 is a SHORT whose value sits in the entry's first two value bytes. Nil
-    /// when the segment is not EXIF, is cut short, or holds no valid orientation.
+    /// The orientation in a JPEG `APP1` segment's payload `b[start..<end]` if it is EXIF (`ExifIFD0`):
+    /// tag 0x0112 is a SHORT whose value sits in the entry's first two value bytes. Nil when the segment
+    /// is not EXIF, is cut short, or holds no valid orientation.
     init?(app1 b: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
-        let exif: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]
-        guard end <= b.count, end - start >= 6 + 8, b[start..<start + 6].elementsEqual(exif) else { return nil }
-        let tiff = start + 6
-        let little: Bool
-        switch (b[tiff], b[tiff + 1]) {
-        case (0x49, 0x49): little = true
-        case (0x4D, 0x4D): little = false
-        default: return nil
-        }
-        func u16(_ at: Int) -> Int? {
-            guard at >= tiff, at + 2 <= end else { return nil }
-            return little ? Int(b[at]) | Int(b[at + 1]) << 8 : Int(b[at]) << 8 | Int(b[at + 1])
-        }
-        func u32(_ at: Int) -> Int? {
-            guard let high = u16(little ? at + 2 : at), let low = u16(little ? at : at + 2) else { return nil }
-            return high << 16 | low
-        }
-        guard u16(tiff + 2) == 42, let ifd = u32(tiff + 4), let count = u16(tiff + ifd) else { return nil }
-        for entry in 0..<count {
-            let at = tiff + ifd + 2 + entry * 12
-            guard let tag = u16(at) else { return nil }
-            guard tag == 0x0112 else { continue }
-            guard u16(at + 2) == 3, let value = u16(at + 8), let orientation = ExifOrientation(rawValue: value) else {
-                return nil
-            }
-            self = orientation
-            return
-        }
-        return nil
+        guard let ifd0 = ExifIFD0(app1: b, from: start, to: end), let entry = ifd0.entry(0x0112), entry.type == 3,
+            let value = ifd0.u16(entry.value), let orientation = ExifOrientation(rawValue: value)
+        else { return nil }
+        self = orientation
     }
 }
