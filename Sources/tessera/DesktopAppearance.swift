@@ -11,56 +11,24 @@ import TesseraCore
 /// light, quietly (a kiosk under cage has no portal, and that is no fault).
 enum DesktopAppearance {
     static func prefersDark() -> Bool {
-        let portal = ["org.freedesktop.appearance", "color-scheme"]
-        if let reply = run(
-            "gdbus",
-            [
-                "call", "--session", "--timeout", "1", "--dest", "org.freedesktop.portal.Desktop", "--object-path",
-                "/org/freedesktop/portal/desktop", "--method", "org.freedesktop.portal.Settings.Read",
-            ] + portal),
-            let dark = DesktopColorScheme.prefersDark(portalReply: reply)
-        {
-            return dark
+        let portal = ("org.freedesktop.appearance", "color-scheme")
+        for read in [readSetting, readSettingThroughBusctl] {
+            if let reply = read(portal.0, portal.1), let dark = DesktopColorScheme.prefersDark(portalReply: reply) {
+                return dark
+            }
         }
-        if let reply = run(
-            "busctl",
-            [
-                "--user", "call", "org.freedesktop.portal.Desktop", "/org/freedesktop/portal/desktop",
-                "org.freedesktop.portal.Settings", "Read", "ss",
-            ] + portal),
-            let dark = DesktopColorScheme.prefersDark(portalReply: reply)
-        {
-            return dark
-        }
-        if let reply = run("gsettings", ["get", "org.gnome.desktop.interface", "color-scheme"]),
-            let dark = DesktopColorScheme.prefersDark(gsettingsReply: reply)
-        {
-            return dark
-        }
-        return false
+        return ask(gsettings: ("org.gnome.desktop.interface", "color-scheme")) {
+            DesktopColorScheme.prefersDark(gsettingsReply: $0)
+        } ?? false
     }
 
     /// Whether the desktop asks for less motion: GNOME's `enable-animations` off (the accessibility
     /// panel's "Reduce animation"), through the settings portal, else `gsettings`. False when nothing
     /// answers.
     static func prefersReducedMotion() -> Bool {
-        let key = ["org.gnome.desktop.interface", "enable-animations"]
-        if let reply = run(
-            "gdbus",
-            [
-                "call", "--session", "--timeout", "1", "--dest", "org.freedesktop.portal.Desktop", "--object-path",
-                "/org/freedesktop/portal/desktop", "--method", "org.freedesktop.portal.Settings.Read",
-            ] + key),
-            let animations = DesktopColorScheme.enablesAnimations(reply: reply)
-        {
-            return !animations
-        }
-        if let reply = run("gsettings", ["get"] + key),
-            let animations = DesktopColorScheme.enablesAnimations(reply: reply)
-        {
-            return !animations
-        }
-        return false
+        let key = ("org.gnome.desktop.interface", "enable-animations")
+        return ask(portal: key, gsettings: key) { DesktopColorScheme.enablesAnimations(reply: $0).map { !$0 } }
+            ?? false
     }
 
     /// Whether the desktop asks for high contrast: the settings portal's `org.freedesktop.appearance
@@ -73,30 +41,37 @@ enum DesktopAppearance {
         {
             return high
         }
-        let key = ["org.gnome.desktop.a11y.interface", "high-contrast"]
-        if let reply = readSetting(key[0], key[1]), let high = DesktopColorScheme.boolean(reply: reply) {
-            return high
-        }
-        if let reply = run("gsettings", ["get"] + key), let high = DesktopColorScheme.boolean(reply: reply) {
-            return high
-        }
-        return false
+        let key = ("org.gnome.desktop.a11y.interface", "high-contrast")
+        return ask(portal: key, gsettings: key, DesktopColorScheme.boolean(reply:)) ?? false
     }
 
     /// The desktop's text scaling factor: GNOME's `org.gnome.desktop.interface text-scaling-factor` (the
     /// accessibility panel's "Large Text" sets 1.25) through the settings portal, else `gsettings`. Nil
     /// when nothing answers.
     static func textScale() -> Double? {
-        let key = ["org.gnome.desktop.interface", "text-scaling-factor"]
-        if let reply = readSetting(key[0], key[1]), let factor = DesktopColorScheme.textScalingFactor(reply: reply) {
-            return factor
-        }
-        if let reply = run("gsettings", ["get"] + key),
-            let factor = DesktopColorScheme.textScalingFactor(reply: reply)
-        {
-            return factor
-        }
-        return nil
+        let key = ("org.gnome.desktop.interface", "text-scaling-factor")
+        return ask(portal: key, gsettings: key, DesktopColorScheme.textScalingFactor(reply:))
+    }
+
+    /// The first answer `parse` makes sense of: the settings portal's `portal` key, then `gsettings get`
+    /// of `gsettings`. Nil when neither answers in a way it reads.
+    private static func ask<Answer>(
+        portal: (String, String)? = nil, gsettings: (String, String), _ parse: (String) -> Answer?
+    ) -> Answer? {
+        if let portal, let reply = readSetting(portal.0, portal.1), let answer = parse(reply) { return answer }
+        guard let reply = run("gsettings", ["get", gsettings.0, gsettings.1]) else { return nil }
+        return parse(reply)
+    }
+
+    /// The settings portal's `Settings.Read` of `namespace` `key`, through `busctl` (where there is no
+    /// `gdbus`).
+    private static func readSettingThroughBusctl(_ namespace: String, _ key: String) -> String? {
+        run(
+            "busctl",
+            [
+                "--user", "call", "org.freedesktop.portal.Desktop", "/org/freedesktop/portal/desktop",
+                "org.freedesktop.portal.Settings", "Read", "ss", namespace, key,
+            ])
     }
 
     /// The settings portal's `Settings.Read` of `namespace` `key`, through `gdbus`.
