@@ -42,27 +42,19 @@ extension Script {
         guard let name = object["name"] as? String, !name.isEmpty else {
             throw Error(message: "\"\(key).name\": expected an accessible name")
         }
-        var role: SemanticsRole?
-        if let raw = object["role"] {
-            guard let text = raw as? String, let known = SemanticsRole(rawValue: text) else {
-                throw Error(
-                    message:
-                        "\"\(key).role\": expected one of \(SemanticsRole.allCases.map(\.rawValue).joined(separator: ", "))"
-                )
-            }
-            role = known
-        }
-        var action = SemanticsAction.activate
-        if let raw = object["action"] {
-            guard let text = raw as? String, let known = SemanticsAction(rawValue: text) else {
-                throw Error(
-                    message:
-                        "\"\(key).action\": expected one of \(SemanticsAction.allCases.map(\.rawValue).joined(separator: ", "))"
-                )
-            }
-            action = known
-        }
+        let role: SemanticsRole? = try object["role"].map { try named($0, "\(key).role") }
+        let action: SemanticsAction = try object["action"].map { try named($0, "\(key).action") } ?? .activate
         return (.named(ElementQuery(name: name, role: role)), action)
+    }
+
+    /// One of a vocabulary's names (a role, an action) under `key`, or an error listing them.
+    private static func named<Name: RawRepresentable & CaseIterable>(_ value: Any, _ key: String) throws -> Name
+    where Name.RawValue == String {
+        guard let text = value as? String, let known = Name(rawValue: text) else {
+            throw Error(
+                message: "\"\(key)\": expected one of \(Name.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return known
     }
 
     /// The JSON a target is written as (`jsonData`).

@@ -78,7 +78,7 @@ final class InterruptAnythingTests: XCTestCase {
                     }
                     guard let (from, delta) = drag(in: touched, seed: seed) else { continue }
                     let label = "\(scene) \(starter) seed \(seed) after \(delay) steps, drag at \(from) by \(delta)"
-                    let before = touched.dump()
+                    var before = tilesByID(touched)
                     touched.handle(.fingerDown(1, from, time: touched.time))
                     for sim in [touched, untouched] { sim.step() }
                     touched.handle(.fingerMove(1, from + delta, time: touched.time))
@@ -87,17 +87,8 @@ final class InterruptAnythingTests: XCTestCase {
                     let b = String(decoding: try untouched.dump().jsonData(), as: UTF8.self)
                     XCTAssertTrue(a != b, "the finger was dropped: \(label)")
                     // Nothing the finger took jumped: every tile moved at most as its speed allows.
-                    let after = Dictionary(uniqueKeysWithValues: touched.dump().tiles.map { ($0.id, $0) })
-                    for old in before.tiles {
-                        guard let new = after[old.id] else { continue }
-                        for k in 0..<4 {
-                            let moved = abs(new.presented.components[k] - old.presented.components[k])
-                            let speed = max(abs(new.velocity.components[k]), abs(old.velocity.components[k]))
-                            XCTAssertLessThanOrEqual(
-                                moved, speed * 2 * touched.dt + abs(delta.x) + abs(delta.y) + 5,
-                                "\(old.id) jumped: \(label)")
-                        }
-                    }
+                    assertNoJump(
+                        from: &before, in: touched, over: 2, slack: abs(delta.x) + abs(delta.y) + 5, label)
                     touched.handle(.fingerUp(1, from + delta, time: touched.time))
                     touched.settle()
                     XCTAssertTrue(touched.isSettled, "at rest again: \(label)")

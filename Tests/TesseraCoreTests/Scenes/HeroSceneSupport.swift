@@ -74,19 +74,33 @@ extension DrawList {
 func assertNoJumps(
     _ sim: Simulation, steps count: Int, slack: Double = 5, file: StaticString = #filePath, line: UInt = #line
 ) {
-    var before = Dictionary(uniqueKeysWithValues: sim.dump().tiles.map { ($0.id, $0) })
+    var before = tilesByID(sim)
     for _ in 0..<count {
         sim.step()
-        for tile in sim.dump().tiles {
-            guard let old = before[tile.id] else { continue }
-            for k in 0..<4 {
-                let moved = abs(tile.presented.components[k] - old.presented.components[k])
-                let speed = max(abs(tile.velocity.components[k]), abs(old.velocity.components[k]))
-                XCTAssertLessThanOrEqual(
-                    moved, speed * sim.dt + slack, "\(tile.id) component \(k) jumped at step \(sim.stepCount)",
-                    file: file, line: line)
-            }
-            before[tile.id] = tile
+        assertNoJump(from: &before, in: sim, over: 1, slack: slack, file: file, line: line)
+    }
+}
+
+/// Each tile of `sim`'s dump by id.
+func tilesByID(_ sim: Simulation) -> [String: TileDump] {
+    Dictionary(uniqueKeysWithValues: sim.dump().tiles.map { ($0.id, $0) })
+}
+
+/// Checks `assertNoJumps`' rule between the tiles `before` and `sim` now, `steps` steps later (a move
+/// may take the speed that long, plus `slack` points), and takes the new tiles as `before`.
+func assertNoJump(
+    from before: inout [String: TileDump], in sim: Simulation, over steps: Int, slack: Double = 5,
+    _ label: String = "", file: StaticString = #filePath, line: UInt = #line
+) {
+    for tile in sim.dump().tiles {
+        guard let old = before[tile.id] else { continue }
+        for k in 0..<4 {
+            let moved = abs(tile.presented.components[k] - old.presented.components[k])
+            let speed = max(abs(tile.velocity.components[k]), abs(old.velocity.components[k]))
+            XCTAssertLessThanOrEqual(
+                moved, speed * Double(steps) * sim.dt + slack,
+                "\(tile.id) component \(k) jumped at step \(sim.stepCount) \(label)", file: file, line: line)
         }
+        before[tile.id] = tile
     }
 }

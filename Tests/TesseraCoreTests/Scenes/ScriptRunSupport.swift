@@ -24,7 +24,7 @@ final class ScriptRun {
     /// Steps until `t` seconds after the start. With `noJumps`, checks every step that no tile's presented
     /// frame moves farther than its speed allows (`assertNoJumps`'s rule).
     func play(until t: Double, noJumps: Bool = false, file: StaticString = #filePath, line: UInt = #line) {
-        var before = Dictionary(uniqueKeysWithValues: sim.dump().tiles.map { ($0.id, $0) })
+        var before = tilesByID(sim)
         var events: [ScriptPlayer.Event] = []
         while sim.time < start + t - 1e-9 {
             events.removeAll()
@@ -43,17 +43,7 @@ final class ScriptRun {
             }
             sim.step()
             guard noJumps else { continue }
-            for tile in sim.dump().tiles {
-                guard let old = before[tile.id] else { continue }
-                for k in 0..<4 {
-                    let moved = abs(tile.presented.components[k] - old.presented.components[k])
-                    let speed = max(abs(tile.velocity.components[k]), abs(old.velocity.components[k]))
-                    XCTAssertLessThanOrEqual(
-                        moved, speed * sim.dt + 5, "\(tile.id) component \(k) jumped at step \(sim.stepCount)",
-                        file: file, line: line)
-                }
-                before[tile.id] = tile
-            }
+            assertNoJump(from: &before, in: sim, over: 1, file: file, line: line)
         }
     }
 }
