@@ -23,6 +23,6 @@ package final class Announcer: SemanticsListener {
 
     private func say(_ text: String, interrupting: Bool) {
         guard !text.isEmpty else { return }
-        output.speak(text, language: text.containsCJK ? "zh" : "en", interrupt: interrupting)
+        output.speak(text, language: text.language, interrupt: interrupting)
     }
 }

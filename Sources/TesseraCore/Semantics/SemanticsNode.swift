@@ -42,7 +42,7 @@ package struct SemanticsNode: Sendable, Equatable {
 
     /// The BCP 47 language of the name or text: Chinese where it holds CJK ideographs (the articles'
     /// titles), else English, the project's own language. Speech picks its voice from it.
-    package var language: String { (name + (text ?? "")).containsCJK ? "zh" : "en" }
+    package var language: String { (name + (text ?? "")).language }
 
     /// This node and its descendants, depth first (parents before children).
     package func forEach(_ body: (SemanticsNode, _ parent: SemanticsNode?) -> Void) {
@@ -216,6 +216,10 @@ package enum SemanticsAction: String, Sendable, CaseIterable {
 }
 
 extension String {
+    /// The BCP 47 language to speak the text in: Chinese where it holds CJK ideographs (the articles'
+    /// titles), else English, the project's own language.
+    var language: String { containsCJK ? "zh" : "en" }
+
     /// True when the text holds CJK ideographs (Unicode's CJK Unified Ideographs blocks).
     var containsCJK: Bool {
         unicodeScalars.contains { (0x3400...0x9FFF).contains($0.value) || (0x20000...0x2FFFF).contains($0.value) }

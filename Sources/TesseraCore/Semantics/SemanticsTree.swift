@@ -22,13 +22,6 @@ package struct SemanticsTree: Sendable, Equatable {
     package func node(named name: String, role: SemanticsRole? = nil) -> SemanticsNode? {
         root.first { $0.name == name && (role == nil || $0.role == role) }
     }
-
-    /// Every node in reading order, with its parent's id (nil for the root).
-    package var flattened: [(node: SemanticsNode, parent: SemanticsID?)] {
-        var all: [(SemanticsNode, SemanticsID?)] = []
-        root.forEach { node, parent in all.append((node, parent?.id)) }
-        return all
-    }
 }
 
 /// One thing to say, beyond what focus says.
