@@ -16,7 +16,9 @@ import TesseraCore
 /// Whether OpenGL is a GPU's is asked of a hidden window first, so the window the user sees is never
 /// made an OpenGL one only to be drawn in software (on Wayland its EGL surface would stay attached). A
 /// software OpenGL is recognised by its `GL_RENDERER` string: llvmpipe, softpipe and swrast (the names
-/// Mesa's documentation gives its software drivers).
+/// Mesa's documentation gives its software drivers). Where no GPU device node exists the question is
+/// not asked at all: loading Mesa only to hear "llvmpipe" would leave LLVM's code resident for the
+/// life of the process (docs/BENCHMARKS.md, "Memory").
 enum PresentPath {
     /// The window flags the chosen path needs, decided before the window is made.
     struct Plan {
@@ -32,6 +34,7 @@ enum PresentPath {
         case .software: return Plan(choice: choice, glRenderer: nil, usesGPU: false)
         case .accelerated: return Plan(choice: choice, glRenderer: nil, usesGPU: true)
         case .auto:
+            guard GPUDevice.present() else { return Plan(choice: choice, glRenderer: nil, usesGPU: false) }
             let gl = probeOpenGL()
             return Plan(choice: choice, glRenderer: gl, usesGPU: gl.map { !isSoftwareGL($0) } ?? false)
         }
