@@ -103,6 +103,10 @@ package final class DrawListRenderer {
     private var commandPixels: [PixelRect?] = []
     /// False once baking a `CornerAtlas` failed (no render-target support): corners are drawn directly.
     var cornerAtlasesWork = true
+    /// The caches' budget in force, from the output's size (`CacheBudget`); a `bodyBytes` given at init
+    /// stays as given.
+    private var budget: CacheBudget?
+    private let fixedBodyBytes: Bool
 
     /// - Parameters:
     ///   - renderer: an `SDL_Renderer*` (a window's, or `OffscreenCanvas.renderer`); it must outlive this.
@@ -110,7 +114,7 @@ package final class DrawListRenderer {
     ///   - fonts: the fonts labels use.
     ///   - thumbnails: the shared thumbnail cache, nil to neither read nor write it.
     ///   - bodyBytes: most bytes of photos' bodies kept scaled to their drawn size (`TileBodies`); nil
-    ///     for its default.
+    ///     for the output's `CacheBudget`.
     ///   - output: the surface `renderer` draws into when a presenter made it on one of its own
     ///     (`Presenter.drawingSurface`), which SDL cannot be asked for.
     package init(
@@ -125,6 +129,7 @@ package final class DrawListRenderer {
         shadows = ShadowTextures(renderer: renderer)
         paragraphs = ParagraphRenderer(renderer: renderer, fonts: fonts)
         bodies = TileBodies(renderer: renderer, byteCapacity: bodyBytes ?? TileBodies.defaultByteCapacity)
+        fixedBodyBytes = bodyBytes != nil
         opaqueFill = OpaqueFill(renderer: renderer, output: output)
         cornerCutout = opaqueFill == nil ? nil : CornerCutout(renderer: renderer)
         visibleParts = opaqueFill == nil ? nil : VisiblePartScaler(renderer: renderer)
@@ -191,6 +196,7 @@ package final class DrawListRenderer {
         // output's size past the largest); a frame asks for all of its photos first (and, when the
         // cache waits, until they are ready), then for the next screenful's, which nothing waits for.
         textures.maxDimension = max(256, min(4096, Int(max(w, h))))
+        applyBudget(CacheBudget(outputWidth: Int(w), height: Int(h)))
         loadingShade = UInt8(max(0, min(255, (list.loadingShade * 255).rounded())))
         framePhotos.removeAll(keepingCapacity: true)
         aheadPhotos.removeAll(keepingCapacity: true)
@@ -384,5 +390,14 @@ package final class DrawListRenderer {
             warn("\(what) failed: \(sdlError())")
         }
         return false
+    }
+
+    /// Sets the caches' capacities for the output's size; the caches evict down to them as they end
+    /// their frames.
+    private func applyBudget(_ new: CacheBudget) {
+        guard new != budget else { return }
+        budget = new
+        textures.byteCapacity = new.photoBytes
+        if !fixedBodyBytes { bodies.byteCapacity = new.bodyBytes }
     }
 }

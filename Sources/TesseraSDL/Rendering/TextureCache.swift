@@ -31,9 +31,9 @@ package final class TextureCache {
     var maxDimension: Int
     /// Most photos kept as textures at once.
     package let capacity: Int
-    /// Most texture bytes kept at once (the software renderer keeps textures in memory): 128 MB is
-    /// 32 waterfall tiles decoded for the 1024-px thumbnail size, mip levels included.
-    package let byteCapacity: Int
+    /// Most texture bytes kept at once (the software renderer keeps textures in memory); the renderer
+    /// sets it from its output's size (`CacheBudget`).
+    package var byteCapacity: Int
     private var entryBytes: [String: Int] = [:]
     private var residentBytes = 0
     package private(set) var photos: PhotoLibrary

@@ -51,9 +51,9 @@ final class TileBodies {
         deinit { SDL_DestroyTexture(texture) }
     }
 
-    /// Most bytes of bodies kept: 32 MB is a 1920×1080 screen of tiles nearly four times over.
-    let byteCapacity: Int
-    static let defaultByteCapacity = 32 << 20
+    /// Most bytes of bodies kept; the renderer sets it from its output's size (`CacheBudget`).
+    var byteCapacity: Int
+    static let defaultByteCapacity = CacheBudget.bodyBytesRange.upperBound
     private let renderer: OpaquePointer
     private var bodies: [Key: Body] = [:]
     /// The size each photo was drawn at last (what decides when to make a body).
