@@ -37,6 +37,32 @@ final class MonkeyTests: XCTestCase {
         }
     }
 
+    /// Fifty seeds of round 4 (issue 44), each scene in turn, each starting in a window of another
+    /// shape — down to 1 pt high and 1 pt wide — before the storm's own resizes. `make monkey` runs
+    /// all fifty at full length; `make test` every sixth, shorter.
+    func testFiftyMoreSeedsAcrossEverySceneAndWindowShape() throws {
+        let scenes = ["picker", "waterfall", "gallery", "destinations"]
+        let windows = ["1024x768", "390x844", "1920x1080", "320x1", "1x240", "2x300", "300x2", "1x1"]
+        let seconds = long ? 53 : 13
+        for index in stride(from: 0, to: 50, by: long ? 1 : 6) {
+            let seed = 4401 + index
+            let (scene, window) = (scenes[index % scenes.count], windows[index % windows.count])
+            let end = folder.appendingPathComponent("end-\(seed).json")
+            let result = try TesseraProcess.run(
+                [
+                    "--headless", "--monkey", "\(seed)", "--scene", scene, "--window", window, "--frames",
+                    "\(seconds * 120)", "--render-every", "30", "--dump-state", end.path, "--output", "/dev/null",
+                ], in: folder)
+            XCTAssertEqual(result.exitCode, 0, "seed \(seed) in \(scene) at \(window): \(result.stderr)")
+            guard let final = try? readJSON(end) else { continue }
+            let items = (final["containers"] as? [[String: Any]] ?? []).flatMap { $0["items"] as? [String] ?? [] }
+            let tiles = (final["tiles"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+            XCTAssertEqual(items.sorted(), tiles.sorted(), "seed \(seed): every tile in exactly one container")
+            let moving = (final["tiles"] as? [[String: Any]] ?? []).filter { $0["moving"] as? Bool == true }
+            XCTAssertEqual(moving.count, 0, "seed \(seed): nothing moving at the end")
+        }
+    }
+
     func testSeed4008InTheGalleryComesToRest() throws {
         // Two presses without a release between them: the second overwrote the scroll the first caught,
         // which stayed `dragging` at −0.1029 for ever after a resize to 300×2 (issue 44).

@@ -251,6 +251,17 @@ final class WaterfallScene: Scene {
     /// Paging at fit: a horizontal drag, a press on moving pages, Left and Right. True when taken.
     private func handlePager(_ gesture: Gesture) -> Bool {
         let atFit = !viewer.isZoomed && !viewer.isSwiping
+        // Pages a press caught stay held until its tap, or the horizontal drag it becomes. Anything else
+        // (a vertical drag, a pinch, another press with no release between) lets them go to the nearest
+        // page; held, they would stay "dragging" with no finger on them.
+        if caughtPages {
+            switch gesture {
+            case .tap, .dragBegan(_, .horizontal): break
+            default:
+                caughtPages = false
+                pager.endDrag(velocity: 0)
+            }
+        }
         switch gesture {
         case .press:
             caughtPages = pager.catchPages()

@@ -79,6 +79,22 @@ final class PhotoPagingTests: XCTestCase {
         try assertShowing("photo-03", sim, after: "photo-04")
     }
 
+    /// A press on gliding pages holds them until its tap or the horizontal drag it becomes; a vertical
+    /// drag instead (or a pinch, or a second press) lets them go to a page. They stayed held for ever,
+    /// "still moving" with no finger on them (monkey seed 4428, issue 44).
+    func testPagesCaughtByAPressThatBecomesAVerticalDragComeToRest() throws {
+        for second in [
+            #"{"at": 0.15, "drag": {"from": [500, 300], "to": [500, 340], "seconds": 0.2}}"#,
+            #"{"at": 0.15, "pinch": {"center": [500, 400], "from": 100, "to": 140, "seconds": 0.2}}"#,
+            #"{"at": 0.15, "key": "Escape"}"#,
+        ] {
+            let sim = try openViewer()
+            try sim.play(#"{"at": 0, "drag": {"from": [600, 400], "to": [500, 400], "seconds": 0.05}}, \#(second)"#, for: 4)
+            XCTAssertTrue(sim.isSettled, "\(second): at rest")
+            XCTAssertFalse(sim.dump().tiles.contains { $0.moving }, second)
+        }
+    }
+
     func testKeysTurnPagesAndTheEndsRubberBand() throws {
         let sim = try openViewer("photo-01")
         try sim.play(#"{"at": 0, "key": "Left"}"#, for: 1)
