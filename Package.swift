@@ -151,7 +151,7 @@ let package = Package(
         // The command line's own code (its flags), tested in-process.
         .testTarget(name: "tesseraTests", dependencies: ["tessera", "TesseraGeometry", "TesseraCore"]),
         // The bench's own arithmetic (how rounds become ratios), tested in-process.
-        .testTarget(name: "tessera-benchTests", dependencies: ["tessera-bench"]),
+        .testTarget(name: "tessera-benchTests", dependencies: ["tessera-bench", "TesseraTestSupport"]),
         // Runs the built `tessera` executable as a user would: flags, exit codes, scripts, screenshots.
         .testTarget(
             name: "TesseraCLITests",

@@ -1,52 +1,83 @@
 import Foundation
 
-/// The animated picker's reference: Qt Quick 5.15's software backend (`QT_QUICK_BACKEND=software`,
-/// Debian's `qmlscene`) running the same toggle pattern (`Tools/qt-picker/picker.qml`: 24 photos of
+/// The animated picker's reference: Qt Quick's software backend (`QT_QUICK_BACKEND=software`) — Qt 6's
+/// `qml` runtime where Debian's qml-qt6 is installed, else Qt 5.15's `qmlscene` — running the same
+/// toggle pattern (`Tools/qt-picker/picker.qml`: 24 photos of
 /// the same folder in the same grid, one toggled between grid and dock every 120 ms) in the same X
 /// display, measured as Tessera's is: the CPU of a run with the toggles less that of a run without,
 /// over the frames the toggles added. Qt decodes the 24 photos at start (a second or more of CPU, never
 /// twice the same), so both are read only from `settle` seconds on, when that is done: CPU from the
 /// kernel's accounting of the process (`Stopwatch.processCPUSeconds`), frames from the window's swaps
-/// (`frameSwapped`, which the QML prints at `settle` and as it quits). Skipped (nil) where `qmlscene`
-/// or the QML module is not installed.
+/// (`frameSwapped`, which the QML prints at `settle` and as it quits); the X server's CPU over the same
+/// window is read beside it. Skipped (nil) where neither runtime or the QML module is installed.
 struct QtQuickReference {
     var seconds: Double
-    /// Seconds from launch before it is measured (two, or a third of a shorter run).
-    var settle: Double { min(2, seconds / 3) }
+    /// Seconds from launch before it is measured (two, or a third of a shorter run); Tessera's runs are
+    /// read over the same window.
+    var settle: Double { Self.settle(seconds) }
+    static func settle(_ seconds: Double) -> Double { min(2, seconds / 3) }
 
     struct Result: Encodable {
+        /// Which Qt ran it ("Qt Quick 6", "Qt Quick 5.15").
+        var runtime: String
         /// Milliseconds of CPU per frame the toggles added, 1024×768 and 1920×1080.
         var cpuMsPerFrame: Double
         var kioskCPUMsPerFrame: Double
         /// Frames the toggles added per second, at 1024×768.
         var framesPerSecond: Double
+        /// The X server's CPU per frame over the same window; nil where its process is not known.
+        var serverMsPerFrame: Double?
+        var kioskServerMsPerFrame: Double?
     }
 
-    static let qmlscene = "/usr/bin/qmlscene"
+    /// A program that runs a QML file in a window.
+    struct Runtime {
+        var name: String
+        var path: String
 
-    /// The picker QML under `root`; nil where `qmlscene` or the QML file is missing (then skipped).
+        /// Qt 6's where installed (the version kiosks are built on today), else Qt 5.15's; nil for none.
+        static var installed: Runtime? {
+            [
+                Runtime(name: "Qt Quick 6", path: "/usr/lib/qt6/bin/qml"),
+                Runtime(name: "Qt Quick 5.15", path: "/usr/bin/qmlscene"),
+            ].first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        }
+    }
+
+    var runtime: Runtime
+
+    /// The reference for a run of `seconds` on the installed runtime; nil with none.
+    init?(seconds: Double) {
+        guard let runtime = Runtime.installed else { return nil }
+        self.seconds = seconds
+        self.runtime = runtime
+    }
+
+    /// The picker QML under `root`; nil where no runtime or the QML file is missing (then skipped).
     static func picker(under root: URL) -> URL? {
         let qml = root.appendingPathComponent("Tools/qt-picker/picker.qml")
-        guard FileManager.default.isExecutableFile(atPath: qmlscene), FileManager.default.fileExists(atPath: qml.path)
-        else { return nil }
+        guard Runtime.installed != nil, FileManager.default.fileExists(atPath: qml.path) else { return nil }
         return qml
     }
 
     /// The toggles against the same run without them, at `size` ("1024x768"): CPU per frame the toggles
     /// added and those frames per second; nil when a run failed.
-    func animated(size: String, qml: URL, photos: URL, display: String) throws -> WindowedBenchmark.Animated? {
+    func animated(size: String, qml: URL, photos: URL, display: XDisplay) throws -> WindowedBenchmark.Animated? {
         guard let moving = try run(qml: qml, photos: photos, size: size, toggles: true, display: display),
             let resting = try run(qml: qml, photos: photos, size: size, toggles: false, display: display)
         else { return nil }
         let extraFrames = max(1, moving.frames - resting.frames)
-        return (max(0, moving.cpu - resting.cpu) * 1000 / extraFrames, extraFrames / (seconds - settle))
+        return WindowedBenchmark.Animated(
+            cpuMsPerFrame: max(0, moving.cpu - resting.cpu) * 1000 / extraFrames,
+            framesPerSecond: extraFrames / (seconds - settle),
+            serverMsPerFrame: moving.server.flatMap { m in resting.server.map { max(0, m - $0) * 1000 / extraFrames } })
     }
 
-    /// One `qmlscene` run: its CPU seconds and the frames it swapped; nil when it failed (no QtQuick
-    /// module, no display). qmlscene passes a QML file no arguments: the run's options go in a
+    /// One run: its CPU seconds, the X server's, and the frames it swapped; nil when it failed (no
+    /// QtQuick module, no display). The runtimes pass a QML file no arguments: the run's options go in a
     /// `PickerOptions.qml` beside a copy of the picker.
-    private func run(qml: URL, photos: URL, size: String, toggles: Bool, display: String) throws -> (
-        cpu: Double, frames: Double
+    private func run(qml: URL, photos: URL, size: String, toggles: Bool, display: XDisplay) throws -> (
+        cpu: Double, server: Double?, frames: Double
     )? {
         let fm = FileManager.default
         let folder = fm.temporaryDirectory.appendingPathComponent("tessera-bench-qt-\(UUID())")
@@ -68,10 +99,10 @@ struct QtQuickReference {
 
         """.write(to: folder.appendingPathComponent("PickerOptions.qml"), atomically: true, encoding: .utf8)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.qmlscene)
+        process.executableURL = URL(fileURLWithPath: runtime.path)
         process.arguments = [picker.path]
         var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = display
+        environment["DISPLAY"] = display.name
         environment["QT_QPA_PLATFORM"] = "xcb"
         environment["QT_QUICK_BACKEND"] = "software"
         process.environment = environment
@@ -84,8 +115,9 @@ struct QtQuickReference {
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds + 30, execute: deadline)
         // Its CPU when it says it settled and when it says it is done (it is still running then).
         var text = ""
-        var settled: (cpu: Double, frames: Double)?
-        var done: (cpu: Double, frames: Double)?
+        var settled: (cpu: Double, server: Double?, frames: Double)?
+        var done: (cpu: Double, server: Double?, frames: Double)?
+        let server = { display.serverPID.map(Stopwatch.processCPUSeconds(of:)) }
         let reader = errors.fileHandleForReading
         while done == nil {
             let chunk = reader.availableData
@@ -94,9 +126,9 @@ struct QtQuickReference {
             for line in text.split(separator: "\n") {
                 guard let frames = line.split(separator: " ").last.flatMap({ Double($0) }) else { continue }
                 if settled == nil, line.contains("settled frames ") {
-                    settled = (Stopwatch.processCPUSeconds(of: process.processIdentifier), frames)
+                    settled = (Stopwatch.processCPUSeconds(of: process.processIdentifier), server(), frames)
                 } else if line.contains("frames "), !line.contains("settled") {
-                    done = (Stopwatch.processCPUSeconds(of: process.processIdentifier), frames)
+                    done = (Stopwatch.processCPUSeconds(of: process.processIdentifier), server(), frames)
                 }
             }
         }
@@ -104,6 +136,9 @@ struct QtQuickReference {
         process.waitUntilExit()
         deadline.cancel()
         guard process.terminationStatus == 0, let settled, let done else { return nil }
-        return (done.cpu - settled.cpu, done.frames - settled.frames)
+        return (
+            done.cpu - settled.cpu, done.server.flatMap { d in settled.server.map { d - $0 } },
+            done.frames - settled.frames
+        )
     }
 }

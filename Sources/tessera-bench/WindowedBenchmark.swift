@@ -38,13 +38,17 @@ struct WindowedBenchmark {
         var animatedKioskCPUMsPerFrame: Double
         /// The frames the toggles added, per second of the run.
         var animatedFramesPerSecond: Double
+        /// The X server's CPU per frame the toggles added, over the same window (1024×768, 1920×1080);
+        /// nil where the server's process is not known.
+        var animatedServerMsPerFrame: Double?
+        var animatedKioskServerMsPerFrame: Double?
     }
 
     struct Result: Encodable {
         var display: String
         var software: Path?
         var accelerated: Path?
-        /// The same toggles in Qt Quick's software backend; nil without `qmlscene`.
+        /// The same toggles in Qt Quick's software backend; nil without Qt's QML runtime.
         var qtQuick: QtQuickReference.Result?
         /// Tessera's software path over Qt Quick's per animated frame, the median of the rounds' ratios
         /// (1024×768, 1920×1080), and each round's.
@@ -52,6 +56,11 @@ struct WindowedBenchmark {
         var kioskVersusQtQuick: Double?
         var versusQtQuickRounds: [Double]?
         var kioskVersusQtQuickRounds: [Double]?
+        /// The same counting the X server's CPU on both sides (what the box pays), medians and rounds.
+        var boxVersusQtQuick: Double?
+        var kioskBoxVersusQtQuick: Double?
+        var boxVersusQtQuickRounds: [Double]?
+        var kioskBoxVersusQtQuickRounds: [Double]?
     }
 
     func run(tessera: URL, root: URL) throws -> Result? {
@@ -64,7 +73,7 @@ struct WindowedBenchmark {
             let qt = renderer == "software" ? QtQuickReference.picker(under: root) : nil
             guard
                 let (path, animated) = try measure(
-                    renderer: renderer, tessera: tessera, photos: photos, display: display.name, qt: qt)
+                    renderer: renderer, tessera: tessera, photos: photos, display: display, qt: qt)
             else { continue }
             if renderer == "software" {
                 result.software = path
@@ -73,6 +82,10 @@ struct WindowedBenchmark {
                 result.kioskVersusQtQuick = animated.kioskVersusQt
                 result.versusQtQuickRounds = animated.roundRatios
                 result.kioskVersusQtQuickRounds = animated.kioskRoundRatios
+                result.boxVersusQtQuick = animated.boxRoundRatios?.median
+                result.kioskBoxVersusQtQuick = animated.kioskBoxRoundRatios?.median
+                result.boxVersusQtQuickRounds = animated.boxRoundRatios
+                result.kioskBoxVersusQtQuickRounds = animated.kioskBoxRoundRatios
             } else {
                 result.accelerated = path
             }
@@ -80,7 +93,7 @@ struct WindowedBenchmark {
         return result
     }
 
-    private func measure(renderer: String, tessera: URL, photos: URL, display: String, qt: URL?) throws -> (
+    private func measure(renderer: String, tessera: URL, photos: URL, display: XDisplay, qt: URL?) throws -> (
         Path, AnimatedFigures
     )? {
         var cpu: [String: Double] = [:]
@@ -89,10 +102,10 @@ struct WindowedBenchmark {
         for scene in ["picker", "waterfall", "gallery", "destinations"] {
             let base = ["--scene", scene, "--window", "1024x768", "--renderer", renderer]
             // Interactive runs end after N steps of real time (120 a second).
-            guard let short = try run(tessera, base + ["--frames", "360"], display: display) else { return nil }
+            guard let short = try run(tessera, base + ["--frames", "360"], display: display.name) else { return nil }
             guard
                 let long = try run(
-                    tessera, base + ["--frames", String(360 + Int(restSeconds * 120))], display: display)
+                    tessera, base + ["--frames", String(360 + Int(restSeconds * 120))], display: display.name)
             else { return nil }
             let seconds = long.wall - short.wall
             cpu[scene] = max(0, long.cpu - short.cpu) / seconds * 100
@@ -107,7 +120,9 @@ struct WindowedBenchmark {
             renderer: name, restCPUPercent: cpu, restFramesPerSecond: fps,
             animatedCPUMsPerFrame: animated.small.cpuMsPerFrame,
             animatedKioskCPUMsPerFrame: animated.large.cpuMsPerFrame,
-            animatedFramesPerSecond: animated.small.framesPerSecond)
+            animatedFramesPerSecond: animated.small.framesPerSecond,
+            animatedServerMsPerFrame: animated.small.serverMsPerFrame,
+            animatedKioskServerMsPerFrame: animated.large.serverMsPerFrame)
         return (path, animated)
     }
 
@@ -123,6 +138,11 @@ struct WindowedBenchmark {
         var kioskVersusQtQuick: Double?
         var versusQtQuickRounds: [Double]?
         var kioskVersusQtQuickRounds: [Double]?
+        /// The X server's CPU per frame, and the ratios counting it on both sides.
+        var serverMsPerFrame: Double?
+        var kioskServerMsPerFrame: Double?
+        var boxVersusQtQuick: Double?
+        var kioskBoxVersusQtQuick: Double?
     }
 
     func runAnimated(tessera: URL, root: URL) throws -> AnimatedResult? {
@@ -131,17 +151,29 @@ struct WindowedBenchmark {
         let photos = try BenchImages.folder(count: photoCount, width: 4000, height: 3000, under: root)
         guard
             let figures = try animatedRounds(
-                renderer: "software", tessera: tessera, photos: photos, display: display.name,
+                renderer: "software", tessera: tessera, photos: photos, display: display,
                 qt: QtQuickReference.picker(under: root))
         else { return nil }
         return AnimatedResult(
             display: display.name, rounds: animatedRounds, cpuMsPerFrame: figures.small.cpuMsPerFrame,
             kioskCPUMsPerFrame: figures.large.cpuMsPerFrame, framesPerSecond: figures.small.framesPerSecond,
             qtQuick: figures.qt, versusQtQuick: figures.versusQt, kioskVersusQtQuick: figures.kioskVersusQt,
-            versusQtQuickRounds: figures.roundRatios, kioskVersusQtQuickRounds: figures.kioskRoundRatios)
+            versusQtQuickRounds: figures.roundRatios, kioskVersusQtQuickRounds: figures.kioskRoundRatios,
+            serverMsPerFrame: figures.small.serverMsPerFrame, kioskServerMsPerFrame: figures.large.serverMsPerFrame,
+            boxVersusQtQuick: figures.boxRoundRatios?.median, kioskBoxVersusQtQuick: figures.kioskBoxRoundRatios?.median
+        )
     }
 
-    typealias Animated = (cpuMsPerFrame: Double, framesPerSecond: Double)
+    /// What an animated frame costs: the app's CPU, and the X server's over the same window (the
+    /// display server runs on the same cores: a kiosk pays for both).
+    struct Animated: Equatable {
+        var cpuMsPerFrame: Double
+        var framesPerSecond: Double
+        /// Nil where the server's process is not known (a `DISPLAY` whose server is not on this machine).
+        var serverMsPerFrame: Double? = nil
+        /// App and server together.
+        var boxMsPerFrame: Double? { serverMsPerFrame.map { cpuMsPerFrame + $0 } }
+    }
 
     /// The animated picker's figures over `animatedRounds` rounds: medians, and Tessera over Qt Quick.
     struct AnimatedFigures {
@@ -152,6 +184,9 @@ struct WindowedBenchmark {
         /// Each round's Tessera ÷ Qt Quick, at 1024×768 and 1920×1080, and their medians.
         var roundRatios: [Double]?
         var kioskRoundRatios: [Double]?
+        /// The same counting the X server's CPU on both sides.
+        var boxRoundRatios: [Double]?
+        var kioskBoxRoundRatios: [Double]?
         var versusQt: Double? { roundRatios?.median }
         var kioskVersusQt: Double? { kioskRoundRatios?.median }
     }
@@ -160,7 +195,7 @@ struct WindowedBenchmark {
     /// same in Qt Quick (`qt`, its picker QML) right after. Why in turn: this machine's speed drifts
     /// by a fifth over minutes, and measuring all of Tessera's rounds before all of Qt's made the ratio
     /// move with the drift; a ratio within one round compares runs a minute apart.
-    private func animatedRounds(renderer: String, tessera: URL, photos: URL, display: String, qt: URL?) throws
+    private func animatedRounds(renderer: String, tessera: URL, photos: URL, display: XDisplay, qt: URL?) throws
         -> AnimatedFigures?
     {
         let reference = QtQuickReference(seconds: animatedSeconds)
@@ -179,7 +214,7 @@ struct WindowedBenchmark {
             else { return nil }
             small.append(s)
             large.append(l)
-            guard let picker = qt else { continue }
+            guard let picker = qt, let reference else { continue }
             if let s = try reference.animated(size: "1024x768", qml: picker, photos: photos, display: display),
                 let l = try reference.animated(size: "1920x1080", qml: picker, photos: photos, display: display)
             {
@@ -190,27 +225,36 @@ struct WindowedBenchmark {
             }
         }
         func medians(_ runs: [Animated]) -> Animated {
-            (runs.map(\.cpuMsPerFrame).median, runs.map(\.framesPerSecond).median)
+            let servers = runs.compactMap(\.serverMsPerFrame)
+            return Animated(
+                cpuMsPerFrame: runs.map(\.cpuMsPerFrame).median, framesPerSecond: runs.map(\.framesPerSecond).median,
+                serverMsPerFrame: servers.count == runs.count ? servers.median : nil)
         }
         var figures = AnimatedFigures(small: medians(small), large: medians(large))
-        guard qt != nil, !qtSmall.isEmpty else { return figures }
+        guard qt != nil, let reference, !qtSmall.isEmpty else { return figures }
         let qtSmallMedians = medians(qtSmall)
+        let qtLargeMedians = medians(qtLarge)
         figures.qt = QtQuickReference.Result(
-            cpuMsPerFrame: qtSmallMedians.cpuMsPerFrame, kioskCPUMsPerFrame: medians(qtLarge).cpuMsPerFrame,
-            framesPerSecond: qtSmallMedians.framesPerSecond)
+            runtime: reference.runtime.name, cpuMsPerFrame: qtSmallMedians.cpuMsPerFrame,
+            kioskCPUMsPerFrame: qtLargeMedians.cpuMsPerFrame, framesPerSecond: qtSmallMedians.framesPerSecond,
+            serverMsPerFrame: qtSmallMedians.serverMsPerFrame, kioskServerMsPerFrame: qtLargeMedians.serverMsPerFrame)
         figures.roundRatios = Self.ratios(small, qtSmall, size: "1024x768")
         figures.kioskRoundRatios = Self.ratios(large, qtLarge, size: "1920x1080")
+        figures.boxRoundRatios = Self.ratios(small, qtSmall, size: "1024x768", of: \.boxMsPerFrame)
+        figures.kioskBoxRoundRatios = Self.ratios(large, qtLarge, size: "1920x1080", of: \.boxMsPerFrame)
         return figures
     }
 
     /// Each round's Tessera ÷ Qt Quick. A round where either measured nothing (its toggled run took no
     /// more CPU than the still one: the machine moved between them) is left out, with a line on stderr,
     /// rather than becoming an infinite or zero ratio; nil when no round is left.
-    static func ratios(_ tessera: [Animated], _ qt: [Animated], size: String) -> [Double]? {
+    static func ratios(
+        _ tessera: [Animated], _ qt: [Animated], size: String, of cost: (Animated) -> Double? = \.cpuMsPerFrame
+    ) -> [Double]? {
         var ratios: [Double] = []
         for (round, (t, q)) in zip(tessera, qt).enumerated() {
-            if t.cpuMsPerFrame > 0, q.cpuMsPerFrame > 0 {
-                ratios.append(t.cpuMsPerFrame / q.cpuMsPerFrame)
+            if let t = cost(t), let q = cost(q), t > 0, q > 0 {
+                ratios.append(t / q)
             } else {
                 FileHandle.standardError.write(
                     Data(
@@ -226,7 +270,7 @@ struct WindowedBenchmark {
     /// runs are (`QtQuickReference.settle` seconds after launch to `animatedSeconds`): start-up and the
     /// first toggle's reflow of the whole grid, which Qt Quick makes before it is measured, are left
     /// out of both (BENCHMARKS.md, "The same window for both").
-    private func animated(window: String, renderer: String, tessera: URL, photos: URL, display: String) throws
+    private func animated(window: String, renderer: String, tessera: URL, photos: URL, display: XDisplay) throws
         -> Animated?
     {
         // A second of steps past the window, so the run is still going when the window closes.
@@ -244,7 +288,7 @@ struct WindowedBenchmark {
             "--photos", photos.path, "--window", window, "--renderer", renderer, "--hz", String(animatedHz),
             "--frames", String(steps),
         ]
-        let start = QtQuickReference(seconds: animatedSeconds).settle
+        let start = QtQuickReference.settle(animatedSeconds)
         guard
             let moving = try measured(
                 tessera, base + ["--script", animated.path], display: display, from: start, to: animatedSeconds),
@@ -252,36 +296,45 @@ struct WindowedBenchmark {
                 tessera, base + ["--script", still.path], display: display, from: start, to: animatedSeconds)
         else { return nil }
         let extraFrames = max(1, moving.frames - resting.frames)
-        return (max(0, moving.cpu - resting.cpu) * 1000 / extraFrames, extraFrames / (animatedSeconds - start))
+        return Animated(
+            cpuMsPerFrame: max(0, moving.cpu - resting.cpu) * 1000 / extraFrames,
+            framesPerSecond: extraFrames / (animatedSeconds - start),
+            serverMsPerFrame: moving.server.flatMap { m in resting.server.map { max(0, m - $0) * 1000 / extraFrames } })
     }
 
     /// One run's CPU seconds from `start` to `end` seconds after launch (the kernel's accounting, as Qt
-    /// Quick's) and the frames it drew meanwhile (its `--trace`, whose clock starts at the first frame:
-    /// that came the run's lifetime less the trace's span after launch, give or take its exit).
-    private func measured(_ tessera: URL, _ arguments: [String], display: String, from start: Double, to end: Double)
-        throws -> (cpu: Double, frames: Double)?
+    /// Quick's), the X server's over the same window, and the frames it drew meanwhile (its `--trace`,
+    /// whose clock starts at the first frame: that came the run's lifetime less the trace's span after
+    /// launch, give or take its exit).
+    private func measured(_ tessera: URL, _ arguments: [String], display: XDisplay, from start: Double, to end: Double)
+        throws -> (cpu: Double, server: Double?, frames: Double)?
     {
         let trace = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-\(UUID()).json")
         defer { try? FileManager.default.removeItem(at: trace) }
-        var cpu = 0.0
+        var cpu: [Double] = []
         let launched = Date()
         guard
             try run(
-                tessera, arguments + ["--trace", trace.path], display: display,
-                whileRunning: { cpu = Self.cpuSeconds(of: $0, over: end - start, after: start) }) != nil
+                tessera, arguments + ["--trace", trace.path], display: display.name,
+                whileRunning: {
+                    cpu = Self.cpuSeconds(
+                        of: [$0] + [display.serverPID].compactMap { $0 }, over: end - start, after: start)
+                }) != nil
         else { return nil }
         let frames = try TraceFrames(contentsOf: trace)
         let firstFrame = max(0, Date().timeIntervalSince(launched) - frames.span)
-        return (cpu, Double(frames.drawn(from: start - firstFrame, seconds: end - start)))
+        return (
+            cpu[0], cpu.count > 1 ? cpu[1] : nil, Double(frames.drawn(from: start - firstFrame, seconds: end - start))
+        )
     }
 
-    /// CPU seconds (user + system) process `pid` spends in `seconds`, starting `delay` seconds from now
-    /// (`Stopwatch.processCPUSeconds`).
-    static func cpuSeconds(of pid: Int32, over seconds: Double, after delay: Double) -> Double {
+    /// CPU seconds (user + system) each of `pids` spends in `seconds`, starting `delay` seconds from now
+    /// (`Stopwatch.processCPUSeconds`), read together.
+    static func cpuSeconds(of pids: [Int32], over seconds: Double, after delay: Double) -> [Double] {
         Thread.sleep(forTimeInterval: delay)
-        let start = Stopwatch.processCPUSeconds(of: pid)
+        let start = pids.map(Stopwatch.processCPUSeconds(of:))
         Thread.sleep(forTimeInterval: seconds)
-        return Stopwatch.processCPUSeconds(of: pid) - start
+        return zip(pids, start).map { Stopwatch.processCPUSeconds(of: $0) - $1 }
     }
 
     /// The frames of a `--trace` file, in seconds from the first frame's start (the trace's own clock).
@@ -365,6 +418,14 @@ struct WindowedBenchmark {
 struct XDisplay {
     let name: String
     private let server: Process?
+    /// The X server's process, whose CPU is charged to what it draws; nil where it is not on this machine.
+    let serverPID: Int32?
+
+    private init(name: String, server: Process?) {
+        self.name = name
+        self.server = server
+        serverPID = server?.processIdentifier ?? Self.serverProcess(of: name)
+    }
 
     static func open(width: Int = 1280, height: Int = 800) throws -> XDisplay? {
         if let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty {
@@ -389,5 +450,25 @@ struct XDisplay {
     func close() {
         server?.terminate()
         server?.waitUntilExit()
+    }
+
+    /// The local X server (Xvfb, Xorg, Xwayland) whose command line names `display` (":1"), from
+    /// /proc; nil for a remote display or none found.
+    static func serverProcess(of display: String) -> Int32? {
+        guard display.hasPrefix(":") else { return nil }
+        let number = display.split(separator: ".").first.map(String.init) ?? display
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        for entry in entries {
+            // /proc's files say they are empty: read to the end, not by their size.
+            guard let pid = Int32(entry), let file = FileHandle(forReadingAtPath: "/proc/\(entry)/cmdline"),
+                let data = try? file.readToEnd()
+            else { continue }
+            let arguments = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            guard let program = arguments.first?.split(separator: "/").last,
+                ["Xvfb", "Xorg", "Xwayland", "X"].contains(String(program)), arguments.contains(number)
+            else { continue }
+            return pid
+        }
+        return nil
     }
 }

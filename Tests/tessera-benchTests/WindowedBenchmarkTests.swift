@@ -1,15 +1,37 @@
+import TesseraTestSupport
 import XCTest
 
 @testable import tessera_bench
 
 /// How `tessera-bench --animated` reads its runs and turns its rounds into ratios against Qt Quick.
 final class WindowedBenchmarkTests: XCTestCase {
+    private func frame(_ cpu: Double, _ fps: Double, server: Double? = nil) -> WindowedBenchmark.Animated {
+        WindowedBenchmark.Animated(cpuMsPerFrame: cpu, framesPerSecond: fps, serverMsPerFrame: server)
+    }
+
+    /// The box's ratio counts each side's X server with its app; a round without a server's figure on
+    /// either side has none.
+    func testTheBoxRatioCountsEachSidesServer() throws {
+        let tessera = [frame(0.6, 60, server: 0.4), frame(0.5, 60)]
+        let qt = [frame(1.2, 60, server: 0.8), frame(1.0, 60, server: 0.2)]
+        let box = try XCTUnwrap(WindowedBenchmark.ratios(tessera, qt, size: "1024x768", of: \.boxMsPerFrame))
+        XCTAssertEqual(box, [0.5])
+        XCTAssertEqual(try XCTUnwrap(WindowedBenchmark.ratios(tessera, qt, size: "1024x768")), [0.5, 0.5])
+    }
+
+    /// The X server is found by its command line naming the display.
+    func testTheServerOfALocalDisplayIsFoundByItsCommandLine() throws {
+        let display = try XCTUnwrap(XvfbServer(width: 64, height: 64), "Xvfb")
+        XCTAssertNotNil(XDisplay.serverProcess(of: display.name))
+        XCTAssertNil(XDisplay.serverProcess(of: "remote:0"))
+        XCTAssertNil(XDisplay.serverProcess(of: ":987"))
+    }
     /// A round where either side's toggled run took no more CPU than its still one measured nothing:
     /// it is left out, rather than an infinite or zero ratio that JSON cannot hold (a whole run's
     /// figures were once lost to one).
     func testARoundThatMeasuredNothingIsLeftOut() throws {
-        let tessera: [WindowedBenchmark.Animated] = [(0.6, 105), (0, 100), (0.5, 104), (0.7, 103)]
-        let qt: [WindowedBenchmark.Animated] = [(1.2, 60), (1.0, 60), (0, 60), (1.0, 60)]
+        let tessera: [WindowedBenchmark.Animated] = [frame(0.6, 105), frame(0, 100), frame(0.5, 104), frame(0.7, 103)]
+        let qt: [WindowedBenchmark.Animated] = [frame(1.2, 60), frame(1.0, 60), frame(0, 60), frame(1.0, 60)]
         let ratios = try XCTUnwrap(WindowedBenchmark.ratios(tessera, qt, size: "1024x768"))
         XCTAssertEqual(ratios.count, 2, "rounds 2 (Tessera nothing) and 3 (Qt Quick nothing) left out")
         XCTAssertEqual(ratios[0], 0.5, accuracy: 1e-12, "round 1")
@@ -18,14 +40,15 @@ final class WindowedBenchmarkTests: XCTestCase {
     }
 
     func testNoRoundLeftIsNoRatio() {
-        XCTAssertNil(WindowedBenchmark.ratios([(0, 100)], [(1.0, 60)], size: "1920x1080"))
+        XCTAssertNil(WindowedBenchmark.ratios([frame(0, 100)], [frame(1.0, 60)], size: "1920x1080"))
         XCTAssertNil(WindowedBenchmark.ratios([], [], size: "1920x1080"))
     }
 
     /// Each ratio is within one round (the machine drifts between rounds), in round order.
     func testEachRoundIsItsOwnRatio() throws {
         let ratios = try XCTUnwrap(
-            WindowedBenchmark.ratios([(0.3, 100), (0.9, 100)], [(0.6, 60), (1.0, 60)], size: "1024x768"))
+            WindowedBenchmark.ratios(
+                [frame(0.3, 100), frame(0.9, 100)], [frame(0.6, 60), frame(1.0, 60)], size: "1024x768"))
         XCTAssertEqual(ratios[0], 0.5, accuracy: 1e-12)
         XCTAssertEqual(ratios[1], 0.9, accuracy: 1e-12)
     }
