@@ -157,9 +157,10 @@ struct BenchReport: Encodable {
             for scene in ["picker", "waterfall", "gallery", "destinations"] {
                 let cpu = path.restCPUPercent[scene] ?? 0
                 let fps = path.restFramesPerSecond[scene] ?? 0
+                let rss = path.peakRSSMegabytes[scene] ?? 0
                 lines.append(
                     "    at rest, \(scene): \(f(cpu, 2)) % of a core, \(f(fps, 1)) frames/s  "
-                        + verdict(cpu <= 0.5 && fps < 0.5, "limit 0.5 %, 0 frames"))
+                        + verdict(cpu <= 0.5 && fps < 0.5, "limit 0.5 %, 0 frames") + ", peak RSS \(f(rss, 1)) MB")
             }
             let isSoftware = path.renderer.hasPrefix("software")
             lines.append(

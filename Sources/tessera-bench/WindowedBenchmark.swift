@@ -32,6 +32,8 @@ struct WindowedBenchmark {
         var restCPUPercent: [String: Double]
         /// Frames presented per second at rest, per scene (0 is the goal).
         var restFramesPerSecond: [String: Double]
+        /// Peak resident memory of a run in each scene (bundled photos, 1024×768), megabytes.
+        var peakRSSMegabytes: [String: Double]
         /// Milliseconds of CPU per presented frame while animating, start-up excluded (1024×768).
         var animatedCPUMsPerFrame: Double
         /// The same at a kiosk's 1920×1080.
@@ -98,6 +100,7 @@ struct WindowedBenchmark {
     )? {
         var cpu: [String: Double] = [:]
         var fps: [String: Double] = [:]
+        var rss: [String: Double] = [:]
         var name = renderer
         for scene in ["picker", "waterfall", "gallery", "destinations"] {
             let base = ["--scene", scene, "--window", "1024x768", "--renderer", renderer]
@@ -110,6 +113,7 @@ struct WindowedBenchmark {
             let seconds = long.wall - short.wall
             cpu[scene] = max(0, long.cpu - short.cpu) / seconds * 100
             fps[scene] = max(0, long.frames - short.frames) / seconds
+            rss[scene] = long.peakRSS
             name = long.name
         }
         guard
@@ -117,7 +121,7 @@ struct WindowedBenchmark {
                 renderer: renderer, tessera: tessera, photos: photos, display: display, qt: qt)
         else { return nil }
         let path = Path(
-            renderer: name, restCPUPercent: cpu, restFramesPerSecond: fps,
+            renderer: name, restCPUPercent: cpu, restFramesPerSecond: fps, peakRSSMegabytes: rss,
             animatedCPUMsPerFrame: animated.small.cpuMsPerFrame,
             animatedKioskCPUMsPerFrame: animated.large.cpuMsPerFrame,
             animatedFramesPerSecond: animated.small.framesPerSecond,
@@ -384,6 +388,8 @@ struct WindowedBenchmark {
         var wall: Double
         var frames: Double
         var name: String
+        /// Peak resident memory, megabytes.
+        var peakRSS: Double
     }
 
     /// Runs `tessera` in the display and reads its profile; nil when it could not open a window with
@@ -404,13 +410,28 @@ struct WindowedBenchmark {
         process.standardError = FileHandle.nullDevice
         try process.run()
         whileRunning(process.processIdentifier)
+        // Its peak resident memory: the kernel's high-water mark, read until it exits.
+        var peakRSS = 0.0
+        while process.isRunning {
+            peakRSS = max(peakRSS, Self.peakRSSMegabytes(of: process.processIdentifier) ?? 0)
+            usleep(50_000)
+        }
         process.waitUntilExit()
         guard process.terminationStatus == 0,
             let json = try JSONSerialization.jsonObject(with: Data(contentsOf: profile)) as? [String: Any],
             let cpu = json["cpuSeconds"] as? Double, let wall = json["wallSeconds"] as? Double,
             let frames = json["frames"] as? Int
         else { return nil }
-        return Figures(cpu: cpu, wall: wall, frames: Double(frames), name: json["renderer"] as? String ?? "?")
+        return Figures(
+            cpu: cpu, wall: wall, frames: Double(frames), name: json["renderer"] as? String ?? "?", peakRSS: peakRSS)
+    }
+
+    /// `VmHWM` of /proc/PID/status in megabytes; nil once the process is gone.
+    static func peakRSSMegabytes(of pid: Int32) -> Double? {
+        guard let file = FileHandle(forReadingAtPath: "/proc/\(pid)/status"), let data = try? file.readToEnd()
+        else { return nil }
+        let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+        return line?.split(separator: " ").dropFirst().first.flatMap { Double($0) }.map { $0 / 1024 }
     }
 }
 
