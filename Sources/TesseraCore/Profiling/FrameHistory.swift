@@ -1,7 +1,5 @@
 /// The last `capacity` frames' records, in a ring allocated once: recording a frame writes one slot
-/// and never allocates, however long the run. The ring is reserved, not filled: its pages become
-/// resident as frames fill them, so a run that presents a few hundred frames does not hold the 6 MB
-/// that 65,536 records take.
+/// and never allocates, however long the run.
 struct FrameHistory: Sendable {
     let capacity: Int
     private var slots: [FrameRecord]
@@ -10,8 +8,7 @@ struct FrameHistory: Sendable {
 
     init(capacity: Int) {
         self.capacity = max(1, capacity)
-        slots = []
-        slots.reserveCapacity(self.capacity)
+        slots = Array(repeating: FrameRecord(), count: self.capacity)
     }
 
     /// Frames held now: the last `count` of `totalCount`.
@@ -21,11 +18,7 @@ struct FrameHistory: Sendable {
     var firstHeld: Int { totalCount - count }
 
     mutating func append(_ record: FrameRecord) {
-        if slots.count < capacity {
-            slots.append(record)
-        } else {
-            slots[totalCount % capacity] = record
-        }
+        slots[totalCount % capacity] = record
         totalCount += 1
     }
 
