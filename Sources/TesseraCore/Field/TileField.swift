@@ -302,7 +302,7 @@ struct TileField: Sendable {
         containers[k].rangeIsCurrent = false
         tiles[i].home = target
         guard tiles[i].space == .container else { return }
-        if let animation {
+        if let animation, showsMove(inSlot: k, from: tiles[i].frame.presented, to: target) {
             // A resting tile about to move starts from the frames it presents.
             if !active.contains(i) { tiles[i] = resolved(i) }
             tiles[i].frame.animate(to: target, with: animation)
@@ -313,6 +313,23 @@ struct TileField: Sendable {
             tiles[i].previousPresented = tiles[i].presented
             keepMovingUnlessResting(i)
         }
+    }
+
+    /// Whether a tile moving from `from` to `to` (a container's unscrolled points) could be seen on the
+    /// way: either end within a screen of the container's viewport, at the last step's offset or the
+    /// scroll's current one. A move that cannot is made at once: a relayout of 100,000 photos animates
+    /// the few hundred near the screen, not every spring in the library (docs/BEHAVIOUR.md, "Settled tiles cost nothing").
+    private func showsMove(inSlot k: Int, from: Rect, to: Rect) -> Bool {
+        let viewport = containers[k].scroll.viewport
+        let near = viewport.insetBy(dx: -viewport.width, dy: -viewport.height)
+        for offset in [containers[k].stepOffset, containers[k].scroll.offset] {
+            if from.offsetBy(dx: -offset.x, dy: -offset.y).intersects(near)
+                || to.offsetBy(dx: -offset.x, dy: -offset.y).intersects(near)
+            {
+                return true
+            }
+        }
+        return false
     }
 
     /// Puts `container`'s items, in model order, at `frames` (content coordinates, one per item): see

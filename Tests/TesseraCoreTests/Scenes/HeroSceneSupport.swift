@@ -87,13 +87,17 @@ func tilesByID(_ sim: Simulation) -> [String: TileDump] {
 }
 
 /// Checks `assertNoJumps`' rule between the tiles `before` and `sim` now, `steps` steps later (a move
-/// may take the speed that long, plus `slack` points), and takes the new tiles as `before`.
+/// may take the speed that long, plus `slack` points), and takes the new tiles as `before`. A tile
+/// shown at neither end may have been put anywhere: a relayout moves what nobody sees at once
+/// (docs/BEHAVIOUR.md, "Settled tiles cost nothing").
 func assertNoJump(
     from before: inout [String: TileDump], in sim: Simulation, over steps: Int, slack: Double = 5,
     _ label: String = "", file: StaticString = #filePath, line: UInt = #line
 ) {
     for tile in sim.dump().tiles {
         guard let old = before[tile.id] else { continue }
+        defer { before[tile.id] = tile }
+        guard tile.visible || old.visible else { continue }
         for k in 0..<4 {
             let moved = abs(tile.presented.components[k] - old.presented.components[k])
             let speed = max(abs(tile.velocity.components[k]), abs(old.velocity.components[k]))
@@ -101,6 +105,5 @@ func assertNoJump(
                 moved, speed * Double(steps) * sim.dt + slack,
                 "\(tile.id) component \(k) jumped at step \(sim.stepCount) \(label)", file: file, line: line)
         }
-        before[tile.id] = tile
     }
 }
