@@ -2,13 +2,15 @@ import TesseraCore
 import TesseraGeometry
 import TesseraPhotos
 
-/// The simulation step (springs, layout, scrolling) of a picker with N tiles, all animating or all at
-/// rest: no rendering, no photos decoded.
+/// The simulation step (springs, layout, scrolling) of a picker with N tiles, after a relayout or all
+/// at rest: no rendering, no photos decoded.
 ///
-/// All animating: each round resizes the window between 1024 and 700 points wide, which changes the
+/// After a relayout: each round resizes the window between 1024 and 700 points wide, which changes the
 /// grid from 11 to 7 columns (or back), so every tile's target moves, and wheels the grid so it
 /// scrolls too; then it times `stepsPerRound` steps (layout included, on the first), while the
-/// springs are still running. The result is the median over rounds of the mean step time.
+/// springs are still running. Only the tiles whose move could be seen animate (docs/BEHAVIOUR.md,
+/// "Settled tiles cost nothing"): `animatingShare` says how many. The result is the median over rounds
+/// of the mean step time.
 struct StepBenchmark {
     var rounds = 15
     var stepsPerRound = 24
