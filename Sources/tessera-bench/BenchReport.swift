@@ -67,9 +67,10 @@ struct BenchReport: Encodable {
             "Tessera benchmarks: \(machine.swiftBuild) build, \(machine.cpu) × \(machine.cores), SDL \(machine.sdl)",
             "",
             "simulation step after a relayout of every tile, those near the screen animating (µs)",
-            "  " + ["100", "1000", "10000"].map {
-                "\($0) tiles \(f(stepMicros[$0]!, 1)) (\(f((animatingShare[$0] ?? 0) * 100, 1)) % animating)"
-            }.joined(separator: "   "),
+            "  "
+                + ["100", "1000", "10000"].map {
+                    "\($0) tiles \(f(stepMicros[$0]!, 1)) (\(f((animatingShare[$0] ?? 0) * 100, 1)) % animating)"
+                }.joined(separator: "   "),
             "  1,000 → 10,000 tiles: ×\(f(stepGrowth, 2))  \(verdict(stepGrowth <= 13, "limit ×13"))",
             "simulation step, 10,000 tiles at rest: \(f(settledStepMicros["10000"]!, 3)) µs = "
                 + "\(f(settledShare * 100, 3)) % of a relayout's  \(verdict(settledShare <= 0.05, "limit 5 %"))",
