@@ -202,6 +202,14 @@ struct BenchReport: Encodable {
                         + " at 1920×1080",
                 ]
             }
+            if let perSecond = w.perSecondVersusQtQuick, let tessera = w.defaultSettingsBoxMsPerSecond,
+                let qt = w.qtQuickBoxMsPerSecond
+            {
+                lines.append(
+                    "    at default settings (no --hz), 1024×768, app + X server: \(f(tessera, 1)) ms of CPU a second "
+                        + "at \(f(w.defaultSettingsFramesPerSecond ?? 0, 1)) frames/s against Qt's \(f(qt, 1)): "
+                        + "×\(f(perSecond, 2)) \(verdict(perSecond <= 0.6, "limit ×0.6"))")
+            }
         } else {
             lines.append(
                 "  Qt Quick reference: skipped (no Qt QML runtime; apt-get install qml-qt6 qml6-module-qtquick "

@@ -67,10 +67,12 @@ struct QtQuickReference {
             let resting = try run(qml: qml, photos: photos, size: size, toggles: false, display: display)
         else { return nil }
         let extraFrames = max(1, moving.frames - resting.frames)
+        let extraServer = moving.server.flatMap { m in resting.server.map { max(0, m - $0) } }
         return WindowedBenchmark.Animated(
             cpuMsPerFrame: max(0, moving.cpu - resting.cpu) * 1000 / extraFrames,
             framesPerSecond: extraFrames / (seconds - settle),
-            serverMsPerFrame: moving.server.flatMap { m in resting.server.map { max(0, m - $0) * 1000 / extraFrames } })
+            serverMsPerFrame: extraServer.map { $0 * 1000 / extraFrames },
+            boxMsPerSecond: extraServer.map { (max(0, moving.cpu - resting.cpu) + $0) * 1000 / (seconds - settle) })
     }
 
     /// One run: its CPU seconds, the X server's, and the frames it swapped; nil when it failed (no

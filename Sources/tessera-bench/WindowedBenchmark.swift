@@ -63,6 +63,13 @@ struct WindowedBenchmark {
         var kioskBoxVersusQtQuick: Double?
         var boxVersusQtQuickRounds: [Double]?
         var kioskBoxVersusQtQuickRounds: [Double]?
+        /// At default settings (no `--hz`), 1024×768: the frames a second and the app + server CPU a
+        /// second the toggles added, and that over Qt Quick's (medians; each round's).
+        var defaultSettingsFramesPerSecond: Double?
+        var defaultSettingsBoxMsPerSecond: Double?
+        var qtQuickBoxMsPerSecond: Double?
+        var perSecondVersusQtQuick: Double?
+        var perSecondVersusQtQuickRounds: [Double]?
     }
 
     func run(tessera: URL, root: URL) throws -> Result? {
@@ -88,6 +95,11 @@ struct WindowedBenchmark {
                 result.kioskBoxVersusQtQuick = animated.kioskBoxRoundRatios?.median
                 result.boxVersusQtQuickRounds = animated.boxRoundRatios
                 result.kioskBoxVersusQtQuickRounds = animated.kioskBoxRoundRatios
+                result.defaultSettingsFramesPerSecond = animated.defaultSettings?.framesPerSecond
+                result.defaultSettingsBoxMsPerSecond = animated.defaultSettings?.boxMsPerSecond
+                result.qtQuickBoxMsPerSecond = animated.qtSmall?.boxMsPerSecond
+                result.perSecondVersusQtQuick = animated.perSecondRoundRatios?.median
+                result.perSecondVersusQtQuickRounds = animated.perSecondRoundRatios
             } else {
                 result.accelerated = path
             }
@@ -147,6 +159,11 @@ struct WindowedBenchmark {
         var kioskServerMsPerFrame: Double?
         var boxVersusQtQuick: Double?
         var kioskBoxVersusQtQuick: Double?
+        var defaultSettingsFramesPerSecond: Double?
+        var defaultSettingsBoxMsPerSecond: Double?
+        var qtQuickBoxMsPerSecond: Double?
+        var perSecondVersusQtQuick: Double?
+        var perSecondVersusQtQuickRounds: [Double]?
     }
 
     func runAnimated(tessera: URL, root: URL) throws -> AnimatedResult? {
@@ -164,8 +181,13 @@ struct WindowedBenchmark {
             qtQuick: figures.qt, versusQtQuick: figures.versusQt, kioskVersusQtQuick: figures.kioskVersusQt,
             versusQtQuickRounds: figures.roundRatios, kioskVersusQtQuickRounds: figures.kioskRoundRatios,
             serverMsPerFrame: figures.small.serverMsPerFrame, kioskServerMsPerFrame: figures.large.serverMsPerFrame,
-            boxVersusQtQuick: figures.boxRoundRatios?.median, kioskBoxVersusQtQuick: figures.kioskBoxRoundRatios?.median
-        )
+            boxVersusQtQuick: figures.boxRoundRatios?.median,
+            kioskBoxVersusQtQuick: figures.kioskBoxRoundRatios?.median,
+            defaultSettingsFramesPerSecond: figures.defaultSettings?.framesPerSecond,
+            defaultSettingsBoxMsPerSecond: figures.defaultSettings?.boxMsPerSecond,
+            qtQuickBoxMsPerSecond: figures.qtSmall?.boxMsPerSecond,
+            perSecondVersusQtQuick: figures.perSecondRoundRatios?.median,
+            perSecondVersusQtQuickRounds: figures.perSecondRoundRatios)
     }
 
     /// What an animated frame costs: the app's CPU, and the X server's over the same window (the
@@ -177,6 +199,9 @@ struct WindowedBenchmark {
         var serverMsPerFrame: Double? = nil
         /// App and server together.
         var boxMsPerFrame: Double? { serverMsPerFrame.map { cpuMsPerFrame + $0 } }
+        /// What the toggles added to app and server together, per second of the window: what a run at
+        /// its own settings costs, whatever frame rate it chose.
+        var boxMsPerSecond: Double? = nil
     }
 
     /// The animated picker's figures over `animatedRounds` rounds: medians, and Tessera over Qt Quick.
@@ -191,6 +216,12 @@ struct WindowedBenchmark {
         /// The same counting the X server's CPU on both sides.
         var boxRoundRatios: [Double]?
         var kioskBoxRoundRatios: [Double]?
+        /// Tessera at its default settings (no `--hz`) at 1024×768, median, and its app + server CPU
+        /// per second over Qt Quick's, each round's.
+        var defaultSettings: Animated?
+        var perSecondRoundRatios: [Double]?
+        /// Qt Quick's medians at 1024×768.
+        var qtSmall: Animated?
         var versusQt: Double? { roundRatios?.median }
         var kioskVersusQt: Double? { kioskRoundRatios?.median }
     }
@@ -209,6 +240,7 @@ struct WindowedBenchmark {
         var large: [Animated] = []
         var qtSmall: [Animated] = []
         var qtLarge: [Animated] = []
+        var defaults: [Animated] = []
         for _ in 0..<animatedRounds {
             guard
                 let s = try animated(
@@ -218,6 +250,11 @@ struct WindowedBenchmark {
             else { return nil }
             small.append(s)
             large.append(l)
+            if let d = try animated(
+                window: "1024x768", renderer: renderer, tessera: tessera, photos: photos, display: display, hz: nil)
+            {
+                defaults.append(d)
+            }
             guard let picker = qt, let reference else { continue }
             if let s = try reference.animated(size: "1024x768", qml: picker, photos: photos, display: display),
                 let l = try reference.animated(size: "1920x1080", qml: picker, photos: photos, display: display)
@@ -230,14 +267,18 @@ struct WindowedBenchmark {
         }
         func medians(_ runs: [Animated]) -> Animated {
             let servers = runs.compactMap(\.serverMsPerFrame)
+            let perSecond = runs.compactMap(\.boxMsPerSecond)
             return Animated(
                 cpuMsPerFrame: runs.map(\.cpuMsPerFrame).median, framesPerSecond: runs.map(\.framesPerSecond).median,
-                serverMsPerFrame: servers.count == runs.count ? servers.median : nil)
+                serverMsPerFrame: servers.count == runs.count ? servers.median : nil,
+                boxMsPerSecond: perSecond.count == runs.count ? perSecond.median : nil)
         }
         var figures = AnimatedFigures(small: medians(small), large: medians(large))
+        figures.defaultSettings = defaults.isEmpty ? nil : medians(defaults)
         guard qt != nil, let reference, !qtSmall.isEmpty else { return figures }
         let qtSmallMedians = medians(qtSmall)
         let qtLargeMedians = medians(qtLarge)
+        figures.qtSmall = qtSmallMedians
         figures.qt = QtQuickReference.Result(
             runtime: reference.runtime.name, cpuMsPerFrame: qtSmallMedians.cpuMsPerFrame,
             kioskCPUMsPerFrame: qtLargeMedians.cpuMsPerFrame, framesPerSecond: qtSmallMedians.framesPerSecond,
@@ -246,6 +287,9 @@ struct WindowedBenchmark {
         figures.kioskRoundRatios = Self.ratios(large, qtLarge, size: "1920x1080")
         figures.boxRoundRatios = Self.ratios(small, qtSmall, size: "1024x768", of: \.boxMsPerFrame)
         figures.kioskBoxRoundRatios = Self.ratios(large, qtLarge, size: "1920x1080", of: \.boxMsPerFrame)
+        if defaults.count == qtSmall.count {
+            figures.perSecondRoundRatios = Self.ratios(defaults, qtSmall, size: "1024x768", of: \.boxMsPerSecond)
+        }
         return figures
     }
 
@@ -274,11 +318,13 @@ struct WindowedBenchmark {
     /// runs are (`QtQuickReference.settle` seconds after launch to `animatedSeconds`): start-up and the
     /// first toggle's reflow of the whole grid, which Qt Quick makes before it is measured, are left
     /// out of both (BENCHMARKS.md, "The same window for both").
-    private func animated(window: String, renderer: String, tessera: URL, photos: URL, display: XDisplay) throws
-        -> Animated?
-    {
+    /// `hz` nil runs at Tessera's default settings (its own step rate, presents at the display's).
+    private func animated(
+        window: String, renderer: String, tessera: URL, photos: URL, display: XDisplay, hz: Int? = -1
+    ) throws -> Animated? {
+        let rate = hz == -1 ? animatedHz : hz
         // A second of steps past the window, so the run is still going when the window closes.
-        let steps = Int((animatedSeconds + 1) * Double(animatedHz))
+        let steps = Int((animatedSeconds + 1) * Double(rate ?? Self.defaultHz))
         let toggles = stride(from: 0.2, to: animatedSeconds - 0.5, by: 0.12).map {
             #"{"at": \#(String(format: "%.2f", $0)), "tap": "photo-03"}"#
         }
@@ -288,10 +334,9 @@ struct WindowedBenchmark {
             try? FileManager.default.removeItem(at: animated)
             try? FileManager.default.removeItem(at: still)
         }
-        let base = [
-            "--photos", photos.path, "--window", window, "--renderer", renderer, "--hz", String(animatedHz),
-            "--frames", String(steps),
-        ]
+        let base =
+            ["--photos", photos.path, "--window", window, "--renderer", renderer, "--frames", String(steps)]
+            + (rate.map { ["--hz", String($0)] } ?? [])
         let start = QtQuickReference.settle(animatedSeconds)
         guard
             let moving = try measured(
@@ -300,11 +345,18 @@ struct WindowedBenchmark {
                 tessera, base + ["--script", still.path], display: display, from: start, to: animatedSeconds)
         else { return nil }
         let extraFrames = max(1, moving.frames - resting.frames)
+        let extraServer = moving.server.flatMap { m in resting.server.map { max(0, m - $0) } }
         return Animated(
             cpuMsPerFrame: max(0, moving.cpu - resting.cpu) * 1000 / extraFrames,
             framesPerSecond: extraFrames / (animatedSeconds - start),
-            serverMsPerFrame: moving.server.flatMap { m in resting.server.map { max(0, m - $0) * 1000 / extraFrames } })
+            serverMsPerFrame: extraServer.map { $0 * 1000 / extraFrames },
+            boxMsPerSecond: extraServer.map {
+                (max(0, moving.cpu - resting.cpu) + $0) * 1000 / (animatedSeconds - start)
+            })
     }
+
+    /// `tessera`'s step rate when no `--hz` is given.
+    static let defaultHz = 120
 
     /// One run's CPU seconds from `start` to `end` seconds after launch (the kernel's accounting, as Qt
     /// Quick's), the X server's over the same window, and the frames it drew meanwhile (its `--trace`,
