@@ -102,12 +102,17 @@ let package = Package(
         // Everything that can be reasoned about without a display: springs, scrolling, layout,
         // input → commands, scenes, scripts, state dumps, configs.
         .target(name: "TesseraCore", dependencies: ["TesseraGeometry", "TesseraPhotos"]),
+        // Image I/O over a plain pixel buffer, without SDL: JPEG and PNG decoding (libjpeg-turbo, libspng,
+        // the hand-written 1/8 and RGBA decoders), box shrinking, EXIF orientation, the thumbnail PNGs.
+        .target(
+            name: "TesseraImageIO",
+            dependencies: ["CJPEG", "CSPNG", "CDeflate", "TesseraPhotos"]),
         // The SDL backend: window, renderer, textures, text, event translation.
         .target(
             name: "TesseraSDL",
             dependencies: [
-                "CSDL2", "CJPEG", "CPixels", "CSPNG", "CDeflate", "CWayland", "CX11", "CFontconfig",
-                "TesseraGeometry", "TesseraPhotos", "TesseraCore",
+                "CSDL2", "CPixels", "CWayland", "CX11", "CFontconfig", "TesseraGeometry", "TesseraPhotos",
+                "TesseraImageIO", "TesseraCore",
             ]),
         // Screen readers (Orca) through AT-SPI 2: the semantics tree served on the accessibility bus.
         .target(name: "TesseraAccessibility", dependencies: ["CSystemdBus", "TesseraGeometry", "TesseraCore"]),
@@ -122,7 +127,9 @@ let package = Package(
         // `make bench`: simulation steps, render overhead against bare SDL, decode throughput.
         .executableTarget(
             name: "tessera-bench",
-            dependencies: ["TesseraGeometry", "TesseraPhotos", "TesseraCore", "TesseraSDL", "CSDL2"]),
+            dependencies: [
+                "TesseraGeometry", "TesseraPhotos", "TesseraImageIO", "TesseraCore", "TesseraSDL", "CSDL2",
+            ]),
         .testTarget(name: "TesseraGeometryTests", dependencies: ["TesseraGeometry"]),
         // What more than one test target uses: a header-only PNG for the live-folder tests, a private Xvfb,
         // a private speech-dispatcher (its configuration in Tests/Support/speechd); the AT-SPI tests' reader
@@ -136,11 +143,15 @@ let package = Package(
         .testTarget(
             name: "TesseraCoreTests",
             dependencies: ["TesseraGeometry", "TesseraPhotos", "TesseraCore", "TesseraTestSupport"]),
+        // The image decoders against the libraries that do the same job, without a display.
+        .testTarget(
+            name: "TesseraImageIOTests",
+            dependencies: ["TesseraImageIO", "TesseraPhotos", "CJPEG", "CSPNG", "CExif"]),
         .testTarget(
             name: "TesseraSDLTests",
             dependencies: [
-                "TesseraSDL", "TesseraGeometry", "TesseraPhotos", "TesseraCore", "CSDL2", "CTurboJPEG", "CJPEG",
-                "CSPNG", "CZlib", "CDeflate", "CExif", "CX11", "TesseraTestSupport",
+                "TesseraSDL", "TesseraGeometry", "TesseraPhotos", "TesseraImageIO", "TesseraCore", "CSDL2",
+                "CTurboJPEG", "CJPEG", "CSPNG", "CZlib", "CDeflate", "CExif", "CX11", "TesseraTestSupport",
             ],
             exclude: ["Fixtures"]),
         // speech-dispatcher, really: what the speaking kiosk sends reaches a private server, in order.
@@ -173,7 +184,7 @@ if Context.environment["TESSERA_FUZZ"] == nil {
         .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
     ]
     for index in package.targets.indices
-    where ["TesseraGeometry", "TesseraPhotos", "TesseraCore", "TesseraSDL", "tessera"].contains(
+    where ["TesseraGeometry", "TesseraPhotos", "TesseraImageIO", "TesseraCore", "TesseraSDL", "tessera"].contains(
         package.targets[index].name)
     {
         package.targets[index].swiftSettings = (package.targets[index].swiftSettings ?? []) + unchecked
@@ -186,8 +197,8 @@ if Context.environment["TESSERA_FUZZ"] == nil {
 if Context.environment["TESSERA_FUZZ"] != nil {
     package.targets.append(.target(name: "FuzzDriver", path: "Tests/Fuzz/Driver"))
     for (name, folder, dependencies) in [
-        ("fuzz-jpeg-eighth", "JPEGEighth", ["TesseraSDL", "TesseraPhotos", "CSDL2"]),
-        ("fuzz-png", "PNG", ["TesseraSDL", "CSDL2"]),
+        ("fuzz-jpeg-eighth", "JPEGEighth", ["TesseraImageIO", "TesseraPhotos"]),
+        ("fuzz-png", "PNG", ["TesseraImageIO"]),
         ("fuzz-image-header", "ImageHeader", ["TesseraPhotos"]),
         ("fuzz-bilinear-scale", "BilinearScale", ["CPixels", "CSDL2"]),
     ] {

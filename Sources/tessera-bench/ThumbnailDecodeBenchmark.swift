@@ -1,4 +1,5 @@
 import Foundation
+import TesseraImageIO
 import TesseraSDL
 
 /// One camera-sized photo decoded for a `large` (256 px) thumbnail, as the picker's tiles ask, through

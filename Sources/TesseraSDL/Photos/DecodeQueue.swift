@@ -2,6 +2,7 @@ import CSDL2
 import Dispatch
 import Foundation
 import TesseraCore
+import TesseraImageIO
 import TesseraPhotos
 
 /// Decodes photos off the render thread, on every core (a concurrent Dispatch queue), and hands the

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import TesseraCore
+import TesseraImageIO
 import TesseraPhotos
 
 /// Photos decoded through the shared thumbnail cache (`ThumbnailStore`): a fresh thumbnail is a small
@@ -58,8 +59,11 @@ enum ThumbnailCodec {
         switch outcome {
         case .success(let decoded):
             let texts = store.textEntries(of: source, width: decoded.originalWidth, height: decoded.originalHeight)
-            if let png = ThumbnailPNG.encode(
-                decoded.levels[0], opaque: MipChain.isOpaque(decoded.levels[0]), texts: texts)
+            let base = decoded.levels[0].pointee
+            if let pixels = base.pixels,
+                let png = ThumbnailPNG.encode(
+                    pixels: pixels, width: Int(base.w), height: Int(base.h), pitch: Int(base.pitch),
+                    opaque: MipChain.isOpaque(decoded.levels[0]), texts: texts)
             {
                 try? store.store(png, for: source, size: size)
             }
@@ -86,7 +90,7 @@ enum ThumbnailCodec {
             let limits = DecodeLimits(deadline: DecodeLimits.now() + timeLimit, memory: 0)
             let decoded = budget.withReservation(of: bytes) { () -> PhotoDecoder.Decoded? in
                 guard case .success(let d) = PNGRowDecoder.decode(raw, maxDimension: size.pixels, limits: limits),
-                    let levels = MipChain.levels(takingOwnershipOf: d.surface, maxDimension: size.pixels)
+                    let levels = MipChain.levels(of: d.picture, maxDimension: size.pixels)
                 else { return nil }
                 return PhotoDecoder.Decoded(levels: levels, originalWidth: d.width, originalHeight: d.height)
             }
@@ -115,8 +119,7 @@ enum ThumbnailCodec {
 
     /// Records that `source` could not be thumbnailed: an empty 1×1 PNG with its URI and MTime.
     static func recordFailure(_ source: ThumbnailStore.Source, in store: ThumbnailStore) {
-        guard let empty = SDL_CreateRGBSurfaceWithFormat(0, 1, 1, 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else { return }
-        defer { SDL_FreeSurface(empty) }
+        guard let empty = PixelBuffer(width: 1, height: 1) else { return }
         if let png = ThumbnailPNG.encode(
             empty, opaque: false, texts: store.textEntries(of: source, width: nil, height: nil))
         {

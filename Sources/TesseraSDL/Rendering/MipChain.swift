@@ -1,4 +1,5 @@
 import CSDL2
+import TesseraImageIO
 
 /// Pre-shrunk copies of a photo, made once at load time (all sizes in PIXELS).
 ///
@@ -21,6 +22,45 @@ enum MipChain {
         return levels(takingOwnershipOf: copy, maxDimension: maxDimension)
     }
 
+    /// The levels of a decoded picture (TesseraImageIO): its pixels are read in place through a surface
+    /// that wraps them (`SDL_CreateRGBSurfaceWithFormatFrom`, no copy; `picture` is kept alive while
+    /// it is read), and every level is a surface of SDL's own, which the caller frees with
+    /// `SDL_FreeSurface` as before. A picture already within `maxDimension` is copied once into its
+    /// base level; a larger one's first reduction reads it directly.
+    static func levels(of picture: PixelBuffer, maxDimension: Int) -> [UnsafeMutablePointer<SDL_Surface>]? {
+        let base = withExtendedLifetime(picture) { () -> UnsafeMutablePointer<SDL_Surface>? in
+            guard let wrapped = surface(wrapping: picture) else { return nil }
+            // Frees the surface alone: SDL never frees pixels it was handed (`SDL_PREALLOC`).
+            defer { SDL_FreeSurface(wrapped) }
+            return max(picture.width, picture.height) > maxDimension
+                ? reduced(wrapped, maxDimension: maxDimension) : copied(wrapped)
+        }
+        guard let base else { return nil }
+        return levels(takingOwnershipOf: base, maxDimension: maxDimension)
+    }
+
+    /// An ARGB8888 surface over `picture`'s own pixels (no copy), valid while `picture` lives; the caller
+    /// frees it with `SDL_FreeSurface`, which leaves the pixels alone.
+    static func surface(wrapping picture: PixelBuffer) -> UnsafeMutablePointer<SDL_Surface>? {
+        SDL_CreateRGBSurfaceWithFormatFrom(
+            picture.pixels, Int32(picture.width), Int32(picture.height), 32, Int32(picture.pitch),
+            SDL_PIXELFORMAT_ARGB8888.rawValue)
+    }
+
+    /// A new ARGB8888 surface holding the same pixels as `source` (ARGB8888).
+    private static func copied(_ source: UnsafeMutablePointer<SDL_Surface>) -> UnsafeMutablePointer<SDL_Surface>? {
+        let s = source.pointee
+        guard let pixels = s.pixels,
+            let out = SDL_CreateRGBSurfaceWithFormat(0, s.w, s.h, 32, SDL_PIXELFORMAT_ARGB8888.rawValue),
+            let outPixels = out.pointee.pixels
+        else { return nil }
+        let rowBytes = Int(s.w) * 4
+        for y in 0..<Int(s.h) {
+            (outPixels + y * Int(out.pointee.pitch)).copyMemory(from: pixels + y * Int(s.pitch), byteCount: rowBytes)
+        }
+        return out
+    }
+
     /// The same levels from a surface this call owns and frees: no copy when it is ARGB8888 already,
     /// and a converted one replaces it at once — a full-size decode is held once, not twice.
     static func levels(takingOwnershipOf source: UnsafeMutablePointer<SDL_Surface>, maxDimension: Int)
@@ -36,16 +76,7 @@ enum MipChain {
         // Cap the base level; the full-size decode is never kept. Large reductions go by halvings
         // first (box filter) and end with one stretch of at most 2× so no step aliases.
         while max(base.pointee.w, base.pointee.h) > Int32(maxDimension) {
-            let w = Int(base.pointee.w)
-            let h = Int(base.pointee.h)
-            let next: UnsafeMutablePointer<SDL_Surface>?
-            if max(w, h) / 2 >= maxDimension {
-                next = stretched(base, width: max(1, w / 2), height: max(1, h / 2))
-            } else {
-                let f = Double(maxDimension) / Double(max(w, h))
-                next = stretched(
-                    base, width: max(1, Int((Double(w) * f).rounded())), height: max(1, Int((Double(h) * f).rounded())))
-            }
+            let next = reduced(base, maxDimension: maxDimension)
             SDL_FreeSurface(base)
             guard let n = next else { return nil }
             base = n
@@ -59,6 +90,21 @@ enum MipChain {
             result.append(half)
         }
         return result
+    }
+
+    /// One step of capping `source` (ARGB8888, long side over `maxDimension`): a halving while that stays
+    /// at least `maxDimension`, else the last stretch of under 2× onto it.
+    private static func reduced(_ source: UnsafeMutablePointer<SDL_Surface>, maxDimension: Int)
+        -> UnsafeMutablePointer<SDL_Surface>?
+    {
+        let w = Int(source.pointee.w)
+        let h = Int(source.pointee.h)
+        if max(w, h) / 2 >= maxDimension {
+            return stretched(source, width: max(1, w / 2), height: max(1, h / 2))
+        }
+        let f = Double(maxDimension) / Double(max(w, h))
+        return stretched(
+            source, width: max(1, Int((Double(w) * f).rounded())), height: max(1, Int((Double(h) * f).rounded())))
     }
 
     /// A new ARGB8888 surface of `width`×`height` with `source` (ARGB8888) bilinear-scaled into it.

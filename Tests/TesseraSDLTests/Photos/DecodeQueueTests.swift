@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import TesseraCore
+@testable import TesseraImageIO
 @testable import TesseraSDL
 
 /// The process stays in charge of a decode that never ends: a wait ends on a quit, and a decode past

@@ -4,6 +4,7 @@ import TesseraPhotos
 import XCTest
 
 @testable import TesseraCore
+@testable import TesseraImageIO
 @testable import TesseraSDL
 
 /// Valid files the old decoders refused, and files made to make them spin: each decode runs on a

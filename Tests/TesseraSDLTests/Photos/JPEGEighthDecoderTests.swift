@@ -3,6 +3,7 @@ import CTurboJPEG
 import Foundation
 import XCTest
 
+@testable import TesseraImageIO
 @testable import TesseraSDL
 
 /// The 1/8 decode from DC coefficients against libjpeg-turbo's own 1/8 decode of the same files: the
@@ -60,12 +61,11 @@ final class JPEGEighthDecoderTests: XCTestCase {
     }
 
     private func eighth(_ jpeg: Data) -> (width: Int, height: Int, pixels: [UInt32])? {
-        guard let surface = jpeg.withUnsafeBytes({ JPEGEighthDecoder.decode($0) }) else { return nil }
-        defer { SDL_FreeSurface(surface) }
-        let w = Int(surface.pointee.w)
-        let h = Int(surface.pointee.h)
-        let pitch = Int(surface.pointee.pitch) / 4
-        let words = surface.pointee.pixels!.assumingMemoryBound(to: UInt32.self)
+        guard let picture = jpeg.withUnsafeBytes({ JPEGEighthDecoder.decode($0) }) else { return nil }
+        let w = picture.width
+        let h = picture.height
+        let pitch = picture.pitch / 4
+        let words = picture.pixels.assumingMemoryBound(to: UInt32.self)
         var pixels: [UInt32] = []
         for y in 0..<h { for x in 0..<w { pixels.append(words[y * pitch + x]) } }
         return (w, h, pixels)

@@ -5,6 +5,7 @@ import Foundation
 import TesseraPhotos
 import XCTest
 
+@testable import TesseraImageIO
 @testable import TesseraSDL
 
 /// A camera JPEG with 19 MB or 40 MB of ICC profile (`APP2`) before its frame header (issue 48) is

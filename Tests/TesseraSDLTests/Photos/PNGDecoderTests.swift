@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import TesseraCore
+@testable import TesseraImageIO
 @testable import TesseraSDL
 
 /// Both PNG decoders — the RGBA fast path (`PNGDecoder`) and libspng row by row (`PNGRowDecoder`) —
@@ -21,17 +22,14 @@ final class PNGDecoderTests: XCTestCase {
     private let factors = [1, 2, 3, 7]
 
     /// What `PhotoDecoder` made of `png` before the fast path, as ARGB8888.
-    private func reference(_ png: Data, factor: Int) throws -> UnsafeMutablePointer<SDL_Surface> {
+    private func reference(_ png: Data, factor: Int) throws -> PixelBuffer {
         let loaded = try png.withUnsafeBytes { raw in
             try XCTUnwrap(IMG_Load_RW(SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)), 1), sdlError())
         }
-        var surface = loaded
-        if factor >= 2, let small = BoxShrink.shrink(loaded, by: factor) {
-            SDL_FreeSurface(loaded)
-            surface = small
-        }
-        defer { SDL_FreeSurface(surface) }
-        return try XCTUnwrap(SDL_ConvertSurfaceFormat(surface, SDL_PIXELFORMAT_ARGB8888.rawValue, 0))
+        defer { SDL_FreeSurface(loaded) }
+        let full = try XCTUnwrap(PixelBuffer(copying: loaded))
+        if factor >= 2, let small = BoxShrink.shrink(full, by: factor) { return small }
+        return full
     }
 
     /// The fast path on a copy of `png`; when it declines, the copy must be byte for byte what it was
@@ -63,34 +61,32 @@ final class PNGDecoderTests: XCTestCase {
             guard case .success(let decoded) = fast(png, factor: factor) else {
                 return XCTFail("\(message), 1/\(factor): not decoded by the fast path", file: file, line: line)
             }
-            try assertSame(decoded.surface, png, factor: factor, message + " (fast path)", file: file, line: line)
+            try assertSame(decoded.picture, png, factor: factor, message + " (fast path)", file: file, line: line)
         } else {
             XCTAssertNil(fast(png, factor: factor), "\(message): left to libspng", file: file, line: line)
         }
         guard case .success(let decoded) = rows(png, factor: factor) else {
             return XCTFail("\(message), 1/\(factor): not decoded by libspng", file: file, line: line)
         }
-        try assertSame(decoded.surface, png, factor: factor, message + " (libspng)", file: file, line: line)
+        try assertSame(decoded.picture, png, factor: factor, message + " (libspng)", file: file, line: line)
     }
 
-    /// `actual` (freed here) has the reference's pixels.
+    /// `actual` (ARGB8888, as every `PixelBuffer`) has the reference's pixels.
     private func assertSame(
-        _ actual: UnsafeMutablePointer<SDL_Surface>, _ png: Data, factor: Int, _ message: String,
+        _ actual: PixelBuffer, _ png: Data, factor: Int, _ message: String,
         file: StaticString = #filePath, line: UInt = #line
     ) throws {
         let expected = try reference(png, factor: factor)
-        defer { SDL_FreeSurface(expected) }
-        defer { SDL_FreeSurface(actual) }
-        XCTAssertEqual(actual.pointee.format.pointee.format, SDL_PIXELFORMAT_ARGB8888.rawValue, file: file, line: line)
-        XCTAssertEqual(actual.pointee.w, expected.pointee.w, "\(message), 1/\(factor): width", file: file, line: line)
-        XCTAssertEqual(actual.pointee.h, expected.pointee.h, "\(message), 1/\(factor): height", file: file, line: line)
-        guard actual.pointee.w == expected.pointee.w, actual.pointee.h == expected.pointee.h else { return }
+        XCTAssertEqual(actual.pitch, actual.width * 4, "ARGB8888 rows", file: file, line: line)
+        XCTAssertEqual(actual.width, expected.width, "\(message), 1/\(factor): width", file: file, line: line)
+        XCTAssertEqual(actual.height, expected.height, "\(message), 1/\(factor): height", file: file, line: line)
+        guard actual.width == expected.width, actual.height == expected.height else { return }
         var differing = 0
         var first: String?
-        for y in 0..<Int(actual.pointee.h) {
-            let a = (actual.pointee.pixels + y * Int(actual.pointee.pitch)).assumingMemoryBound(to: UInt32.self)
-            let e = (expected.pointee.pixels + y * Int(expected.pointee.pitch)).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<Int(actual.pointee.w) where a[x] != e[x] {
+        for y in 0..<actual.height {
+            let a = actual.row(y)
+            let e = expected.row(y)
+            for x in 0..<actual.width where a[x] != e[x] {
                 differing += 1
                 if first == nil { first = "(\(x), \(y)): \(String(a[x], radix: 16)) ≠ \(String(e[x], radix: 16))" }
             }
@@ -143,17 +139,16 @@ final class PNGDecoderTests: XCTestCase {
     }
 
     func testThumbnailEncoderOutputGivesTheSamePixels() throws {
-        let surface = try XCTUnwrap(SDL_CreateRGBSurfaceWithFormat(0, 333, 251, 32, SDL_PIXELFORMAT_ARGB8888.rawValue))
-        defer { SDL_FreeSurface(surface) }
+        let picture = try XCTUnwrap(PixelBuffer(width: 333, height: 251))
         for opaque in [true, false] {
             for y in 0..<251 {
-                let row = (surface.pointee.pixels + y * Int(surface.pointee.pitch)).assumingMemoryBound(to: UInt32.self)
+                let row = picture.row(y)
                 for x in 0..<333 {
                     let alpha = opaque ? 255 : UInt32(TestPNG.noisy(x, y, 3))
                     row[x] = alpha << 24 | UInt32(TestPNG.noisy(x, y, 0)) << 16 | UInt32(TestPNG.noisy(x, y, 1)) << 8
                 }
             }
-            let png = try XCTUnwrap(ThumbnailPNG.encode(surface, opaque: opaque, texts: [("Thumb::MTime", "1")]))
+            let png = try XCTUnwrap(ThumbnailPNG.encode(picture, opaque: opaque, texts: [("Thumb::MTime", "1")]))
             for factor in factors { try assertSamePixels(png, factor: factor, opaque ? "opaque" : "translucent") }
         }
     }
@@ -162,8 +157,7 @@ final class PNGDecoderTests: XCTestCase {
         let png = TestPNG(width: 700, height: 5, colourType: 6).data
         try assertSamePixels(png, factor: 7, "700×5")
         guard case .success(let decoded) = fast(png, factor: 7) else { return XCTFail("not decoded") }
-        defer { SDL_FreeSurface(decoded.surface) }
-        XCTAssertEqual(decoded.surface.pointee.w, 700)
+        XCTAssertEqual(decoded.picture.width, 700)
         XCTAssertEqual(decoded.width, 700)
         XCTAssertEqual(decoded.height, 5)
     }
@@ -216,15 +210,13 @@ final class PNGDecoderTests: XCTestCase {
         for factor in [1, 3] {
             switch fast(png, factor: factor) {
             case .failure(.corrupt): break
-            case .success(let decoded):
-                SDL_FreeSurface(decoded.surface)
+            case .success:
                 XCTFail("\(message): decoded", file: file, line: line)
             case let other: XCTFail("\(message): \(String(describing: other))", file: file, line: line)
             }
             switch rows(png, factor: factor) {
             case .failure(.corrupt): break
-            case .success(let decoded):
-                SDL_FreeSurface(decoded.surface)
+            case .success:
                 XCTFail("\(message): decoded by libspng", file: file, line: line)
             case .failure(let other): XCTFail("\(message): libspng: \(other)", file: file, line: line)
             }
@@ -275,7 +267,7 @@ final class PNGDecoderTests: XCTestCase {
         long.rowsInStream = 301
         XCTAssertNil(fast(long.data, factor: 1))
         XCTAssertNil(fast(long.data, factor: 3))
-        SDL_FreeSurface(try reference(long.data, factor: 1))
+        _ = try reference(long.data, factor: 1)
         // Through the photo decoder too: the fast path moved the image data together to inflate it,
         // put it back when it declined, and libspng showed the picture from the same bytes.
         let path = folder + "/long.png"

@@ -6,6 +6,7 @@ import TesseraPhotos
 import XCTest
 
 @testable import TesseraCore
+@testable import TesseraImageIO
 @testable import TesseraSDL
 
 /// Photos people really have, and photos made to hurt: files changing under the decoder, headers that

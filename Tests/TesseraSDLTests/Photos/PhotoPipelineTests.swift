@@ -5,6 +5,7 @@ import TesseraPhotos
 import XCTest
 
 @testable import TesseraCore
+@testable import TesseraImageIO
 @testable import TesseraSDL
 
 /// The decoding pipeline: scaled JPEG decoding, caps, failures, asynchronous loading and the LRU bound.
@@ -193,7 +194,8 @@ final class PhotoPipelineTests: XCTestCase {
 }
 
 final class BoxShrinkTests: XCTestCase {
-    /// An RGB24 surface (what SDL_image gives for an opaque PNG) averaged 2×2 into ARGB8888.
+    /// An RGB24 surface (what SDL_image gives for an opaque PNG), converted to ARGB8888 as
+    /// `PixelBuffer(copying:)` does, averaged 2×2.
     func testAveragesEachBlockFromRGB24() throws {
         SDLLibraries.initialize()
         let source = try XCTUnwrap(SDL_CreateRGBSurfaceWithFormat(0, 5, 2, 24, SDL_PIXELFORMAT_RGB24.rawValue))
@@ -208,11 +210,10 @@ final class BoxShrinkTests: XCTestCase {
             bytes[y * pitch + (x + 2) * 3 + 1] = green[i]
         }
         bytes[4 * 3] = 255  // the dropped column
-        let out = try XCTUnwrap(BoxShrink.shrink(source, by: 2))
-        defer { SDL_FreeSurface(out) }
-        XCTAssertEqual(out.pointee.w, 2)
-        XCTAssertEqual(out.pointee.h, 1)
-        let px = out.pointee.pixels!.assumingMemoryBound(to: UInt32.self)
+        let out = try XCTUnwrap(BoxShrink.shrink(try XCTUnwrap(PixelBuffer(copying: source)), by: 2))
+        XCTAssertEqual(out.width, 2)
+        XCTAssertEqual(out.height, 1)
+        let px = out.row(0)
         XCTAssertEqual(Pixels.hex(px[0]), "FF640000")
         XCTAssertEqual(Pixels.hex(px[1]), "FF001900")
     }

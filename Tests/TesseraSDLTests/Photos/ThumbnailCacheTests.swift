@@ -4,6 +4,7 @@ import TesseraGeometry
 import XCTest
 
 @testable import TesseraCore
+@testable import TesseraImageIO
 @testable import TesseraPhotos
 @testable import TesseraSDL
 
@@ -141,9 +142,8 @@ final class ThumbnailCacheTests: XCTestCase {
         let path = try writeJPEG("photo", width: 800, height: 600)
         let source = try XCTUnwrap(ThumbnailStore.Source(path: path))
         // A real 600×600 black picture in the x-large slot, which the standard caps at 512.
-        let black = try XCTUnwrap(SDL_CreateRGBSurfaceWithFormat(0, 600, 600, 32, SDL_PIXELFORMAT_ARGB8888.rawValue))
-        defer { SDL_FreeSurface(black) }
-        SDL_FillRect(black, nil, 0xFF00_0000)
+        let black = try XCTUnwrap(PixelBuffer(width: 600, height: 600))
+        for y in 0..<600 { black.row(y).update(repeating: 0xFF00_0000, count: 600) }
         let png = try XCTUnwrap(
             ThumbnailPNG.encode(black, opaque: true, texts: store.textEntries(of: source, width: 800, height: 600)))
         try store.store(png, for: source, size: .xLarge)

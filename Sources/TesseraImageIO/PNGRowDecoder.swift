@@ -1,4 +1,3 @@
-import CSDL2
 import CSPNG
 import Foundation
 
@@ -14,7 +13,7 @@ import Foundation
 /// end: a truncated file is an error, not a loop. Ancillary chunks are capped (`chunkLimit`), a chunk
 /// whose CRC does not match is refused if critical and skipped if not (libpng's defaults), and the
 /// decode stops at its deadline.
-enum PNGRowDecoder {
+package enum PNGRowDecoder {
     /// libpng's default limit on either side (`PNG_USER_WIDTH_MAX`).
     static let maxSide: UInt32 = 1_000_000
     /// The most bytes of one ancillary chunk, and of all of them together, that libspng keeps (text,
@@ -22,11 +21,12 @@ enum PNGRowDecoder {
     static let chunkLimit = 4 << 20
     static let chunkCacheLimit = 16 << 20
 
-    /// A decoded ARGB8888 surface (the caller frees it) and the PNG's own width and height.
-    typealias Decoded = (surface: UnsafeMutablePointer<SDL_Surface>, width: Int, height: Int)
+    /// A decoded ARGB8888 picture and the PNG's own width and height.
+    package typealias Decoded = (picture: PixelBuffer, width: Int, height: Int)
 
     /// The IHDR's size, or the reason there is none.
-    static func size(of png: UnsafeRawBufferPointer) -> Result<(width: Int, height: Int), PhotoDecoder.Failure> {
+    package static func size(of png: UnsafeRawBufferPointer) -> Result<(width: Int, height: Int), PhotoDecoder.Failure>
+    {
         withContext(png) { ctx in
             var header = spng_ihdr()
             let rc = spng_get_ihdr(ctx, &header)
@@ -36,7 +36,7 @@ enum PNGRowDecoder {
     }
 
     /// `png` shrunk by `max(width, height) / maxDimension` when that is at least 2, else full size.
-    static func decode(_ png: UnsafeRawBufferPointer, maxDimension: Int, limits: DecodeLimits) -> Result<
+    package static func decode(_ png: UnsafeRawBufferPointer, maxDimension: Int, limits: DecodeLimits) -> Result<
         Decoded, PhotoDecoder.Failure
     > {
         withContext(png) { ctx in
@@ -52,16 +52,13 @@ enum PNGRowDecoder {
             let started = spng_decode_image(ctx, nil, 0, Int32(SPNG_FMT_RGBA8.rawValue), flags)
             guard started == 0 else { return .failure(failure(started)) }
             let factor = max(width, height) / max(1, maxDimension)
-            let decoded: Result<UnsafeMutablePointer<SDL_Surface>, PhotoDecoder.Failure>
+            let decoded: Result<PixelBuffer, PhotoDecoder.Failure>
             if header.interlace_method == 0, factor >= 2, width / factor > 0, height / factor > 0 {
                 decoded = shrunk(ctx, width: width, height: height, factor: factor, limits: limits)
             } else {
-                decoded = fullSize(ctx, width: width, height: height, limits: limits).flatMap { surface in
-                    guard factor >= 2, let small = BoxShrink.shrink(surface, by: factor) else {
-                        return .success(surface)
-                    }
-                    SDL_FreeSurface(surface)
-                    return .success(small)
+                decoded = fullSize(ctx, width: width, height: height, limits: limits).map { picture in
+                    guard factor >= 2, let small = BoxShrink.shrink(picture, by: factor) else { return picture }
+                    return small
                 }
             }
             return decoded.map { ($0, width, height) }
@@ -90,16 +87,13 @@ enum PNGRowDecoder {
         return .corrupt(String(cString: spng_strerror(code)))
     }
 
-    /// Every row into a new full-size ARGB8888 surface (interlaced passes land where they belong).
+    /// Every row into a new full-size ARGB8888 picture (interlaced passes land where they belong).
     private static func fullSize(_ ctx: OpaquePointer, width: Int, height: Int, limits: DecodeLimits) -> Result<
-        UnsafeMutablePointer<SDL_Surface>, PhotoDecoder.Failure
+        PixelBuffer, PhotoDecoder.Failure
     > {
-        guard
-            let surface = SDL_CreateRGBSurfaceWithFormat(
-                0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue),
-            let pixels = surface.pointee.pixels
-        else { return .failure(.outOfMemory) }
-        let pitch = Int(surface.pointee.pitch)
+        guard let picture = PixelBuffer(width: width, height: height) else { return .failure(.outOfMemory) }
+        let pixels = picture.pixels
+        let pitch = picture.pitch
         var touched = [Bool](repeating: false, count: height)
         var info = spng_row_info()
         while true {
@@ -114,20 +108,19 @@ enum PNGRowDecoder {
             }
             if rc == Int32(SPNG_EOI.rawValue) { break }
             if rc != 0 || limits.isPast {
-                SDL_FreeSurface(surface)
                 return .failure(rc != 0 ? failure(rc) : .corrupt("took too long to decode"))
             }
         }
         for y in 0..<height where touched[y] {
             swapRedAndBlue((pixels + y * pitch).assumingMemoryBound(to: UInt32.self), count: width)
         }
-        return .success(surface)
+        return .success(picture)
     }
 
-    /// The rows summed in bands of `factor` into a `width / factor` × `height / factor` surface
+    /// The rows summed in bands of `factor` into a `width / factor` × `height / factor` picture
     /// (`RGBABoxBands`).
     private static func shrunk(_ ctx: OpaquePointer, width: Int, height: Int, factor: Int, limits: DecodeLimits)
-        -> Result<UnsafeMutablePointer<SDL_Surface>, PhotoDecoder.Failure>
+        -> Result<PixelBuffer, PhotoDecoder.Failure>
     {
         guard let row = malloc(width * 4)?.assumingMemoryBound(to: UInt8.self),
             let bands = RGBABoxBands(width: width, height: height, factor: factor)
@@ -147,7 +140,7 @@ enum PNGRowDecoder {
             }
             bands.add(row, y: y)
         }
-        return bands.takeSurface().map { .success($0) } ?? .failure(.outOfMemory)
+        return bands.takePicture().map { .success($0) } ?? .failure(.outOfMemory)
     }
 
     /// R, G, B, A bytes as ARGB8888 words (B, G, R, A in memory on a little-endian machine).

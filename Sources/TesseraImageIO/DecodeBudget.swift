@@ -4,20 +4,20 @@ import Foundation
 /// what it will allocate (file, pixels, coefficient buffers, mip levels) before allocating it, and waits
 /// while others hold the rest. Without it each core decodes at once with no bound, so memory grows with
 /// the core count; with it a folder of large photos costs the same on 2 cores as on 64.
-final class DecodeBudget: @unchecked Sendable {
+package final class DecodeBudget: @unchecked Sendable {
     /// The bytes all decodes together may reserve.
-    let capacity: Int
+    package let capacity: Int
     private var reserved = 0
     private let condition = NSCondition()
 
-    init(capacity: Int) { self.capacity = capacity }
+    package init(capacity: Int) { self.capacity = capacity }
 
     /// 256 MB: four full-size 16-megapixel PNG decodes, or dozens of scaled JPEGs, at a time.
-    static let shared = DecodeBudget(capacity: 256 << 20)
+    package static let shared = DecodeBudget(capacity: 256 << 20)
 
     /// Runs `body` once `bytes` are free (waiting for other decodes to finish), then frees them.
     /// Nil, without running it, when `bytes` exceed the whole budget: that decode can never fit.
-    func withReservation<Result>(of bytes: Int, _ body: () -> Result) -> Result? {
+    package func withReservation<Result>(of bytes: Int, _ body: () -> Result) -> Result? {
         guard bytes <= capacity else { return nil }
         condition.lock()
         while reserved + bytes > capacity { condition.wait() }
@@ -33,7 +33,7 @@ final class DecodeBudget: @unchecked Sendable {
     }
 
     /// Bytes reserved now (for tests).
-    var inUse: Int {
+    package var inUse: Int {
         condition.lock()
         defer { condition.unlock() }
         return reserved

@@ -1,5 +1,4 @@
 import CJPEG
-import CSDL2
 import Glibc
 
 /// JPEGs through libjpeg-turbo's libjpeg API (`CJPEG` wraps its longjmp error handling), scaled down by
@@ -56,46 +55,41 @@ enum JPEGDecoder {
         return Session(handle: handle)
     }
 
-    /// The image at 1/`denominator` as a new ARGB8888 surface the caller owns (CMYK converted).
-    static func decode(_ session: Session, denominator: Int) -> Result<
-        UnsafeMutablePointer<SDL_Surface>, PhotoDecoder.Failure
-    > {
+    /// The image at 1/`denominator` as a new ARGB8888 picture (CMYK converted).
+    static func decode(_ session: Session, denominator: Int) -> Result<PixelBuffer, PhotoDecoder.Failure> {
         if let failure = session.failure { return .failure(failure) }
         var width: Int32 = 0
         var height: Int32 = 0
         guard tessera_jpeg_start(session.handle, Int32(denominator), denominator == 8 ? 1 : 0, &width, &height) == 0
         else { return .failure(session.failure ?? .corrupt("cannot start decoding")) }
-        guard
-            let surface = SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_ARGB8888.rawValue),
-            let pixels = surface.pointee.pixels
-        else { return .failure(.outOfMemory) }
-        guard
-            tessera_jpeg_read(session.handle, pixels.assumingMemoryBound(to: UInt8.self), Int(surface.pointee.pitch))
-                == 0
-        else {
-            SDL_FreeSurface(surface)
-            return .failure(session.failure ?? .corrupt("cannot decode"))
-        }
-        if session.header.isCMYK { CMYKConversion.convertInPlace(surface) }
-        return .success(surface)
+        guard let picture = PixelBuffer(width: Int(width), height: Int(height)) else { return .failure(.outOfMemory) }
+        guard tessera_jpeg_read(session.handle, picture.pixels.assumingMemoryBound(to: UInt8.self), picture.pitch) == 0
+        else { return .failure(session.failure ?? .corrupt("cannot decode")) }
+        if session.header.isCMYK { CMYKConversion.convertInPlace(picture) }
+        return .success(picture)
     }
 }
 
 /// What one decode may spend: until `deadline` (CLOCK_MONOTONIC seconds), and `memory` bytes of a
 /// library's own working memory.
-struct DecodeLimits {
-    var deadline: Double
-    var memory: Int
+package struct DecodeLimits {
+    package var deadline: Double
+    package var memory: Int
+
+    package init(deadline: Double, memory: Int) {
+        self.deadline = deadline
+        self.memory = memory
+    }
 
     /// The monotonic clock now, seconds.
-    static func now() -> Double {
+    package static func now() -> Double {
         var t = timespec()
         clock_gettime(CLOCK_MONOTONIC, &t)
         return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 
     /// No bound (benchmarks and tests of the decoders alone).
-    static let none = DecodeLimits(deadline: 0, memory: 0)
+    package static let none = DecodeLimits(deadline: 0, memory: 0)
 
-    var isPast: Bool { deadline > 0 && Self.now() > deadline }
+    package var isPast: Bool { deadline > 0 && Self.now() > deadline }
 }

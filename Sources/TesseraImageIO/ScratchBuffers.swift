@@ -16,8 +16,8 @@ import Foundation
 /// files and unstuffed data, little against a fling's peak memory (flinging through the thousand-photo
 /// bench peaked at up to 341 MB with 64 MB kept, 253–315 MB with 32). `drain` frees the idle ones (the
 /// decode queue does when it runs dry, so a window at rest holds none).
-final class ScratchBuffers: @unchecked Sendable {
-    static let shared = ScratchBuffers()
+package final class ScratchBuffers: @unchecked Sendable {
+    package static let shared = ScratchBuffers()
 
     private let lock = NSLock()
     private var idle: [UnsafeMutableRawBufferPointer] = []
@@ -28,7 +28,7 @@ final class ScratchBuffers: @unchecked Sendable {
     private let limit: Int
     private let capacity: Int
 
-    init(limit: Int = 2 * ProcessInfo.processInfo.activeProcessorCount, capacity: Int = 32 << 20) {
+    package init(limit: Int = 2 * ProcessInfo.processInfo.activeProcessorCount, capacity: Int = 32 << 20) {
         self.limit = limit
         self.capacity = capacity
     }
@@ -37,14 +37,14 @@ final class ScratchBuffers: @unchecked Sendable {
 
     /// Runs `body` with a buffer of at least `count` bytes (contents undefined), lent only for the
     /// call; nil without calling it when there is no memory.
-    func withBuffer<R>(atLeast count: Int, _ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R? {
+    package func withBuffer<R>(atLeast count: Int, _ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R? {
         guard let buffer = take(count) else { return nil }
         defer { give(buffer) }
         return try body(buffer)
     }
 
     /// Frees every idle buffer.
-    func drain() {
+    package func drain() {
         lock.lock()
         let freed = idle
         idle.removeAll()
@@ -53,7 +53,7 @@ final class ScratchBuffers: @unchecked Sendable {
     }
 
     /// Bytes held by idle buffers now.
-    var idleBytes: Int {
+    package var idleBytes: Int {
         lock.lock()
         defer { lock.unlock() }
         return idle.reduce(0) { $0 + $1.count }

@@ -1,9 +1,8 @@
-import CSDL2
 import Foundation
 
 /// A box shrink fed one RGBA row (8 bits a channel) at a time, as both PNG decoders produce them: the
 /// rows of a band of `factor` are summed per byte, and each whole band becomes one row of a
-/// `width / factor` × `height / factor` ARGB8888 surface, each channel the rounded mean of its
+/// `width / factor` × `height / factor` ARGB8888 picture, each channel the rounded mean of its
 /// `factor` × `factor` box — `BoxShrink.shrink(_:by:)`'s result, without a full-size picture. The last
 /// `width % factor` columns and `height % factor` rows are dropped.
 final class RGBABoxBands {
@@ -13,9 +12,9 @@ final class RGBABoxBands {
     private let outWidth: Int
     private let outHeight: Int
     private let sums: UnsafeMutablePointer<UInt32>
-    private var surface: UnsafeMutablePointer<SDL_Surface>?
+    private var picture: PixelBuffer?
 
-    /// Nil when memory for the sums or the surface cannot be had.
+    /// Nil when memory for the sums or the picture cannot be had.
     init?(width: Int, height: Int, factor: Int) {
         self.factor = factor
         outWidth = width / factor
@@ -23,34 +22,27 @@ final class RGBABoxBands {
         usedBytes = outWidth * factor * 4
         guard let sums = malloc(usedBytes * 4)?.assumingMemoryBound(to: UInt32.self) else { return nil }
         self.sums = sums
-        guard
-            let surface = SDL_CreateRGBSurfaceWithFormat(
-                0, Int32(outWidth), Int32(outHeight), 32, SDL_PIXELFORMAT_ARGB8888.rawValue),
-            surface.pointee.pixels != nil
-        else {
+        guard let picture = PixelBuffer(width: outWidth, height: outHeight) else {
             free(sums)
             return nil
         }
-        self.surface = surface
+        self.picture = picture
     }
 
-    deinit {
-        free(sums)
-        if let surface { SDL_FreeSurface(surface) }
-    }
+    deinit { free(sums) }
 
     /// Adds row `y` of the picture (at least `usedBytes` long); a row past the last whole band is
     /// ignored.
     func add(_ row: UnsafePointer<UInt8>, y: Int) {
         let band = y / factor
-        guard band < outHeight, let surface, let pixels = surface.pointee.pixels else { return }
+        guard band < outHeight, let picture else { return }
         if y % factor == 0 {
             for i in 0..<usedBytes { sums[i] = UInt32(row[i]) }
         } else {
             for i in 0..<usedBytes { sums[i] &+= UInt32(row[i]) }
         }
         guard y % factor == factor - 1 else { return }
-        let out = (pixels + band * Int(surface.pointee.pitch)).assumingMemoryBound(to: UInt32.self)
+        let out = picture.row(band)
         let area = UInt64(factor &* factor)
         let half = area / 2
         // In 64 bits, so no factor can overflow a box's sum.
@@ -72,9 +64,9 @@ final class RGBABoxBands {
         }
     }
 
-    /// The shrunk surface, handed to the caller (who frees it); the bands let go of it.
-    func takeSurface() -> UnsafeMutablePointer<SDL_Surface>? {
-        defer { surface = nil }
-        return surface
+    /// The shrunk picture, handed to the caller; the bands let go of it.
+    func takePicture() -> PixelBuffer? {
+        defer { picture = nil }
+        return picture
     }
 }

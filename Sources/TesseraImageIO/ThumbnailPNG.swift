@@ -1,4 +1,3 @@
-import CSDL2
 import CSPNG
 import Foundation
 
@@ -6,15 +5,22 @@ import Foundation
 /// standard's keys in `tEXt` chunks): written quickly — the Up filter on every row (a photo's rows
 /// resemble the row above) at deflate's fastest level, RGB when every pixel is opaque — and read with
 /// their keys, their size checked against their size class before a pixel is decoded.
-enum ThumbnailPNG {
-    /// `surface` (ARGB8888) as PNG bytes carrying `texts` (Latin-1), nil if libspng fails.
-    static func encode(_ surface: UnsafeMutablePointer<SDL_Surface>, opaque: Bool, texts: [(String, String)]) -> Data? {
-        guard surface.pointee.format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue,
-            let base = surface.pointee.pixels
-        else { return nil }
-        let width = Int(surface.pointee.w)
-        let height = Int(surface.pointee.h)
-        let pitch = Int(surface.pointee.pitch) / 4
+package enum ThumbnailPNG {
+    /// `picture` as PNG bytes carrying `texts` (Latin-1), nil if libspng fails.
+    package static func encode(_ picture: PixelBuffer, opaque: Bool, texts: [(String, String)]) -> Data? {
+        encode(
+            pixels: UnsafeRawPointer(picture.pixels), width: picture.width, height: picture.height,
+            pitch: picture.pitch, opaque: opaque, texts: texts)
+    }
+
+    /// `height` rows of `width` ARGB8888 pixels at `pixels`, `pitch` bytes apart, as PNG bytes carrying
+    /// `texts` (Latin-1), nil if libspng fails: for pictures that live elsewhere (TesseraSDL's mip
+    /// levels are SDL surfaces).
+    package static func encode(
+        pixels base: UnsafeRawPointer, width: Int, height: Int, pitch bytesPerRow: Int, opaque: Bool,
+        texts: [(String, String)]
+    ) -> Data? {
+        let pitch = bytesPerRow / 4
         let channels = opaque ? 3 : 4
         var samples = [UInt8](repeating: 0, count: width * height * channels)
         let pixels = base.assumingMemoryBound(to: UInt32.self)
@@ -60,7 +66,7 @@ enum ThumbnailPNG {
 
     /// The text chunks (`tEXt`, `zTXt`, `iTXt`) before the image data, keyword to text; nil when
     /// `png` is not a PNG libspng reads. `tEXt` and `zTXt` are Latin-1, `iTXt` UTF-8.
-    static func texts(of png: Data) -> [String: String]? {
+    package static func texts(of png: Data) -> [String: String]? {
         png.withUnsafeBytes { raw -> [String: String]? in
             guard let base = raw.baseAddress, raw.count > 0, let ctx = spng_ctx_new(0) else { return nil }
             defer { spng_ctx_free(ctx) }

@@ -1,11 +1,11 @@
-import CSDL2
 import Dispatch
 import Foundation
-import TesseraCore
 import TesseraPhotos
 
-/// Decodes one photo file into ARGB8888 surfaces no larger than needed: safe to call from any thread
-/// (it touches no renderer). Textures are made later, on the render thread.
+/// Decodes one photo file into an ARGB8888 picture no larger than needed: safe to call from any thread
+/// (it touches no renderer). Its caller makes the mip levels while the decode's bytes are still
+/// reserved (`decode(path:maxDimension:budget:timeLimit:handWritten:finishing:)`; TesseraSDL's
+/// `MipChain`), and textures later, on the render thread.
 ///
 /// JPEG goes through libjpeg-turbo's scaled decoding (`JPEGDecoder`): the IDCT itself produces 1/2, 1/4
 /// or 1/8 size, so a 5600×3200 photo shown at most 1024 px wide decodes at 1400×800; at 1/8 a baseline
@@ -21,17 +21,24 @@ import TesseraPhotos
 /// damaged before anything is allocated; every decode reserves its bytes from one `DecodeBudget`
 /// shared by all decoder threads, and stops at its deadline (`timeLimit`). CMYK and YCCK JPEGs are
 /// converted (`CMYKConversion`) and every photo is turned upright by its EXIF orientation
-/// (`SurfaceOrientation`).
+/// (`PixelOrientation`).
 package enum PhotoDecoder {
-    struct Decoded {
-        /// Mip levels, largest first, ARGB8888; the receiver frees them.
-        var levels: [UnsafeMutablePointer<SDL_Surface>]
+    /// A decode turned upright, before its mip levels are made.
+    package struct Picture {
+        /// ARGB8888, at the decode's scale.
+        package var pixels: PixelBuffer
         /// The photo's own size in pixels, as shown (after its EXIF orientation).
-        var originalWidth: Int
-        var originalHeight: Int
+        package var originalWidth: Int
+        package var originalHeight: Int
+
+        package init(pixels: PixelBuffer, originalWidth: Int, originalHeight: Int) {
+            self.pixels = pixels
+            self.originalWidth = originalWidth
+            self.originalHeight = originalHeight
+        }
     }
 
-    enum Failure: Error, CustomStringConvertible {
+    package enum Failure: Error, CustomStringConvertible {
         case unreadable(String)
         case notAnImage
         case corrupt(String)
@@ -42,7 +49,7 @@ package enum PhotoDecoder {
         /// Still decoding at its deadline: abandoned.
         case timedOut(seconds: Double)
 
-        var description: String {
+        package var description: String {
             switch self {
             case .unreadable(let reason): "cannot read the file (\(reason))"
             case .notAnImage: "not a JPEG or PNG"
@@ -58,10 +65,10 @@ package enum PhotoDecoder {
 
     /// Pixels a full-size decode may allocate (PNG, or a JPEG that cannot be scaled enough): 100 MP is
     /// 400 MB of RGBA, more than `DecodeBudget` ever lends one photo; refused before anything else.
-    static let maxDecodedPixels = 100_000_000
+    package static let maxDecodedPixels = 100_000_000
 
     /// Files larger than this are not read (no photo a kiosk shows is anywhere near it).
-    static let maxFileBytes = 256 << 20
+    package static let maxFileBytes = 256 << 20
 
     /// A Huffman-coded JPEG spends at least one bit on every 8×8 block of every component (the DC
     /// coefficient's category code is at least one bit long, ITU T.81 F.1.2.1; an end-of-band run may
@@ -73,16 +80,18 @@ package enum PhotoDecoder {
     /// The longest a decode may take. The largest photo decodes in well under a second here (a 100 MP
     /// progressive JPEG at 1/8); past this a file is taken to be made to spin the decoder (a
     /// pathological progressive JPEG, a decompression bomb) and is abandoned as unreadable.
-    static let timeLimit = 10.0
+    package static let timeLimit = 10.0
 
-    /// Decodes `path` so that its long side is at most `maxDimension` pixels (never upscaled), turned
-    /// upright by its EXIF orientation, within `budget` and before `timeLimit` seconds have passed.
-    /// `handWritten: false` decodes through the libraries alone (libjpeg at every scale, libspng for
-    /// every PNG): what the hand-written decoders are measured against (`tessera-bench`).
-    static func decode(
+    /// Decodes `path` for a long side of `maxDimension` pixels (never upscaled), turned upright by its
+    /// EXIF orientation, within `budget` and before `timeLimit` seconds have passed, and hands the
+    /// picture to `finishing` while its bytes are still reserved (the reservation counts the mip levels
+    /// made from it, `Plan.workingBytes`); nil from `finishing` is out of memory. `handWritten: false`
+    /// decodes through the libraries alone (libjpeg at every scale, libspng for every PNG): what the
+    /// hand-written decoders are measured against (`tessera-bench`).
+    package static func decode<Output>(
         path: String, maxDimension: Int, budget: DecodeBudget = .shared, timeLimit: Double = timeLimit,
-        handWritten: Bool = true
-    ) -> Result<Decoded, Failure> {
+        handWritten: Bool = true, finishing: (Picture) -> Output?
+    ) -> Result<Output, Failure> {
         let deadline = DecodeLimits.now() + timeLimit
         // The header first (a few KB), to know what the decode will cost before reading the file whole.
         let header: ImageHeader.Info?
@@ -113,7 +122,7 @@ package enum PhotoDecoder {
         plan.usesHandWrittenDecoders = handWritten
         plan.usesEighthDecoder = plan.usesEighthDecoder && handWritten
         let bytes = kept * (plan.usesEighthDecoder ? 2 : 1) + plan.workingBytes
-        let outcome = budget.withReservation(of: bytes) { () -> Result<Decoded, Failure> in
+        let outcome = budget.withReservation(of: bytes) { () -> Result<Output, Failure> in
             // Read, not mapped: a file replaced or truncated while mapped kills the process with SIGBUS
             // the moment the decoder touches a page that is gone. A copy in memory cannot change.
             readWhole(path, ranges, upTo: fileSize) { file in
@@ -121,19 +130,12 @@ package enum PhotoDecoder {
                 let data = Data(bytesNoCopy: file.baseAddress!, count: file.count, deallocator: .none)
                 guard ImageHeader.info(of: data) == info else { return .failure(.corrupt("changed while being read")) }
                 let limits = DecodeLimits(deadline: deadline, memory: max(plan.libraryBytes, 1 << 20))
-                return decode(file, plan: plan, limits: limits, timeLimit: timeLimit)
+                return decode(file, plan: plan, limits: limits, timeLimit: timeLimit).flatMap { picture in
+                    finishing(picture).map { .success($0) } ?? .failure(.outOfMemory)
+                }
             }
         }
         return outcome ?? .failure(.tooLarge(width: info.storedWidth, height: info.storedHeight))
-    }
-
-    /// Decodes `path` as `decode(path:maxDimension:)` does and frees the result: what a decode costs,
-    /// for `tessera-bench`. True when it decoded.
-    package static func decodeAndDiscard(path: String, maxDimension: Int, handWritten: Bool = true) -> Bool {
-        guard case .success(let decoded) = decode(path: path, maxDimension: maxDimension, handWritten: handWritten)
-        else { return false }
-        for level in decoded.levels { SDL_FreeSurface(level) }
-        return true
     }
 
     /// A reason to refuse the image before allocating for it, if it declares more than it can hold.
@@ -207,7 +209,7 @@ package enum PhotoDecoder {
             let paddedHeight = (info.storedHeight + 31) / 32 * 32
             let rows = paddedWidth * components * 32 * 2 + (64 << 10)
             libraryBytes = (info.isProgressive ? paddedWidth * paddedHeight * components * 2 : 0) + rows
-            // The decoded surface, the upright copy, the mip levels (4/3 of the base), CMYK in place.
+            // The decoded picture, the upright copy, the mip levels (4/3 of the base), CMYK in place.
             workingBytes = pixels * 4 * 2 + pixels * 4 * 4 / 3 + libraryBytes + (usesEighthDecoder ? eighthPlanes : 0)
         }
     }
@@ -225,10 +227,10 @@ package enum PhotoDecoder {
     /// `body` with `ranges` of the file read one after another into a scratch buffer (lent for the
     /// call: nothing made from it may outlive it, and a decoder may rearrange it); a special file (a
     /// FIFO, a device) is refused, not read.
-    private static func readWhole(
+    private static func readWhole<Output>(
         _ path: String, _ ranges: [Range<Int>], upTo expected: Int,
-        _ body: (UnsafeMutableRawBufferPointer) -> Result<Decoded, Failure>
-    ) -> Result<Decoded, Failure> {
+        _ body: (UnsafeMutableRawBufferPointer) -> Result<Output, Failure>
+    ) -> Result<Output, Failure> {
         do {
             return try RegularFile.withDescriptor(path) { fd, size in
                 // Grown since it was measured: not what the reservation was made for.
@@ -240,9 +242,9 @@ package enum PhotoDecoder {
         }
     }
 
-    private static func read(
-        _ fd: Int32, _ ranges: [Range<Int>], _ body: (UnsafeMutableRawBufferPointer) -> Result<Decoded, Failure>
-    ) -> Result<Decoded, Failure> {
+    private static func read<Output>(
+        _ fd: Int32, _ ranges: [Range<Int>], _ body: (UnsafeMutableRawBufferPointer) -> Result<Output, Failure>
+    ) -> Result<Output, Failure> {
         let size = ranges.reduce(0) { $0 + $1.count }
         return ScratchBuffers.shared.withBuffer(atLeast: size) { buffer in
             var total = 0
@@ -263,37 +265,33 @@ package enum PhotoDecoder {
 
     private static func decode(
         _ file: UnsafeMutableRawBufferPointer, plan: Plan, limits: DecodeLimits, timeLimit: Double
-    ) -> Result<Decoded, Failure> {
+    ) -> Result<Picture, Failure> {
         let info = plan.info
-        let surface =
+        let decoded =
             info.isJPEG
             ? decodeJPEG(UnsafeRawBufferPointer(file), plan: plan, limits: limits)
             : decodePNG(file, maxDimension: plan.maxDimension, limits: limits, fastPath: plan.usesHandWrittenDecoders)
-        switch surface {
+        switch decoded {
         case .failure(let failure):
             return .failure(limits.isPast ? .timedOut(seconds: timeLimit) : failure)
-        case .success(let (decoded, width, height)):
-            guard let upright = SurfaceOrientation.apply(info.orientation, to: decoded) else {
-                SDL_FreeSurface(decoded)
-                return .failure(.outOfMemory)
-            }
-            if upright != decoded { SDL_FreeSurface(decoded) }
-            guard let levels = MipChain.levels(takingOwnershipOf: upright, maxDimension: plan.maxDimension) else {
+        case .success(let (picture, width, height)):
+            // The stored picture goes as soon as its upright copy is made (when it is not that copy).
+            guard let upright = PixelOrientation.apply(info.orientation, to: picture) else {
                 return .failure(.outOfMemory)
             }
             let swaps = info.orientation.swapsAxes
             return .success(
-                Decoded(levels: levels, originalWidth: swaps ? height : width, originalHeight: swaps ? width : height))
+                Picture(pixels: upright, originalWidth: swaps ? height : width, originalHeight: swaps ? width : height))
         }
     }
 
-    /// A decoded surface (the caller frees it) and the file's own width and height.
-    private typealias Surface = (surface: UnsafeMutablePointer<SDL_Surface>, width: Int, height: Int)
+    /// A decoded picture and the file's own width and height.
+    private typealias Decoded = (picture: PixelBuffer, width: Int, height: Int)
 
     /// libjpeg at the plan's scale; at 1/8 the DC-only decoder first, which declines what it does not
     /// take (and any damage, which libjpeg then names).
     private static func decodeJPEG(_ raw: UnsafeRawBufferPointer, plan: Plan, limits: DecodeLimits) -> Result<
-        Surface, Failure
+        Decoded, Failure
     > {
         guard let session = JPEGDecoder.open(raw, limits: limits) else { return .failure(.outOfMemory) }
         if let failure = session.failure { return .failure(failure) }
@@ -305,8 +303,8 @@ package enum PhotoDecoder {
         guard plan.decodedWidth * plan.decodedHeight <= maxDecodedPixels else {
             return .failure(.tooLarge(width: header.width, height: header.height))
         }
-        if plan.usesEighthDecoder, let surface = JPEGEighthDecoder.decode(raw) {
-            return .success((surface, header.width, header.height))
+        if plan.usesEighthDecoder, let picture = JPEGEighthDecoder.decode(raw) {
+            return .success((picture, header.width, header.height))
         }
         return JPEGDecoder.decode(session, denominator: plan.denominator).map { ($0, header.width, header.height) }
     }
@@ -334,7 +332,7 @@ package enum PhotoDecoder {
     /// declines, its bytes put back as they were) through libspng, shrunk the same way.
     private static func decodePNG(
         _ file: UnsafeMutableRawBufferPointer, maxDimension: Int, limits: DecodeLimits, fastPath: Bool
-    ) -> Result<Surface, Failure> {
+    ) -> Result<Decoded, Failure> {
         if fastPath, let decoded = PNGDecoder.decode(file, maxDimension: maxDimension) { return decoded.map { $0 } }
         return PNGRowDecoder.decode(UnsafeRawBufferPointer(file), maxDimension: maxDimension, limits: limits).map {
             $0

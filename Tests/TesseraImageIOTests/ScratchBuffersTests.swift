@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import TesseraSDL
+@testable import TesseraImageIO
 
 final class ScratchBuffersTests: XCTestCase {
     private let mb = 1 << 20

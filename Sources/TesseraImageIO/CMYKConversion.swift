@@ -1,5 +1,3 @@
-import CSDL2
-
 /// CMYK to RGB for JPEGs saved in CMYK or YCCK (print-shop exports), which libjpeg-turbo decodes only
 /// to their CMYK samples (`TJPF_CMYK`: turning ink into light needs a colour-management system, which
 /// is out of a codec's scope, turbojpeg.h).
@@ -10,13 +8,12 @@ import CSDL2
 /// `R = c·k / 255` — the convention libjpeg's own documentation notes for Adobe files (libjpeg.txt,
 /// "Special color spaces") and that browsers and Pillow follow.
 enum CMYKConversion {
-    /// Rewrites a surface holding 4-byte C, M, Y, K samples (as `TJPF_CMYK` wrote them) as ARGB8888.
-    static func convertInPlace(_ surface: UnsafeMutablePointer<SDL_Surface>) {
-        guard let pixels = surface.pointee.pixels else { return }
-        let width = Int(surface.pointee.w)
-        let pitch = Int(surface.pointee.pitch)
-        for y in 0..<Int(surface.pointee.h) {
-            let row = (pixels + y * pitch).assumingMemoryBound(to: UInt8.self)
+    /// Rewrites a picture holding 4-byte C, M, Y, K samples (as `TJPF_CMYK` wrote them) as ARGB8888.
+    static func convertInPlace(_ picture: PixelBuffer) {
+        let width = picture.width
+        let pitch = picture.pitch
+        for y in 0..<picture.height {
+            let row = (picture.pixels + y * pitch).assumingMemoryBound(to: UInt8.self)
             for x in 0..<width {
                 let p = row + x * 4
                 let k = UInt32(p[3])

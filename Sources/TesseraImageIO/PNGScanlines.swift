@@ -1,9 +1,8 @@
-import CSDL2
 import Foundation
 
 /// A PNG's inflated image data — `height` scanlines, each a filter-type byte then `width` RGBA pixels
-/// at bit depth 8 — made into an ARGB8888 surface one scanline at a time. Each scanline is unfiltered in place, where the next one finds it as the row
-/// above, and is used at once: no full-size surface is made for a shrunk picture.
+/// at bit depth 8 — made into an ARGB8888 picture one scanline at a time. Each scanline is unfiltered in place, where the next one finds it as the row
+/// above, and is used at once: no full-size picture is made for a shrunk one.
 struct PNGScanlines {
     let bytes: UnsafeMutablePointer<UInt8>
     let width: Int
@@ -12,26 +11,20 @@ struct PNGScanlines {
 
     private var stride: Int { 1 + width * channels }
 
-    /// Every pixel, in a new ARGB8888 surface the caller owns: what `MipChain` makes of libpng's RGBA.
-    func fullSize() -> Result<UnsafeMutablePointer<SDL_Surface>, PhotoDecoder.Failure> {
+    /// Every pixel, in a new ARGB8888 picture: what `MipChain` (TesseraSDL) makes of libpng's RGBA.
+    func fullSize() -> Result<PixelBuffer, PhotoDecoder.Failure> {
         let rowBytes = width * channels
         guard let zeros = calloc(rowBytes, 1)?.assumingMemoryBound(to: UInt8.self) else {
             return .failure(.outOfMemory)
         }
         defer { free(zeros) }
-        guard
-            let surface = SDL_CreateRGBSurfaceWithFormat(
-                0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue),
-            let pixels = surface.pointee.pixels
-        else { return .failure(.outOfMemory) }
-        let pitch = Int(surface.pointee.pitch)
+        guard let picture = PixelBuffer(width: width, height: height) else { return .failure(.outOfMemory) }
         for y in 0..<height {
             guard reconstruct(y, count: rowBytes, zeros: zeros) else {
-                SDL_FreeSurface(surface)
                 return .failure(.corrupt("undefined filter type"))
             }
             let source = bytes + (y &* stride &+ 1)
-            let row = (pixels + y &* pitch).assumingMemoryBound(to: UInt32.self)
+            let row = picture.row(y)
             for x in 0..<width {
                 let p = source + x &* 4
                 let alpha = UInt32(p[3]) << 24
@@ -40,14 +33,13 @@ struct PNGScanlines {
                 row[x] = alpha | red | green | UInt32(p[2])
             }
         }
-        return .success(surface)
+        return .success(picture)
     }
 
-    /// Reduced by `factor` (≥ 2, and no larger than either side) into a new ARGB8888 surface the
-    /// caller owns, exactly as `BoxShrink.shrink(_:by:)` reduces a full-size decode: each output
+    /// Reduced by `factor` (≥ 2, and no larger than either side) into a new ARGB8888 picture, exactly as `BoxShrink.shrink(_:by:)` reduces a full-size decode: each output
     /// channel is the rounded mean of a `factor`×`factor` box, and the last `width % factor` columns
     /// and `height % factor` rows are dropped.
-    func boxShrunk(by factor: Int) -> Result<UnsafeMutablePointer<SDL_Surface>, PhotoDecoder.Failure> {
+    func boxShrunk(by factor: Int) -> Result<PixelBuffer, PhotoDecoder.Failure> {
         let outHeight = height / factor
         guard let bands = RGBABoxBands(width: width, height: height, factor: factor),
             // The dropped columns are not even unfiltered.
@@ -65,7 +57,7 @@ struct PNGScanlines {
         for y in (outHeight * factor)..<height where bytes[y &* stride] > 4 {
             return .failure(.corrupt("undefined filter type"))
         }
-        return bands.takeSurface().map { .success($0) } ?? .failure(.outOfMemory)
+        return bands.takePicture().map { .success($0) } ?? .failure(.outOfMemory)
     }
 
     /// Unfilters the first `count` bytes of scanline `y` in place, the row above being done already;

@@ -1,5 +1,3 @@
-import CSDL2
-
 /// A baseline JPEG at one eighth of its width and height, made from its DC coefficients alone.
 ///
 /// At 1/8 scale each 8×8 block becomes one pixel, its average: the DC coefficient times its
@@ -22,19 +20,17 @@ import CSDL2
 /// at larger scales: on the project's photos 3 levels apart on average at worst, up to 63 at the
 /// sharpest colour edges, which come out a little softer.
 enum JPEGEighthDecoder {
-    /// A new ARGB8888 surface of ⌈width/8⌉ × ⌈height/8⌉ (the caller frees it), or nil as above.
-    static func decode(_ data: UnsafeRawBufferPointer) -> UnsafeMutablePointer<SDL_Surface>? {
+    /// A new ARGB8888 picture of ⌈width/8⌉ × ⌈height/8⌉, or nil as above.
+    static func decode(_ data: UnsafeRawBufferPointer) -> PixelBuffer? {
         guard let frame = Frame(data) else { return nil }
         let capacity = JPEGEntropyPass.Segments.capacity(for: data, from: frame.scanStart)
-        let surface = ScratchBuffers.shared.withBuffer(atLeast: capacity) { buffer in
+        let picture = ScratchBuffers.shared.withBuffer(atLeast: capacity) { buffer in
             JPEGEntropyPass.Segments(data, from: frame.scanStart, into: buffer).flatMap { decode(frame, $0) }
         }
-        return surface ?? nil
+        return picture ?? nil
     }
 
-    private static func decode(_ frame: Frame, _ segments: JPEGEntropyPass.Segments) -> UnsafeMutablePointer<
-        SDL_Surface
-    >? {
+    private static func decode(_ frame: Frame, _ segments: JPEGEntropyPass.Segments) -> PixelBuffer? {
         let hMax = frame.components.map(\.h).max()!
         let vMax = frame.components.map(\.v).max()!
         let single = frame.components.count == 1
@@ -71,13 +67,9 @@ enum JPEGEighthDecoder {
             return Upsampling.scale(
                 out, across: coded.blocksAcross, down: coded.blocksDown, by: (xFactor, yFactor), to: (width, height))
         }
-        guard
-            let surface = SDL_CreateRGBSurfaceWithFormat(
-                0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue),
-            let pixels = surface.pointee.pixels
-        else { return nil }
-        let pitch = Int(surface.pointee.pitch) / 4
-        let rows = pixels.assumingMemoryBound(to: UInt32.self)
+        guard let picture = PixelBuffer(width: width, height: height) else { return nil }
+        let pitch = picture.pitch / 4
+        let rows = picture.pixels.assumingMemoryBound(to: UInt32.self)
         if single {
             for y in 0..<height {
                 for x in 0..<width {
@@ -89,7 +81,7 @@ enum JPEGEighthDecoder {
             YCbCr.convert(
                 y: samples[0], cb: samples[1], cr: samples[2], width: width, height: height, into: rows, pitch: pitch)
         }
-        return surface
+        return picture
     }
 
     /// What the markers before the first scan say (T.81 B.2).

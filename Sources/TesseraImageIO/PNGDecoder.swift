@@ -1,5 +1,4 @@
 import CDeflate
-import CSDL2
 import Foundation
 
 /// Decodes 8-bit RGBA PNGs (not interlaced) — what editors and screenshot tools export with an alpha
@@ -12,12 +11,12 @@ import Foundation
 /// to keep a second decoder for, so RGB goes to libspng. Two costs go. The image data is inflated in
 /// one call by libdeflate, "significantly faster than the zlib library ... especially on x86
 /// processors" (its README), but whole-buffer only. And the scanlines are unfiltered one at a time
-/// into the sums of a k×k box filter, so no full-size surface is made (or converted) at all: what
+/// into the sums of a k×k box filter, so no full-size picture is made (or converted) at all: what
 /// remains full size is the inflated data, which libdeflate's whole-buffer interface needs.
 ///
 /// The pixels are exactly those of libspng (or libpng) followed by `BoxShrink.shrink(_:by:)`: the
 /// same rounding, the same last `width % k` columns and `height % k` rows dropped; below a factor of
-/// 2 a full-size ARGB8888 surface.
+/// 2 a full-size ARGB8888 picture.
 ///
 /// Damage is named only where libspng would refuse the file too — a critical chunk whose CRC does not
 /// match (PNG specification, "Chunk layout": CRC-32 of the type and data), the file ending inside the
@@ -29,8 +28,8 @@ import Foundation
 /// Its safety rests on the checks below and on fuzzing (`make fuzz`, target `png`), with its output
 /// compared against libspng's on the corpus (`Tests/Fuzz`).
 enum PNGDecoder {
-    /// A decoded ARGB8888 surface (the caller frees it) and the PNG's own width and height.
-    typealias Decoded = (surface: UnsafeMutablePointer<SDL_Surface>, width: Int, height: Int)
+    /// A decoded ARGB8888 picture and the PNG's own width and height.
+    typealias Decoded = (picture: PixelBuffer, width: Int, height: Int)
 
     /// libpng's default limit on either side (`PNG_USER_WIDTH_MAX`, `PNG_USER_HEIGHT_MAX`): it refuses
     /// larger images, and they are left to it so that they are refused the same way.
@@ -72,10 +71,10 @@ enum PNGDecoder {
             let scanlines = PNGScanlines(
                 bytes: inflated, width: header.width, height: header.height)
             // As BoxShrink: a factor under 2, or one that leaves no whole output row or column, is no shrink.
-            let surface =
+            let picture =
                 factor >= 2 && header.width / factor > 0 && header.height / factor > 0
                 ? scanlines.boxShrunk(by: factor) : scanlines.fullSize()
-            return surface.map { ($0, header.width, header.height) }
+            return picture.map { ($0, header.width, header.height) }
         }
         return decoded ?? .failure(.outOfMemory)
     }
