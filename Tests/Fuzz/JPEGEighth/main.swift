@@ -1,12 +1,11 @@
-import CSDL2
 import Foundation
 import FuzzDriver
 import TesseraPhotos
 
-@testable import TesseraSDL
+@testable import TesseraImageIO
 
 /// One libFuzzer input (`make fuzz`): the DC-only 1/8 JPEG decoder on any bytes. It must return a
-/// surface or nil, never touch memory it does not own (AddressSanitizer watches), and never hang.
+/// picture or nil, never touch memory it does not own (AddressSanitizer watches), and never hang.
 /// As in `PhotoDecoder`, a file declaring more pixels than its bytes can hold is refused before this
 /// decoder sees it, so the harness refuses it too.
 func fuzz(_ input: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
@@ -16,10 +15,9 @@ func fuzz(_ input: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let info = ImageHeader.info(of: bytes), info.isJPEG,
         info.storedWidth * info.storedHeight <= 1024 * size + (1 << 20)
     else { return 0 }
-    if let surface = JPEGEighthDecoder.decode(raw) {
-        precondition(Int(surface.pointee.w) == (info.storedWidth + 7) / 8, "width")
-        precondition(Int(surface.pointee.h) == (info.storedHeight + 7) / 8, "height")
-        SDL_FreeSurface(surface)
+    if let picture = JPEGEighthDecoder.decode(raw) {
+        precondition(picture.width == (info.storedWidth + 7) / 8, "width")
+        precondition(picture.height == (info.storedHeight + 7) / 8, "height")
     }
     return 0
 }
