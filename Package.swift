@@ -143,15 +143,25 @@ let package = Package(
         .testTarget(
             name: "TesseraCoreTests",
             dependencies: ["TesseraGeometry", "TesseraPhotos", "TesseraCore", "TesseraTestSupport"]),
+        // Test images made to order, for the decoders' tests on both sides of SDL: JPEGs compressed by
+        // TurboJPEG, PNGs written byte by byte.
+        .target(
+            name: "TesseraImageTestSupport", dependencies: ["CTurboJPEG", "CZlib", "CDeflate"],
+            path: "Tests/ImageSupport"),
         // The image decoders against the libraries that do the same job, without a display.
         .testTarget(
             name: "TesseraImageIOTests",
-            dependencies: ["TesseraImageIO", "TesseraPhotos", "CJPEG", "CSPNG", "CExif"]),
+            dependencies: [
+                "TesseraImageIO", "TesseraPhotos", "TesseraImageTestSupport", "CJPEG", "CTurboJPEG", "CSPNG",
+                "CExif",
+            ],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "TesseraSDLTests",
             dependencies: [
                 "TesseraSDL", "TesseraGeometry", "TesseraPhotos", "TesseraImageIO", "TesseraCore", "CSDL2",
                 "CTurboJPEG", "CJPEG", "CSPNG", "CZlib", "CDeflate", "CExif", "CX11", "TesseraTestSupport",
+                "TesseraImageTestSupport",
             ],
             exclude: ["Fixtures"]),
         // speech-dispatcher, really: what the speaking kiosk sends reaches a private server, in order.

@@ -2,6 +2,7 @@ import CExif
 import CSDL2
 import CTurboJPEG
 import Foundation
+import TesseraImageTestSupport
 import TesseraPhotos
 import XCTest
 

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import TesseraImageTestSupport
 import XCTest
 
 @testable import TesseraCore

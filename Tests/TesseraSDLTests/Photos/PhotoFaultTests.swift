@@ -2,6 +2,7 @@ import CSDL2
 import CTurboJPEG
 import Foundation
 import TesseraGeometry
+import TesseraImageTestSupport
 import TesseraPhotos
 import XCTest
 

@@ -5,27 +5,34 @@ import Foundation
 /// PNG files written byte by byte (PNG specification, W3C / ISO/IEC 15948), so a test can choose what
 /// encoders choose — each scanline's filter type, how the image data is split into `IDAT` chunks, bit
 /// depth, palette, interlacing — and what damage does: a wrong CRC, a stream of the wrong length.
-struct TestPNG {
-    var width: Int
-    var height: Int
+package struct TestPNG {
+    package var width: Int
+    package var height: Int
     /// 0 grey, 2 RGB, 3 palette, 4 grey + alpha, 6 RGBA.
-    var colourType: UInt8 = 6
-    var bitDepth: UInt8 = 8
+    package var colourType: UInt8 = 6
+    package var bitDepth: UInt8 = 8
     /// Adam7 when true (every pass's scanlines with filter type None).
-    var interlaced = false
+    package var interlaced = false
     /// The filter type of scanline `y` (a non-interlaced image): by default all five in turn.
-    var filter: (Int) -> UInt8 = { UInt8($0 % 5) }
+    package var filter: (Int) -> UInt8 = { UInt8($0 % 5) }
     /// Most bytes of the zlib stream in one `IDAT` (libpng writes 8 KB chunks).
-    var chunkSize = 8192
+    package var chunkSize = 8192
     /// Chunks between `IHDR` and the image data: type and body.
-    var chunksBeforeData: [(String, [UInt8])] = []
+    package var chunksBeforeData: [(String, [UInt8])] = []
     /// Scanlines in the zlib stream, when not `height` (a damaged file).
-    var rowsInStream: Int?
+    package var rowsInStream: Int?
     /// Sample `channel` of pixel (x, y): 8 bits at bit depth 8 (a palette index for colour type 3);
     /// at 16 bits the high byte, the low byte being its complement.
-    var sample: (Int, Int, Int) -> UInt8 = { x, y, c in TestPNG.noisy(x, y, c) }
+    package var sample: (Int, Int, Int) -> UInt8 = { x, y, c in TestPNG.noisy(x, y, c) }
 
-    var channels: Int {
+    package init(width: Int, height: Int, colourType: UInt8 = 6, chunkSize: Int = 8192) {
+        self.width = width
+        self.height = height
+        self.colourType = colourType
+        self.chunkSize = chunkSize
+    }
+
+    package var channels: Int {
         switch colourType {
         case 2: 3
         case 4: 2
@@ -36,7 +43,7 @@ struct TestPNG {
 
     /// A gradient with per-pixel noise, and for alpha (channel 1 of grey + alpha, 3 of RGBA) regions of
     /// 0, 255 and everything between: what makes a box filter's rounding show.
-    static func noisy(_ x: Int, _ y: Int, _ c: Int) -> UInt8 {
+    package static func noisy(_ x: Int, _ y: Int, _ c: Int) -> UInt8 {
         var h = UInt32(truncatingIfNeeded: x &* 73_856_093 ^ y &* 19_349_663 ^ c &* 83_492_791)
         h ^= h >> 13
         h = h &* 0x5BD1_E995
@@ -46,7 +53,7 @@ struct TestPNG {
         return UInt8(clamping: base + noise)
     }
 
-    var data: Data {
+    package var data: Data {
         var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         let header =
             Self.bigEndian(UInt32(width)) + Self.bigEndian(UInt32(height)) + [
@@ -116,7 +123,9 @@ struct TestPNG {
 
     /// `row` filtered with `type` against `previous` (filter method 0) into `out` from `at` on; an
     /// undefined type is stored unfiltered.
-    static func filter(_ row: [UInt8], previous: [UInt8], type: UInt8, bpp: Int, into out: inout [UInt8], at: Int) {
+    package static func filter(
+        _ row: [UInt8], previous: [UInt8], type: UInt8, bpp: Int, into out: inout [UInt8], at: Int
+    ) {
         for i in 0..<row.count {
             let a = i >= bpp ? Int(row[i - bpp]) : 0
             let b = Int(previous[i])
@@ -136,25 +145,25 @@ struct TestPNG {
         }
     }
 
-    static func compress(_ bytes: [UInt8]) -> [UInt8] {
+    package static func compress(_ bytes: [UInt8]) -> [UInt8] {
         var size = compressBound(uLong(bytes.count))
         var out = [UInt8](repeating: 0, count: Int(size))
         precondition(compress2(&out, &size, bytes, uLong(bytes.count), 6) == Z_OK)
         return Array(out[..<Int(size)])
     }
 
-    static func bigEndian(_ v: UInt32) -> [UInt8] {
+    package static func bigEndian(_ v: UInt32) -> [UInt8] {
         [UInt8(v >> 24), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)]
     }
 
-    static func append(_ type: String, _ body: [UInt8], to png: inout Data) {
+    package static func append(_ type: String, _ body: [UInt8], to png: inout Data) {
         let typed = Array(type.utf8) + body
         png.append(contentsOf: bigEndian(UInt32(body.count)) + typed)
         png.append(contentsOf: bigEndian(crc(typed)))
     }
 
     /// Makes the CRC of the chunk at `offset` match its (altered) type and data again.
-    static func rewriteCRC(ofChunkAt offset: Int, in png: inout Data) {
+    package static func rewriteCRC(ofChunkAt offset: Int, in png: inout Data) {
         let bytes = [UInt8](png)
         let length = Int(bigEndianWord(bytes, at: offset))
         let typed = Array(bytes[(offset + 4)..<(offset + 8 + length)])
@@ -163,12 +172,12 @@ struct TestPNG {
     }
 
     /// The chunk CRC (PNG specification, annex D), the project's one CRC-32: libdeflate's.
-    static func crc(_ bytes: [UInt8]) -> UInt32 { UInt32(libdeflate_crc32(0, bytes, bytes.count)) }
+    package static func crc(_ bytes: [UInt8]) -> UInt32 { UInt32(libdeflate_crc32(0, bytes, bytes.count)) }
 
     /// A zlib stream that inflates to `segments` MB of zeros, each megabyte compressed once and repeated
     /// (a full flush resets the compressor, so every segment after the first is the same bytes): a
     /// "decompression bomb" of about a kilobyte per inflated megabyte, made in milliseconds.
-    static func bomb(megabytes segments: Int) -> [UInt8] {
+    package static func bomb(megabytes segments: Int) -> [UInt8] {
         var stream = z_stream()
         precondition(deflateInit_(&stream, 9, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK)
         defer { deflateEnd(&stream) }
@@ -200,7 +209,7 @@ struct TestPNG {
     }
 
     /// The filter types of the scanlines of a non-interlaced, 8-bit `png` of `channels` per pixel.
-    static func filterTypes(in png: Data, channels: Int) -> Set<UInt8> {
+    package static func filterTypes(in png: Data, channels: Int) -> Set<UInt8> {
         let bytes = [UInt8](png)
         let width = Int(bigEndianWord(bytes, at: 16))
         let height = Int(bigEndianWord(bytes, at: 20))
@@ -215,7 +224,7 @@ struct TestPNG {
     }
 
     /// Offsets of the chunks of `png` of `type` (where their length field starts).
-    static func chunks(_ type: String, in png: Data) -> [Int] {
+    package static func chunks(_ type: String, in png: Data) -> [Int] {
         let bytes = [UInt8](png)
         var offsets: [Int] = []
         var at = 8

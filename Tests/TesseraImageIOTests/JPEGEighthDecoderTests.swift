@@ -1,10 +1,9 @@
-import CSDL2
 import CTurboJPEG
 import Foundation
+import TesseraImageTestSupport
 import XCTest
 
 @testable import TesseraImageIO
-@testable import TesseraSDL
 
 /// The 1/8 decode from DC coefficients against libjpeg-turbo's own 1/8 decode of the same files: the
 /// same pixels where the maths is the same (grey, 4:4:4, 4:2:2, 4:4:0), close where libjpeg-turbo runs
@@ -12,7 +11,13 @@ import XCTest
 /// is damaged, left to libjpeg-turbo.
 final class JPEGEighthDecoderTests: XCTestCase {
     private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures")
+        .appendingPathComponent("Fixtures")
+
+    private func temporaryFolder() throws -> String {
+        let path = NSTemporaryDirectory() + "tessera-imageio-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
 
     /// A photo-like picture: gradients, edges and noise, so every AC code length occurs.
     private func compress(
@@ -101,7 +106,7 @@ final class JPEGEighthDecoderTests: XCTestCase {
 
     func testFourTwoZeroPhotosAreWithinAFewLevelsOfLibjpegTurbos() throws {
         let photos = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Assets/Photos")
+            .deletingLastPathComponent().appendingPathComponent("Assets/Photos")
         let names = try FileManager.default.contentsOfDirectory(atPath: photos.path).filter { $0.hasSuffix(".jpg") }
         XCTAssertFalse(names.isEmpty)
         var worstMean = 0.0
@@ -149,11 +154,11 @@ final class JPEGEighthDecoderTests: XCTestCase {
             XCTAssertNil(eighth(jpeg.prefix(keep)), "cut at \(keep)")
         }
         // Through the decoder a user's photo goes through: damaged, as libjpeg-turbo says.
-        let folder = try RenderFixture.temporaryFolder()
+        let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/cut.jpg"
         try jpeg.prefix(jpeg.count / 2).write(to: URL(fileURLWithPath: path))
-        guard case .failure(.corrupt) = PhotoDecoder.decode(path: path, maxDimension: 100) else {
+        guard case .failure(.corrupt) = PhotoDecoder.decode(path: path, maxDimension: 100, finishing: { $0 }) else {
             return XCTFail("a truncated photo is damaged")
         }
     }
@@ -181,7 +186,7 @@ final class JPEGEighthDecoderTests: XCTestCase {
     }
 
     func testPhotoDecoderUsesItAtOneEighthAndLibjpegTurboAbove() throws {
-        let folder = try RenderFixture.temporaryFolder()
+        let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // 4:2:0, where the two decoders' pixels differ: which one ran shows.
         let jpeg = try compress(width: 800, height: 600, subsampling: TJSAMP_420)
@@ -189,16 +194,15 @@ final class JPEGEighthDecoderTests: XCTestCase {
         try jpeg.write(to: URL(fileURLWithPath: path))
         let ours = try XCTUnwrap(eighth(jpeg))
         XCTAssertNotEqual(ours.pixels, try turboEighth(jpeg).pixels)
-        let small = try PhotoDecoder.decode(path: path, maxDimension: 100).get()
-        defer { for level in small.levels { SDL_FreeSurface(level) } }
-        let base = small.levels[0].pointee
-        XCTAssertEqual(base.w, 100, "1/8 of 800")
+        // The picture the mip levels are made from (TesseraSDL's `MipChain` keeps one that fits as its
+        // base level, pixel for pixel: MipChainTests).
+        let small = try PhotoDecoder.decode(path: path, maxDimension: 100, finishing: { $0 }).get()
+        let base = small.pixels
+        XCTAssertEqual(base.width, 100, "1/8 of 800")
         XCTAssertEqual(small.originalWidth, 800)
-        let words = base.pixels!.assumingMemoryBound(to: UInt32.self)
-        XCTAssertEqual(
-            (0..<Int(base.h)).flatMap { y in (0..<100).map { words[y * Int(base.pitch) / 4 + $0] } }, ours.pixels)
-        let large = try PhotoDecoder.decode(path: path, maxDimension: 200).get()
-        defer { for level in large.levels { SDL_FreeSurface(level) } }
-        XCTAssertEqual(large.levels[0].pointee.w, 200, "1/4 of 800, through TurboJPEG")
+        let words = base.pixels.assumingMemoryBound(to: UInt32.self)
+        XCTAssertEqual((0..<base.height).flatMap { y in (0..<100).map { words[y * base.pitch / 4 + $0] } }, ours.pixels)
+        let large = try PhotoDecoder.decode(path: path, maxDimension: 200, finishing: { $0 }).get()
+        XCTAssertEqual(large.pixels.width, 200, "1/4 of 800, through TurboJPEG")
     }
 }
