@@ -22,8 +22,10 @@ package final class PixelBuffer {
     /// Bytes from one row to the next: `width * 4`, what SDL 2 gives a new 32-bit surface (its rows
     /// are padded to 4 bytes only, in src/video of its sources, where surfaces are made).
     package let pitch: Int
-    /// `height * pitch` bytes, owned by this buffer and zeroed when it was made.
+    /// `height * pitch` bytes, owned by this buffer (until `relinquish()`) and zeroed when it was made.
     package let pixels: UnsafeMutableRawPointer
+    /// False once the pixels were handed over: whoever took them frees them, with `free`.
+    private var ownsPixels = true
 
     /// A zeroed `width` × `height` picture, as SDL makes a new surface's pixels. Nil when a
     /// side is not positive (SDL makes such a surface without pixels, which every decoder here took as
@@ -43,7 +45,16 @@ package final class PixelBuffer {
         self.pixels = pixels
     }
 
-    deinit { free(pixels) }
+    deinit { if ownsPixels { free(pixels) } }
+
+    /// Hands the pixels (allocated with `calloc`) to the caller, who frees them with `free` — an SDL
+    /// surface made over them and told so frees them with `SDL_free`, which is libc's unless the
+    /// program set other memory functions (`SDL_SetMemoryFunctions`; this one does not). The buffer
+    /// must not be read once it is gone.
+    package func relinquish() -> UnsafeMutableRawPointer {
+        ownsPixels = false
+        return pixels
+    }
 
     /// Row `y` as ARGB8888 words.
     @inline(__always)

@@ -25,15 +25,22 @@ enum MipChain {
     /// The levels of a decoded picture (TesseraImageIO): its pixels are read in place through a surface
     /// that wraps them (`SDL_CreateRGBSurfaceWithFormatFrom`, no copy; `picture` is kept alive while
     /// it is read), and every level is a surface of SDL's own, which the caller frees with
-    /// `SDL_FreeSurface` as before. A picture already within `maxDimension` is copied once into its
-    /// base level; a larger one's first reduction reads it directly.
+    /// `SDL_FreeSurface` as before. A picture already within `maxDimension` becomes its base level: the
+    /// surface takes its pixels over (`PixelBuffer.relinquish`), so the picture must not be read after
+    /// this call; a larger one's first reduction reads it directly.
     static func levels(of picture: PixelBuffer, maxDimension: Int) -> [UnsafeMutablePointer<SDL_Surface>]? {
         let base = withExtendedLifetime(picture) { () -> UnsafeMutablePointer<SDL_Surface>? in
             guard let wrapped = surface(wrapping: picture) else { return nil }
+            guard max(picture.width, picture.height) > maxDimension else {
+                // It fits: the surface takes the pixels over — no copy, so a decode is held once. Without
+                // `SDL_PREALLOC`, `SDL_FreeSurface` frees them (`SDL_free`, libc's `free` here).
+                wrapped.pointee.flags &= ~UInt32(SDL_PREALLOC)
+                _ = picture.relinquish()
+                return wrapped
+            }
             // Frees the surface alone: SDL never frees pixels it was handed (`SDL_PREALLOC`).
             defer { SDL_FreeSurface(wrapped) }
-            return max(picture.width, picture.height) > maxDimension
-                ? reduced(wrapped, maxDimension: maxDimension) : copied(wrapped)
+            return reduced(wrapped, maxDimension: maxDimension)
         }
         guard let base else { return nil }
         return levels(takingOwnershipOf: base, maxDimension: maxDimension)
@@ -45,20 +52,6 @@ enum MipChain {
         SDL_CreateRGBSurfaceWithFormatFrom(
             picture.pixels, Int32(picture.width), Int32(picture.height), 32, Int32(picture.pitch),
             SDL_PIXELFORMAT_ARGB8888.rawValue)
-    }
-
-    /// A new ARGB8888 surface holding the same pixels as `source` (ARGB8888).
-    private static func copied(_ source: UnsafeMutablePointer<SDL_Surface>) -> UnsafeMutablePointer<SDL_Surface>? {
-        let s = source.pointee
-        guard let pixels = s.pixels,
-            let out = SDL_CreateRGBSurfaceWithFormat(0, s.w, s.h, 32, SDL_PIXELFORMAT_ARGB8888.rawValue),
-            let outPixels = out.pointee.pixels
-        else { return nil }
-        let rowBytes = Int(s.w) * 4
-        for y in 0..<Int(s.h) {
-            (outPixels + y * Int(out.pointee.pitch)).copyMemory(from: pixels + y * Int(s.pitch), byteCount: rowBytes)
-        }
-        return out
     }
 
     /// The same levels from a surface this call owns and frees: no copy when it is ARGB8888 already,
