@@ -7,8 +7,8 @@ import TesseraCore
     @_silgen_name("mallopt") func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
     // Decoded photos are large, short-lived buffers made on several threads. glibc's default raises its
     // mmap threshold after the first such free, so later ones come from per-thread heaps that keep the
-    // memory: a fixed 1 MB threshold returns every big buffer to the system at once (measured: a
-    // waterfall scrolled through 24 photos of 5600×3200 peaks at 340 MB instead of 440 MB).
+    // memory: a fixed 1 MB threshold returns every big buffer to the system at once (BENCHMARKS.md,
+    // "Figures behind design choices").
     _ = mallopt(-3, 1 << 20)
 #endif
 

@@ -66,7 +66,7 @@ package struct Script: Equatable, Sendable {
     }
 
     /// Most steps in a script: 40 times a recorded 50-second monkey storm. What a script costs in memory
-    /// grows with its steps (`ScriptStepCount`): 100,000 peak near 330 MB, where 600,000 reached 1.8 GB.
+    /// grows with its steps (`ScriptStepCount`; BENCHMARKS.md, "Budgets by construction").
     static let maxSteps = 100_000
 
     static func parse(_ data: Data) throws -> Script {

@@ -8,12 +8,11 @@ import TesseraCore
 /// (`XShmPutImage`) without waiting for it to finish.
 ///
 /// SDL's own window surface is the same shared memory, but it ends every present with `XSync`: the
-/// frame waits out a round trip until the server has copied the damage into the screen, 1.8 ms a frame
-/// when a scroll moves a whole 1920×1080 window here. The wait matters only before the image is written
-/// again, so it moves there (`prepareToDraw`): the last rectangle of each present asks for a
-/// `ShmCompletion` event, which by the next frame has nearly always arrived, and the server's copy runs
-/// on the other core while the next frame is made — that scroll shows 13–17 % more frames in the same
-/// time (BENCHMARKS.md, "Presenting without a round trip").
+/// frame waits out a round trip until the server has copied the damage into the screen. The wait
+/// matters only before the image is written again, so it moves there (`prepareToDraw`): the last
+/// rectangle of each present asks for a `ShmCompletion` event, which by the next frame has nearly always
+/// arrived, and the server's copy runs on the other core while the next frame is made (what that saves:
+/// BENCHMARKS.md, "Presenting without a round trip").
 ///
 /// The image lives on a second connection to the same server, so its completion events come to this
 /// presenter and never to SDL's event loop. Its frames go out through XCB, which that Xlib connection

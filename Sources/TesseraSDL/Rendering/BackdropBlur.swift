@@ -215,7 +215,8 @@ final class BackdropBlur {
     /// A render target with linear scaling. The capture is ARGB like the output (copied back 1:1); the
     /// pyramid and the blur are opaque XRGB: with no alpha channel, SDL's software renderer lays the blur
     /// over the frame at an opacity with its fast per-surface-alpha blit (`BlitRGBtoRGBSurfaceAlpha`)
-    /// instead of the generic modulate-and-blend loop (+0.7 ms instead of +6.5 at 1024×768).
+    /// instead of the generic modulate-and-blend loop, a ninth of its cost (BENCHMARKS.md, "Figures
+    /// behind design choices").
     private func makeTarget(width: Int, height: Int, opaque: Bool = true) -> OpaquePointer? {
         let format = opaque ? SDL_PIXELFORMAT_RGB888 : SDL_PIXELFORMAT_ARGB8888
         guard

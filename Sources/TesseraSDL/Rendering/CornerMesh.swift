@@ -4,9 +4,8 @@ import Foundation
 /// Triangle fans for the four rounded corners of a rect, with a feathered rim, in PIXELS.
 ///
 /// Why only the corners go through `SDL_RenderGeometry`: in the software renderer a textured triangle
-/// costs several times a blit of the same area (docs/BEHAVIOUR.md#cost-of-textured-triangles:
-/// whole-tile fans 11–14 ms/frame vs 2.6 for strips + corner fans), so geometry covers just the r×r
-/// corner squares.
+/// costs several times a blit of the same area (docs/BEHAVIOUR.md#cost-of-textured-triangles), so
+/// geometry covers just the r×r corner squares.
 ///
 /// Each corner is the quarter disc of radius r centred on the inner corner of its square: a solid
 /// fan out to radius r − ½·feather, then a rim ring out to r + ½·feather (the "one-pixel feathered

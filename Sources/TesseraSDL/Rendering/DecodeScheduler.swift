@@ -80,8 +80,8 @@ final class DecodeScheduler {
     /// Forgets the last answer: the folder changed, so a photo asked for may now exist.
     func reconsider() { answered = nil }
 
-    /// Relative decode time: pixels, times 7 when the format cannot decode scaled (measured here:
-    /// 5600×3200 as PNG 260 ms + shrinking, as JPEG at 1/4 scale 41 ms).
+    /// Relative decode time: pixels, times 7 when the format cannot decode scaled (a PNG decodes whole
+    /// where a JPEG decodes at 1/4: BENCHMARKS.md, "Figures behind design choices").
     static func decodeCost(_ photo: Photo) -> Double {
         let pixels = photo.pixelSize.map { $0.width * $0.height } ?? 0
         let ext = (photo.path as NSString).pathExtension.lowercased()

@@ -154,8 +154,8 @@ enum FrameDamage: Equatable {
         /// A command is kept as many times as both middles hold it: the first occurrences in each, in
         /// order. Matching goes by fingerprint first — both middles sorted by it, walked side by side —
         /// and equal fingerprints are compared in full: nothing is hashed, and nothing allocated once
-        /// warm. Counting every command in a dictionary, as this did before, made the comparison 38 µs of
-        /// an animated picker frame where it is 26 now (BENCHMARKS.md#the-floor-of-a-picker-frame).
+        /// warm. Counting every command in a dictionary, as this did before, cost a third more of an
+        /// animated picker frame (BENCHMARKS.md#the-floor-of-a-picker-frame).
         fileprivate mutating func keepsOrder(
             old: ArraySlice<DrawCommand>, new: ArraySlice<DrawCommand>, otherwise: (DrawCommand) -> Void
         ) -> Bool {

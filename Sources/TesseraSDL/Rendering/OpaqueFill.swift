@@ -8,18 +8,16 @@ import TesseraGeometry
 ///
 /// Why: SDL's software fill (`SDL_FillRect`) writes rows with non-temporal stores from the first
 /// 16-byte boundary and ordinary stores for the pixels left at the row's end. A row that does not end
-/// on a cache line mixes the two in its last line, which on the bench's machine costs about 0.6 µs a
-/// row: 120×130 pixels fill at 5.7 ns a pixel, 300×200 at 2.3, where the stretched texel
-/// (`SDL_SoftStretch`, ordinary stores) takes about 1.0 at any size. Streaming stores that fill whole
-/// lines are the fastest of all, and in a window the faster still: an ordinary store must first take
-/// the line back from the X server's core, which read it to present the last frame. So in a window
-/// whose rows start on cache lines, a rectangle's columns from one line boundary to another go to
-/// SDL's fill and only its ragged edges (under 16 pixels each side) to ordinary stores: 120×80
-/// rectangles 1.7 → 0.8 ns a pixel, 300×150 1.3 → 0.5, measured with a second core reading each
-/// frame as the X server does (`Tools/fillbench`; BENCHMARKS.md#fills-in-a-window-another-core-reads).
-/// Elsewhere (render targets, offscreen canvases, rows off the lines) narrow rows take ordinary
-/// stores whole and rows from `wideRow` on SDL's fill, which past about 800 pixels wins anyway
-/// (1024×768 at 0.24 ns, 1366×768 at 0.64). GPU renderers keep their own fill.
+/// on a cache line mixes the two in its last line, which costs several times what the stretched texel
+/// (`SDL_SoftStretch`, ordinary stores) does for a narrow rectangle (BENCHMARKS.md#fills-and-non-temporal-stores).
+/// Streaming stores that fill whole lines are the fastest of all, and in a window the faster still: an
+/// ordinary store must first take the line back from the X server's core, which read it to present the
+/// last frame. So in a window whose rows start on cache lines, a rectangle's columns from one line
+/// boundary to another go to SDL's fill and only its ragged edges (under 16 pixels each side) to
+/// ordinary stores, measured with a second core reading each frame as the X server does
+/// (`Tools/fillbench`; BENCHMARKS.md#fills-in-a-window-another-core-reads). Elsewhere (render targets,
+/// offscreen canvases, rows off the lines) narrow rows take ordinary stores whole and rows from
+/// `wideRow` on SDL's fill, which wins on wide rows anyway. GPU renderers keep their own fill.
 ///
 /// Straight into the frame: a damaged picker frame fills a dozen gaps and edges, each through the
 /// renderer's queue (an `SDL_RenderCopyF` or `SDL_RenderFillRectsF` and its command, clip and blit

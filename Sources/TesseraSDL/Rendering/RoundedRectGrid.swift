@@ -6,8 +6,8 @@
 ///                                      bottom strip = columns 1…2, rows 2…3
 ///
 /// Why this split: the software renderer blits rectangles several times faster than it rasterises
-/// triangles of the same area (docs/BEHAVIOUR.md#cost-of-textured-triangles: 2.6 vs 11–14 ms/frame for
-/// 44 tiles), so only the small corner squares go through geometry. All edges are integers, so the
+/// triangles of the same area (docs/BEHAVIOUR.md#cost-of-textured-triangles), so only the small corner
+/// squares go through geometry. All edges are integers, so the
 /// pieces tile the rect exactly: no seam, no overlap (an overlap would double-blend at opacity < 1).
 struct RoundedRectGrid: Equatable {
     /// Destination pixel edges, left to right: x0, x0 + r, x1 − r, x1.
