@@ -175,13 +175,20 @@ final class DecodeQueue: @unchecked Sendable {
         case .miss: statistics.thumbnailMisses += 1
         case .direct: statistics.directDecodes += 1
         }
+        var unwanted: Outcome?
         if abandoned || discarded.remove(job.id) != nil {
-            if case .success(let decoded) = outcome { for level in decoded.levels { SDL_FreeSurface(level) } }
+            unwanted = outcome
+        } else if let earlier = results[job.id], earlier.side > job.side {
+            // A larger decode of the photo finished first and waits to be collected: it stays.
+            unwanted = outcome
         } else {
-            results[job.id] = (outcome, job.side)
+            // A smaller one still waiting (asked for at a thumbnail's size, then larger for the viewer)
+            // is replaced, and its surfaces freed: a kiosk that opened photos lost them, a few MB an hour.
+            unwanted = results.updateValue((outcome, job.side), forKey: job.id)?.outcome
         }
         let dry = waiting.isEmpty && running.isEmpty
         lock.unlock()
+        if case .success(let decoded)? = unwanted { for level in decoded.levels { SDL_FreeSurface(level) } }
         // Nothing more to decode for now: the working buffers go back to the system.
         if dry { ScratchBuffers.shared.drain() }
         finished.lock()

@@ -31,6 +31,40 @@ final class DecodeQueueTests: XCTestCase {
         return done
     }
 
+    /// A photo decoded at a thumbnail's size and, before that was collected, larger (opened in the
+    /// viewer): the larger result replaces the smaller, whose surfaces are freed — they were dropped
+    /// unfreed, and a kiosk that kept opening photos grew by them. Each surface made here carries an
+    /// extra reference, so a free by the queue shows as a count of 1.
+    func testALargerDecodeReplacesASmallerOneNotYetCollectedAndFreesIt() throws {
+        /// The surfaces the decodes made, by side (written on the decode threads).
+        final class Made: @unchecked Sendable {
+            let lock = NSLock()
+            var surfaces: [Int: UnsafeMutablePointer<SDL_Surface>] = [:]
+        }
+        let made = Made()
+        let queue = DecodeQueue { _, side, _ in
+            let surface = SDL_CreateRGBSurfaceWithFormat(
+                0, Int32(side), Int32(side), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)!
+            surface.pointee.refcount += 1
+            made.lock.withLock { made.surfaces[side] = surface }
+            let decoded = PhotoDecoder.Decoded(levels: [surface], originalWidth: side, originalHeight: side)
+            return (.success(decoded), .direct)
+        }
+        queue.request("photo", path: "/photo.jpg", side: 128)
+        queue.wait(for: ["photo"])
+        queue.request("photo", path: "/photo.jpg", side: 1024)
+        queue.wait(for: ["photo"])
+        let collected = try XCTUnwrap(queue.collect("photo"))
+        XCTAssertEqual(collected.side, 1024)
+        guard case .success(let decoded) = collected.outcome else { return XCTFail("decoded") }
+        let surfaces = made.lock.withLock { made.surfaces }
+        XCTAssertEqual(decoded.levels.first, surfaces[1024])
+        XCTAssertEqual(surfaces[128]?.pointee.refcount, 1, "the smaller result was freed by the queue")
+        XCTAssertEqual(surfaces[1024]?.pointee.refcount, 2, "the larger one is the caller's")
+        for surface in surfaces.values { SDL_FreeSurface(surface) }
+        SDL_FreeSurface(decoded.levels[0])
+    }
+
     func testAWaitEndsAsSoonAsAQuitIsAskedForWhateverIsStillDecoding() throws {
         let release = DispatchSemaphore(value: 0)
         let started = DispatchSemaphore(value: 0)
