@@ -87,6 +87,22 @@ struct TileField: Sendable {
                 scrollsOnWheel: scrollsOnWheel, indicator: showsIndicator ? ScrollIndicator() : nil))
     }
 
+    /// Adds tiles `ids` at the end of `container`'s items, in order, with room made for all of them at
+    /// once: adding a library one tile at a time grows every array by doubling, and at the doubling a
+    /// tile array is held twice (a 100,000-photo picker peaked at 237 MB starting up, 162 MB of it tiles
+    /// being copied).
+    mutating func addTiles(_ ids: some Collection<String>, to container: ContainerID) {
+        let k = slot(ofAdded: container)
+        let total = tiles.count + ids.count
+        tiles.reserveCapacity(total)
+        positions.reserveCapacity(total)
+        index.reserveCapacity(total)
+        active.reserve(total)
+        containers[k].members.reserveCapacity(containers[k].members.count + ids.count)
+        containers[k].items.reserveCapacity(containers[k].items.count + ids.count)
+        for id in ids { addTile(id, to: container) }
+    }
+
     /// Adds a tile at the end of `container`'s items. It appears where the next `place` puts it.
     mutating func addTile(_ id: String, to container: ContainerID) {
         precondition(index[id] == nil, "TileField: tile \(id) added twice")

@@ -105,7 +105,7 @@ final class DestinationsScene: Scene {
         field.addContainer(.list, axis: .vertical, physics: config.scroll)
         // Added last: on top of the list for every drag and wheel while a place is open.
         field.addContainer(.detail, axis: .vertical, physics: config.scroll)
-        for place in places { field.addTile(place.id, to: .list) }
+        field.addTiles(places.map(\.id), to: .list)
         layOut(animated: false)
     }
 

@@ -68,10 +68,9 @@ final class PickerScene: Scene {
         field.addContainer(.grid, axis: .vertical, physics: config.scroll)
         // The articles hide the dock's indicator (`.scrollIndicators(.hidden)`).
         field.addContainer(.dock, axis: .horizontal, physics: config.scroll, showsIndicator: false)
-        for photo in photos {
-            field.addTile(photo.id, to: .grid)
-            aspectRatios[photo.id] = photo.aspectRatio
-        }
+        field.addTiles(photos.map(\.id), to: .grid)
+        aspectRatios.reserveCapacity(photos.count)
+        for photo in photos { aspectRatios[photo.id] = photo.aspectRatio }
         // The first frame shows everything in place, not flying in from nowhere.
         layOut(animated: false)
     }

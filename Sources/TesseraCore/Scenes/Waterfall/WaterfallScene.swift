@@ -80,7 +80,7 @@ final class WaterfallScene: Scene {
         field.indicatorConfig = config.indicatorStyle
         // `ScrollView(showsIndicators: false)` in the article.
         field.addContainer(.waterfall, axis: .vertical, physics: config.scroll, showsIndicator: false)
-        for photo in photos { field.addTile(photo.id, to: .waterfall) }
+        field.addTiles(photos.map(\.id), to: .waterfall)
         layOut(animated: false)
     }
 
