@@ -399,7 +399,7 @@ package final class Simulation {
             time: time, step: stepCount, scene: currentScene.rawValue, window: window, containers: d.containers,
             tiles: d.tiles, overlay: d.overlay, position: d.position, selection: d.selection,
             chromeOpacity: min(1, max(0, scene.chromeOpacity)), title: d.title,
-            focus: (scene as? any FocusableScene)?.focusedID, semantics: semantics().root)
+            focus: (scene as? any FocusableScene)?.focusedTarget?.id, semantics: semantics().root)
     }
 }
 

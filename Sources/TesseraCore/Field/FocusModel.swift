@@ -7,8 +7,8 @@ import TesseraGeometry
 /// direction by the items' laid-out frames, so they follow the layout's geometry — a grid's rows and
 /// columns, a waterfall's columns, a row of cards, a list.
 struct FocusModel: Sendable, Equatable {
-    /// The focused id, nil for none.
-    var focused: String?
+    /// What has the focus, nil for none.
+    var focused: FocusTarget?
 
     enum Direction: Sendable {
         case left, right, up, down
@@ -16,13 +16,13 @@ struct FocusModel: Sendable, Equatable {
 
     /// Tab (`forward`) or Shift+Tab: to the next (or previous) non-empty group's first item, round the
     /// end; with nothing focused, to the first (or last) group. A group is its items in order.
-    mutating func tab(forward: Bool, groups: [[String]]) {
+    mutating func tab(forward: Bool, groups: [[FocusTarget]]) {
         let filled = groups.filter { !$0.isEmpty }
         guard !filled.isEmpty else {
             focused = nil
             return
         }
-        let current = focused.flatMap { id in filled.firstIndex { $0.contains(id) } }
+        let current = focused.flatMap { target in filled.firstIndex { $0.contains(target) } }
         let next: Int
         if let current {
             next = (current + (forward ? 1 : filled.count - 1)) % filled.count
@@ -32,15 +32,15 @@ struct FocusModel: Sendable, Equatable {
         focused = filled[next][0]
     }
 
-    /// The item of `candidates` (ids with their laid-out frames, window points) nearest `from` in
+    /// The item of `candidates` (targets with their laid-out frames, window points) nearest `from` in
     /// `direction`, nil when none lies that way. An item counts as lying that way when its centre is past
     /// the focused item's centre; items in the same row (or column) come first, then the nearest, the
     /// distance across the direction weighing double (so Down in a masonry column stays in its column).
     static func nearest(
-        to from: Rect, towards direction: Direction, in candidates: [(id: String, frame: Rect)]
-    ) -> String? {
-        var best: (id: String, score: Double)?
-        for (id, frame) in candidates {
+        to from: Rect, towards direction: Direction, in candidates: [(target: FocusTarget, frame: Rect)]
+    ) -> FocusTarget? {
+        var best: (target: FocusTarget, score: Double)?
+        for (target, frame) in candidates {
             let along: Double
             let across: Double
             let overlaps: Bool
@@ -57,9 +57,41 @@ struct FocusModel: Sendable, Equatable {
             guard along > 0.5 else { continue }
             // In line first: an item beside it in its own row (column) beats a nearer one diagonally.
             let score = (overlaps ? 0 : 1e9) + along + 2 * across
-            if best.map({ score < $0.score }) ?? true { best = (id, score) }
+            if best.map({ score < $0.score }) ?? true { best = (target, score) }
         }
-        return best?.id
+        return best?.target
+    }
+}
+
+/// What keyboard focus rests on: a tile (a photo, a card, a place) by its id, or a control a scene draws
+/// itself (the picker's Done button, the gallery's paddles) by a name of the scene's. Apart by type, a
+/// control can never be taken for a tile whatever the photos are called.
+enum FocusTarget: Hashable, Sendable {
+    case tile(String)
+    case control(String)
+
+    /// The id the state dump gives it: a tile's id, or the control's name.
+    var id: String {
+        switch self {
+        case .tile(let id), .control(let id): id
+        }
+    }
+
+    /// The semantics node it stands for.
+    var semanticsID: SemanticsID {
+        switch self {
+        case .tile(let id): SemanticsID(.tile, id)
+        case .control(let name): SemanticsID(.control, name)
+        }
+    }
+
+    /// The target a semantics node stands for; nil for one focus cannot rest on (a tab, the frame).
+    init?(_ id: SemanticsID) {
+        switch id.kind {
+        case .tile: self = .tile(id.key)
+        case .control: self = .control(id.key)
+        default: return nil
+        }
     }
 }
 

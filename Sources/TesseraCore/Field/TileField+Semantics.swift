@@ -48,17 +48,17 @@ extension FocusableScene {
     func performShared(_ action: SemanticsAction, on id: SemanticsID) -> Bool {
         switch action {
         case .focus:
-            guard focusFrame(of: id.key) != nil else { return false }
-            focus.focused = id.key
-            revealFocus(id.key)
+            guard let target = FocusTarget(id), focusFrame(of: target) != nil else { return false }
+            focus.focused = target
+            revealFocus(target)
             return true
         case .scrollTo:
             guard id.kind == .tile, field.tile(id.key) != nil else { return false }
-            revealFocus(id.key)
+            revealFocus(.tile(id.key))
             return true
         case .activate:
-            guard focusFrame(of: id.key) != nil else { return false }
-            activate(id.key)
+            guard let target = FocusTarget(id), focusFrame(of: target) != nil else { return false }
+            activate(target)
             return true
         default:
             return false

@@ -7,47 +7,43 @@ import TesseraGeometry
 /// scene alike (`Scene.receive` asks first).
 protocol FocusableScene: Scene {
     var focus: FocusModel { get set }
-    /// The Tab stops: groups in Tab order, each its ids in order (a container's tiles, the Done button).
-    var focusGroups: [[String]] { get }
-    /// Where `id` is laid out now (window points): what the arrows move by. Nil when it is gone.
-    func focusFrame(of id: String) -> Rect?
-    /// The ids an arrow may move to from `id` (its own group by default).
-    func focusCandidates(from id: String, towards direction: FocusModel.Direction) -> [String]
+    /// The Tab stops: groups in Tab order, each its targets in order (a container's tiles, the Done
+    /// button).
+    var focusGroups: [[FocusTarget]] { get }
+    /// Where `target` is laid out now (window points): what the arrows move by. Nil when it is gone.
+    func focusFrame(of target: FocusTarget) -> Rect?
+    /// The targets an arrow may move to from `target` (its own group by default).
+    func focusCandidates(from target: FocusTarget, towards direction: FocusModel.Direction) -> [FocusTarget]
     /// Space on the focused item: the tap's command for it (select, open, scroll to, press).
-    func activate(_ id: String)
+    func activate(_ target: FocusTarget)
     /// Brings the focused item into view.
-    func revealFocus(_ id: String)
+    func revealFocus(_ target: FocusTarget)
     /// Where the ring goes now (window points, as presented), its corner radius and the clip of what holds
     /// the item (the ring may reach past it by its width); nil draws none.
-    func focusRing(of id: String, alpha: Double) -> FocusRing?
+    func focusRing(of target: FocusTarget, alpha: Double) -> FocusRing?
 }
 
 extension FocusableScene {
-    /// The semantics node a focus id stands for: a tile, or one of the scene's controls.
-    func semanticsID(ofFocus id: String) -> SemanticsID {
-        field.tile(id) != nil ? SemanticsID(.tile, id) : SemanticsID(.control, id)
+    func focusCandidates(from target: FocusTarget, towards direction: FocusModel.Direction) -> [FocusTarget] {
+        focusGroups.first { $0.contains(target) } ?? []
     }
 
-    func focusCandidates(from id: String, towards direction: FocusModel.Direction) -> [String] {
-        focusGroups.first { $0.contains(id) } ?? []
-    }
-
-    /// The focused id while its item exists, nil otherwise.
-    var focusedID: String? {
-        guard let id = focus.focused, focusFrame(of: id) != nil else { return nil }
-        return id
+    /// The focused target while its item exists, nil otherwise.
+    var focusedTarget: FocusTarget? {
+        guard let target = focus.focused, focusFrame(of: target) != nil else { return nil }
+        return target
     }
 
     /// Takes a key for the focus; false leaves it to the scene. While a hero is presented the overlay has
     /// the keys (the viewer's Left/Right page, Escape closes).
     func handleFocusKey(_ key: Key) -> Bool {
         guard heroStage?.presented == nil else { return false }
-        if focus.focused != nil, focusedID == nil { focus.focused = nil }
+        if focus.focused != nil, focusedTarget == nil { focus.focused = nil }
         switch key {
         case .tab, .backTab:
             focus.tab(forward: key == .tab, groups: focusGroups)
         case .left, .right, .up, .down:
-            guard let id = focusedID, let from = focusFrame(of: id) else { return false }
+            guard let target = focusedTarget, let from = focusFrame(of: target) else { return false }
             let direction: FocusModel.Direction =
                 switch key {
                 case .left: .left
@@ -55,14 +51,14 @@ extension FocusableScene {
                 case .up: .up
                 default: .down
                 }
-            let candidates = focusCandidates(from: id, towards: direction).compactMap { other in
-                other == id ? nil : focusFrame(of: other).map { (id: other, frame: $0) }
+            let candidates = focusCandidates(from: target, towards: direction).compactMap { other in
+                other == target ? nil : focusFrame(of: other).map { (target: other, frame: $0) }
             }
             guard let next = FocusModel.nearest(to: from, towards: direction, in: candidates) else { return true }
             focus.focused = next
         case .space:
-            guard let id = focusedID else { return false }
-            activate(id)
+            guard let target = focusedTarget else { return false }
+            activate(target)
             return true
         case .escape:
             guard focus.focused != nil else { return false }
@@ -71,19 +67,20 @@ extension FocusableScene {
         default:
             return false
         }
-        if let id = focus.focused { revealFocus(id) }
+        if let target = focus.focused { revealFocus(target) }
         return true
     }
 
     /// After a relayout (a resize, a reflow) the focused item, wherever it went, is brought back into view.
     func keepFocusInView() {
-        guard heroStage?.presented == nil, let id = focusedID else { return }
-        revealFocus(id)
+        guard heroStage?.presented == nil, let target = focusedTarget else { return }
+        revealFocus(target)
     }
 
     /// The ring around the focused item, on top of the scene: `FocusRing.width` points outside its frame.
     func drawFocusRing(alpha: Double, accent: Color, into list: inout DrawList) {
-        guard heroStage?.presented == nil, let id = focusedID, let ring = focusRing(of: id, alpha: alpha) else {
+        guard heroStage?.presented == nil, let target = focusedTarget, let ring = focusRing(of: target, alpha: alpha)
+        else {
             return
         }
         let reach = FocusRing.width + FocusRing.gap

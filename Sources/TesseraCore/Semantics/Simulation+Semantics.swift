@@ -52,8 +52,7 @@ extension Simulation {
     /// The element with keyboard focus, in the tree's ids.
     var focusedSemanticsID: SemanticsID? {
         if let tab = tabFocus, showsTabBar { return SemanticsID(.tab, tab.rawValue) }
-        guard let focusable = scene as? any FocusableScene, let id = focusable.focusedID else { return nil }
-        return focusable.semanticsID(ofFocus: id)
+        return (scene as? any FocusableScene)?.focusedTarget?.semanticsID
     }
 
     /// Runs `action` on element `id` as the input that does the same would (a screen reader's

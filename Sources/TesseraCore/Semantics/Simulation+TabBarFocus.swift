@@ -35,7 +35,8 @@ extension Simulation {
         }
         guard key == .tab || key == .backTab, scene.heroStage?.presented == nil else { return false }
         let groups = focusable.focusGroups.filter { !$0.isEmpty }
-        guard let id = focusable.focusedID, let group = groups.firstIndex(where: { $0.contains(id) }) else {
+        guard let target = focusable.focusedTarget, let group = groups.firstIndex(where: { $0.contains(target) })
+        else {
             return false
         }
         // Past the last group forward, or before the first backward: the tab bar.
@@ -45,11 +46,11 @@ extension Simulation {
         return true
     }
 
-    /// Gives the scene's focus to `id` (nil lets go) and brings it into view.
-    private func setSceneFocus(_ id: String?) {
+    /// Gives the scene's focus to `target` (nil lets go) and brings it into view.
+    private func setSceneFocus(_ target: FocusTarget?) {
         guard let focusable = scene as? any FocusableScene else { return }
-        focusable.focus.focused = id
-        if let id { focusable.revealFocus(id) }
+        focusable.focus.focused = target
+        if let target { focusable.revealFocus(target) }
     }
 
     /// The ring around the focused tab, drawn above the tab bar.

@@ -1,4 +1,5 @@
 import TesseraGeometry
+import TesseraPhotos
 import XCTest
 
 @testable import TesseraCore
@@ -100,15 +101,31 @@ final class FocusTests: XCTestCase {
         XCTAssertEqual(sim.dump().selection, [])
     }
 
+    /// A photo named like a control is a photo: focus targets are tiles or controls by type, not by a
+    /// name no file could have (the Done button was the sentinel id "picker/done" among the photos' ids).
+    func testATileNamedLikeAControlIsStillATile() throws {
+        var config = Config()
+        config.picker.dock.doneButton = true
+        let sim = Simulation(
+            config: config, photos: PhotoLibrary(photos: [Photo(id: "picker/done", path: "/p.jpg")]),
+            scene: .named("picker"), window: Size(1024, 768), hz: 120)
+        let scene = try XCTUnwrap(sim.scene as? PickerScene)
+        XCTAssertEqual(scene.focusGroups.first, [.tile("picker/done")])
+        XCTAssertNotEqual(FocusTarget.tile("picker/done"), PickerScene.doneButton)
+        XCTAssertEqual(FocusTarget.tile("picker/done").semanticsID, SemanticsID(.tile, "picker/done"))
+        XCTAssertEqual(PickerScene.doneButton.semanticsID, SemanticsID(.control, "picker/done"))
+    }
+
     func testGeometryPicksTheNearestInLine() {
         let from = Rect(100, 100, 50, 50)
-        let candidates: [(id: String, frame: Rect)] = [
-            ("right", Rect(200, 100, 50, 50)), ("diagonal", Rect(160, 160, 50, 50)), ("left", Rect(0, 100, 50, 50)),
-            ("below", Rect(100, 300, 50, 50)),
+        let candidates: [(target: FocusTarget, frame: Rect)] = [
+            (.tile("right"), Rect(200, 100, 50, 50)), (.tile("diagonal"), Rect(160, 160, 50, 50)),
+            (.tile("left"), Rect(0, 100, 50, 50)), (.control("below"), Rect(100, 300, 50, 50)),
         ]
-        XCTAssertEqual(FocusModel.nearest(to: from, towards: .right, in: candidates), "right")
-        XCTAssertEqual(FocusModel.nearest(to: from, towards: .left, in: candidates), "left")
-        XCTAssertEqual(FocusModel.nearest(to: from, towards: .down, in: candidates), "below", "in its column first")
+        XCTAssertEqual(FocusModel.nearest(to: from, towards: .right, in: candidates), .tile("right"))
+        XCTAssertEqual(FocusModel.nearest(to: from, towards: .left, in: candidates), .tile("left"))
+        XCTAssertEqual(
+            FocusModel.nearest(to: from, towards: .down, in: candidates), .control("below"), "in its column first")
         XCTAssertNil(FocusModel.nearest(to: from, towards: .up, in: candidates))
     }
 }

@@ -506,12 +506,23 @@ final class DestinationsScene: Scene {
 
 /// Keyboard focus: the places, Up and Down along the list; Space opens the focused place.
 extension DestinationsScene: FocusableScene {
-    var focusGroups: [[String]] { [field.items(.list)] }
-    func focusFrame(of id: String) -> Rect? { field.laidOutFrame(of: id) }
-    func activate(_ id: String) { apply(.present(id)) }
-    func revealFocus(_ id: String) { field.scrollIntoView(id, animation: config.scroll.scrollAnimation) }
+    var focusGroups: [[FocusTarget]] { [field.items(.list).map(FocusTarget.tile)] }
 
-    func focusRing(of id: String, alpha: Double) -> FocusRing? {
+    func focusFrame(of target: FocusTarget) -> Rect? {
+        guard case .tile(let id) = target else { return nil }
+        return field.laidOutFrame(of: id)
+    }
+
+    func activate(_ target: FocusTarget) {
+        if case .tile(let id) = target { apply(.present(id)) }
+    }
+
+    func revealFocus(_ target: FocusTarget) {
+        if case .tile(let id) = target { field.scrollIntoView(id, animation: config.scroll.scrollAnimation) }
+    }
+
+    func focusRing(of target: FocusTarget, alpha: Double) -> FocusRing? {
+        guard case .tile(let id) = target else { return nil }
         let radius = heroes.stage.hero(id)?.cornerRadius.value ?? config.destinations.cornerRadius
         return field.focusRing(around: id, alpha: alpha, radius: radius)
     }

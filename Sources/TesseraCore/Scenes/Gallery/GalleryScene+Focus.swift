@@ -5,47 +5,51 @@ import TesseraGeometry
 /// row scrolls to show it with its leading edge on the margin (as `.viewAligned` rests) and the page
 /// scrolls to show the row. Space on a card scrolls its row to it, on a paddle presses it.
 extension GalleryScene: FocusableScene {
-    /// The paddles' focus ids (no card id has a `/`).
-    static let backFocusID = "gallery/back"
-    static let forwardFocusID = "gallery/forward"
+    /// The Featured row's paddles (their names are what the state dump and the semantics tree show).
+    static let backPaddle = FocusTarget.control("gallery/back")
+    static let forwardPaddle = FocusTarget.control("gallery/forward")
 
-    var focusGroups: [[String]] {
+    var focusGroups: [[FocusTarget]] {
         let paddles = paddleFrames(scrolledAway: true)
-        let controls = [paddles.back.map { _ in Self.backFocusID }, paddles.forward.map { _ in Self.forwardFocusID }]
-        return rows.map(\.ids) + [controls.compactMap { $0 }]
+        let controls = [paddles.back.map { _ in Self.backPaddle }, paddles.forward.map { _ in Self.forwardPaddle }]
+        return rows.map { $0.ids.map(FocusTarget.tile) } + [controls.compactMap { $0 }]
     }
 
-    func focusFrame(of id: String) -> Rect? {
-        switch id {
-        case Self.backFocusID: paddleFrames(scrolledAway: true).back
-        case Self.forwardFocusID: paddleFrames(scrolledAway: true).forward
-        default: field.laidOutFrame(of: id)
+    func focusFrame(of target: FocusTarget) -> Rect? {
+        switch target {
+        case Self.backPaddle: paddleFrames(scrolledAway: true).back
+        case Self.forwardPaddle: paddleFrames(scrolledAway: true).forward
+        case .tile(let id): field.laidOutFrame(of: id)
+        case .control: nil
         }
     }
 
     /// Up and Down cross rows; Left and Right stay in the focused group.
-    func focusCandidates(from id: String, towards direction: FocusModel.Direction) -> [String] {
-        let group = focusGroups.first { $0.contains(id) } ?? []
-        guard direction == .up || direction == .down, row(of: id) != nil else { return group }
-        return rows.flatMap(\.ids)
+    func focusCandidates(from target: FocusTarget, towards direction: FocusModel.Direction) -> [FocusTarget] {
+        let group = focusGroups.first { $0.contains(target) } ?? []
+        guard direction == .up || direction == .down, case .tile(let id) = target, row(of: id) != nil else {
+            return group
+        }
+        return rows.flatMap { $0.ids.map(FocusTarget.tile) }
     }
 
-    func activate(_ id: String) {
-        switch id {
-        case Self.backFocusID: apply(.scrollToNeighbour(-1))
-        case Self.forwardFocusID: apply(.scrollToNeighbour(1))
-        default:
+    func activate(_ target: FocusTarget) {
+        switch target {
+        case Self.backPaddle: apply(.scrollToNeighbour(-1))
+        case Self.forwardPaddle: apply(.scrollToNeighbour(1))
+        case .tile(let id):
             guard let r = row(of: id), let index = cardIndex[id] else { return }
             let target = rows[r].alignedOffset(of: index, in: layout.rows[r], scroll: rowScroll(r))
             if r == Self.featured { rows[r].pin = (index, grabs(r)) }
             field[scroll: rows[r].containerID].scroll.scroll(to: target, animated: paddleAnimation)
+        case .control: break
         }
     }
 
-    func revealFocus(_ id: String) {
-        guard let r = row(of: id), let index = cardIndex[id] else {
+    func revealFocus(_ target: FocusTarget) {
+        guard case .tile(let id) = target, let r = row(of: id), let index = cardIndex[id] else {
             // A paddle: the page shows the Featured header it sits on.
-            if rows.indices.contains(Self.featured) {
+            if target == Self.backPaddle || target == Self.forwardPaddle, rows.indices.contains(Self.featured) {
                 field[scroll: .gallery].reveal(
                     layout.rows[Self.featured].label, animated: config.scroll.scrollAnimation)
             }
@@ -64,17 +68,18 @@ extension GalleryScene: FocusableScene {
         field[scroll: .gallery].reveal(section, animated: config.scroll.scrollAnimation)
     }
 
-    func focusRing(of id: String, alpha: Double) -> FocusRing? {
+    func focusRing(of target: FocusTarget, alpha: Double) -> FocusRing? {
         let clip = field.windowFrame(of: .gallery)
-        switch id {
-        case Self.backFocusID, Self.forwardFocusID:
+        switch target {
+        case Self.backPaddle, Self.forwardPaddle:
             let paddles = paddleFrames(alpha: alpha)
-            guard let frame = id == Self.backFocusID ? paddles.back : paddles.forward else { return nil }
+            guard let frame = target == Self.backPaddle ? paddles.back : paddles.forward else { return nil }
             return FocusRing(frame: frame, radius: frame.width / 2, clip: clip)
-        default:
+        case .tile(let id):
             guard let r = row(of: id), let tile = field.tile(id) else { return nil }
             let rowClip = viewport(of: r, alpha: alpha).intersection(clip)
             return FocusRing(frame: tile.interpolated(alpha), radius: rows[r].config.cornerRadius, clip: rowClip)
+        case .control: return nil
         }
     }
 

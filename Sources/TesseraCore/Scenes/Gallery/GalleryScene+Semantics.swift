@@ -34,13 +34,13 @@ extension GalleryScene {
                 })
         }
         let paddles = paddleFrames()
-        for (id, frame, name) in [
-            (Self.backFocusID, paddles.back, "Previous"), (Self.forwardFocusID, paddles.forward, "Next"),
+        for (paddle, frame, name) in [
+            (Self.backPaddle, paddles.back, "Previous"), (Self.forwardPaddle, paddles.forward, "Next"),
         ] {
             guard let frame, frame.intersects(clip) else { continue }
             sections.append(
                 SemanticsNode(
-                    id: SemanticsID(.control, id), role: .button, name: name, description: "Featured",
+                    id: paddle.semanticsID, role: .button, name: name, description: "Featured",
                     states: Self.itemStates, frame: frame, actions: [.activate, .focus]))
         }
         nodes.append(

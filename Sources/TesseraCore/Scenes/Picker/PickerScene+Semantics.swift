@@ -34,7 +34,7 @@ extension PickerScene {
             if dock.isEmpty { states.remove(.enabled) }
             nodes.append(
                 SemanticsNode(
-                    id: SemanticsID(.control, Self.doneFocusID), role: .button, name: "Done",
+                    id: Self.doneButton.semanticsID, role: .button, name: "Done",
                     description: dock.isEmpty ? "nothing selected" : "confirm \(dock.count) selected",
                     states: states, frame: button, actions: [.activate, .focus]))
         }

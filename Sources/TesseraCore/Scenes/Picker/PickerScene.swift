@@ -336,34 +336,46 @@ final class PickerScene: Scene {
 /// Keyboard focus: the grid's photos, the dock's, then the Done button; Space selects or deselects a photo
 /// (the focus goes with it to its new place) or presses Done.
 extension PickerScene: FocusableScene {
-    /// The Done button's focus id (no photo file can have a `/` in its name).
-    static let doneFocusID = "picker/done"
+    /// The Done button (its name is what the state dump and the semantics tree show).
+    static let doneButton = FocusTarget.control("picker/done")
 
-    var focusGroups: [[String]] { [grid, dock] + (layout.doneButton == nil ? [] : [[Self.doneFocusID]]) }
-
-    func focusFrame(of id: String) -> Rect? {
-        id == Self.doneFocusID ? layout.doneButton : field.laidOutFrame(of: id)
+    var focusGroups: [[FocusTarget]] {
+        [grid.map(FocusTarget.tile), dock.map(FocusTarget.tile)]
+            + (layout.doneButton == nil ? [] : [[Self.doneButton]])
     }
 
-    func activate(_ id: String) {
-        if id == Self.doneFocusID {
-            apply(.confirm)
-        } else if let tile = field.tile(id) {
-            apply(tile.container == .dock ? .deselect(id) : .select(id))
+    func focusFrame(of target: FocusTarget) -> Rect? {
+        switch target {
+        case Self.doneButton: layout.doneButton
+        case .tile(let id): field.laidOutFrame(of: id)
+        case .control: nil
         }
     }
 
-    func revealFocus(_ id: String) {
-        guard id != Self.doneFocusID else { return }
+    func activate(_ target: FocusTarget) {
+        switch target {
+        case Self.doneButton: apply(.confirm)
+        case .tile(let id):
+            if let tile = field.tile(id) { apply(tile.container == .dock ? .deselect(id) : .select(id)) }
+        case .control: break
+        }
+    }
+
+    func revealFocus(_ target: FocusTarget) {
+        guard case .tile(let id) = target else { return }
         field.scrollIntoView(id, animation: config.scroll.scrollAnimation)
     }
 
-    func focusRing(of id: String, alpha: Double) -> FocusRing? {
-        if id == Self.doneFocusID, let button = doneButtonFrame(alpha: alpha) {
+    func focusRing(of target: FocusTarget, alpha: Double) -> FocusRing? {
+        switch target {
+        case Self.doneButton:
+            guard let button = doneButtonFrame(alpha: alpha) else { return nil }
             return FocusRing(frame: button, radius: button.height / 2)
+        case .tile(let id):
+            guard let tile = field.tile(id) else { return nil }
+            let radius = tile.container == .dock ? picker.dock.tileCornerRadius : picker.grid.cornerRadius
+            return field.focusRing(around: id, alpha: alpha, radius: radius)
+        case .control: return nil
         }
-        guard let tile = field.tile(id) else { return nil }
-        let radius = tile.container == .dock ? picker.dock.tileCornerRadius : picker.grid.cornerRadius
-        return field.focusRing(around: id, alpha: alpha, radius: radius)
     }
 }

@@ -451,12 +451,23 @@ final class WaterfallScene: Scene {
 
 /// Keyboard focus: the photos, the arrows following the masonry's columns; Space opens the focused photo.
 extension WaterfallScene: FocusableScene {
-    var focusGroups: [[String]] { [field.items(.waterfall)] }
-    func focusFrame(of id: String) -> Rect? { field.laidOutFrame(of: id) }
-    func activate(_ id: String) { apply(.present(id)) }
-    func revealFocus(_ id: String) { field.scrollIntoView(id, animation: config.scroll.scrollAnimation) }
+    var focusGroups: [[FocusTarget]] { [field.items(.waterfall).map(FocusTarget.tile)] }
 
-    func focusRing(of id: String, alpha: Double) -> FocusRing? {
+    func focusFrame(of target: FocusTarget) -> Rect? {
+        guard case .tile(let id) = target else { return nil }
+        return field.laidOutFrame(of: id)
+    }
+
+    func activate(_ target: FocusTarget) {
+        if case .tile(let id) = target { apply(.present(id)) }
+    }
+
+    func revealFocus(_ target: FocusTarget) {
+        if case .tile(let id) = target { field.scrollIntoView(id, animation: config.scroll.scrollAnimation) }
+    }
+
+    func focusRing(of target: FocusTarget, alpha: Double) -> FocusRing? {
+        guard case .tile(let id) = target else { return nil }
         let radius = heroes.stage.hero(id)?.cornerRadius.value ?? config.waterfall.cornerRadius
         return field.focusRing(around: id, alpha: alpha, radius: radius)
     }

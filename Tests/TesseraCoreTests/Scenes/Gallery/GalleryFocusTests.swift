@@ -20,9 +20,9 @@ final class GalleryFocusTests: XCTestCase {
         XCTAssertEqual(sim.container("featured")!.offset.x, 0, accuracy: 0.5, "Space scrolled the row to the card")
         // The last Tab stop is the paddles; Space presses one.
         let groups = try XCTUnwrap(sim.scene as? GalleryScene).focusGroups
-        XCTAssertEqual(groups.last, [GalleryScene.forwardFocusID], "\(groups.map(\.count))")
+        XCTAssertEqual(groups.last, [GalleryScene.forwardPaddle], "\(groups.map(\.count))")
         try sim.pressKeys(Array(repeating: "Tab", count: 4))
-        XCTAssertEqual(sim.dump().focus, GalleryScene.forwardFocusID)
+        XCTAssertEqual(sim.dump().focus, GalleryScene.forwardPaddle.id)
         try sim.pressKeys(["Space"])
         XCTAssertEqual(sim.dump().position, "featured-1")
     }
