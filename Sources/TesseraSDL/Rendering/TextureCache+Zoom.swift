@@ -33,7 +33,9 @@ extension TextureCache {
         guard let path = photos.path(for: id) else { return regular }
         let key = Self.zoomKey(id)
         if zoomRequested != id {
-            if let old = zoomRequested { _ = decoder.collect(Self.zoomKey(old)) }
+            // Another photo's sharper decode, if it finished meanwhile, is freed: dropped, its surfaces
+            // were lost with it (a kiosk opening and zooming photos grew by them).
+            if let old = zoomRequested, let stale = decoder.collect(Self.zoomKey(old)) { Self.free(stale.outcome) }
             zoomRequested = id
             decoder.request(key, path: path, side: min(Self.zoomMaxDimension, available))
         }

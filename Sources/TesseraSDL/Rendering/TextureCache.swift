@@ -66,12 +66,22 @@ package final class TextureCache {
     ///   - maxDimension: cap on the stored base level's long side, pixels.
     ///   - capacity: photos kept as textures at once (LRU beyond that).
     ///   - thumbnails: the shared thumbnail cache, nil to neither read nor write it.
-    package init(
+    package convenience init(
         renderer: OpaquePointer, photos: PhotoLibrary, maxDimension: Int = 1600, capacity: Int = 96,
         byteCapacity: Int = 128 << 20, thumbnails: ThumbnailStore? = nil
     ) {
+        self.init(
+            renderer: renderer, photos: photos, maxDimension: maxDimension, capacity: capacity,
+            byteCapacity: byteCapacity, thumbnails: thumbnails, decode: DecodeQueue.decodeFile)
+    }
+
+    /// The same with `decode` deciding how a photo is decoded (a test's own decoder).
+    init(
+        renderer: OpaquePointer, photos: PhotoLibrary, maxDimension: Int = 1600, capacity: Int = 96,
+        byteCapacity: Int = 128 << 20, thumbnails: ThumbnailStore? = nil, decode: @escaping DecodeQueue.Decode
+    ) {
         SDLLibraries.initialize()
-        scheduler = DecodeScheduler(queue: DecodeQueue(thumbnails: thumbnails))
+        scheduler = DecodeScheduler(queue: DecodeQueue(thumbnails: thumbnails, decode: decode))
         factory = TextureFactory(renderer: renderer)
         self.photos = photos
         self.maxDimension = max(16, maxDimension)
@@ -243,7 +253,8 @@ package final class TextureCache {
         return loadingTile.textures(factory)
     }
 
-    private static func free(_ outcome: DecodeQueue.Outcome) {
+    /// Frees a collected decode's surfaces.
+    static func free(_ outcome: DecodeQueue.Outcome) {
         if case .success(let decoded) = outcome { for level in decoded.levels { SDL_FreeSurface(level) } }
     }
 

@@ -147,6 +147,46 @@ final class PhotoPipelineTests: XCTestCase {
         XCTAssertNil(cache.zoomed, "released once not drawn large")
     }
 
+    /// Zooming one photo, then another before the first one's sharper decode was drawn: that decode is
+    /// collected and dropped, and must be freed — its surfaces were lost, a kiosk that opened photo after
+    /// photo (each drawn fullscreen past its regular decode) grew by them. Each surface made here
+    /// carries an extra reference, so one the cache freed shows a count of 1.
+    func testASharperDecodeNoLongerWantedIsFreed() throws {
+        final class Made: @unchecked Sendable {
+            let lock = NSLock()
+            var surfaces: [UnsafeMutablePointer<SDL_Surface>] = []
+        }
+        let made = Made()
+        let canvas = try OffscreenCanvas(width: 10, height: 10)
+        let cache = TextureCache(
+            renderer: canvas.renderer, photos: RenderFixture.library(folder, ["a": "a.jpg", "b": "b.jpg"]),
+            maxDimension: 300
+        ) { _, side, _ in
+            // A 1500×1000 photo, decoded at `side` on its long side.
+            let width = min(side, 1500)
+            let surface = SDL_CreateRGBSurfaceWithFormat(
+                0, Int32(width), Int32(width * 2 / 3), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)!
+            surface.pointee.refcount += 1
+            made.lock.withLock { made.surfaces.append(surface) }
+            return (.success(PhotoDecoder.Decoded(levels: [surface], originalWidth: 1500, originalHeight: 1000)), .direct)
+        }
+        cache.waitsForPhotos = false
+        cache.prepare(["a", "b"], waiting: true)
+        _ = cache.textures(for: "a")
+        _ = cache.textures(for: "b")
+        for id in ["a", "b", "a"] {
+            _ = cache.textures(for: id, drawnAt: 1200, 800)
+            cache.decoder.wait(for: [TextureCache.zoomKey(id)])
+        }
+        let surfaces = made.lock.withLock { made.surfaces }
+        let zooms = surfaces.filter { $0.pointee.w == 1500 }
+        XCTAssertEqual(zooms.count, 3, "three sharper decodes asked for")
+        for (n, surface) in zooms.enumerated().dropLast() {
+            XCTAssertEqual(surface.pointee.refcount, 1, "sharper decode \(n + 1), dropped, was freed")
+        }
+        for surface in surfaces { SDL_FreeSurface(surface) }
+    }
+
     /// The loading tile fills the whole tile (strips and corners), in the placeholder's neutral grey.
     func testLoadingTileIsDrawnWhole() throws {
         _ = try writeJPEG("slow", width: 2000, height: 1500)
