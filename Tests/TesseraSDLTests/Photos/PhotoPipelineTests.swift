@@ -168,7 +168,9 @@ final class PhotoPipelineTests: XCTestCase {
                 0, Int32(width), Int32(width * 2 / 3), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)!
             surface.pointee.refcount += 1
             made.lock.withLock { made.surfaces.append(surface) }
-            return (.success(PhotoDecoder.Decoded(levels: [surface], originalWidth: 1500, originalHeight: 1000)), .direct)
+            return (
+                .success(PhotoDecoder.Decoded(levels: [surface], originalWidth: 1500, originalHeight: 1000)), .direct
+            )
         }
         cache.waitsForPhotos = false
         cache.prepare(["a", "b"], waiting: true)
