@@ -1,5 +1,4 @@
 import TesseraGeometry
-import TesseraPhotos
 import XCTest
 
 @testable import TesseraCore
@@ -99,21 +98,6 @@ final class FocusTests: XCTestCase {
         try keys(["Tab", "Right", "Space"], sim)
         XCTAssertNil(sim.dump().focus)
         XCTAssertEqual(sim.dump().selection, [])
-    }
-
-    /// A photo named like a control is a photo: focus targets are tiles or controls by type, not by a
-    /// name no file could have (the Done button was the sentinel id "picker/done" among the photos' ids).
-    func testATileNamedLikeAControlIsStillATile() throws {
-        var config = Config()
-        config.picker.dock.doneButton = true
-        let sim = Simulation(
-            config: config, photos: PhotoLibrary(photos: [Photo(id: "picker/done", path: "/p.jpg")]),
-            scene: .named("picker"), window: Size(1024, 768), hz: 120)
-        let scene = try XCTUnwrap(sim.scene as? PickerScene)
-        XCTAssertEqual(scene.focusGroups.first, [.tile("picker/done")])
-        XCTAssertNotEqual(FocusTarget.tile("picker/done"), PickerScene.doneButton)
-        XCTAssertEqual(FocusTarget.tile("picker/done").semanticsID, SemanticsID(.tile, "picker/done"))
-        XCTAssertEqual(PickerScene.doneButton.semanticsID, SemanticsID(.control, "picker/done"))
     }
 
     func testGeometryPicksTheNearestInLine() {
