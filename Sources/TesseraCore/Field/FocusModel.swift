@@ -77,6 +77,11 @@ enum FocusTarget: Hashable, Sendable {
         }
     }
 
+    /// The tile's id; nil for a control.
+    var tileID: String? {
+        if case .tile(let id) = self { id } else { nil }
+    }
+
     /// The semantics node it stands for.
     var semanticsID: SemanticsID {
         switch self {

@@ -24,6 +24,14 @@ protocol FocusableScene: Scene {
 }
 
 extension FocusableScene {
+    /// Where a tile target is laid out (nil for a control): what a scene of tiles alone answers.
+    func tileFocusFrame(of target: FocusTarget) -> Rect? { target.tileID.flatMap(field.laidOutFrame(of:)) }
+
+    /// Scrolls a tile target into view in its container (a control does not scroll).
+    func revealFocusedTile(_ target: FocusTarget, animation: SpringParameters) {
+        if let id = target.tileID { field.scrollIntoView(id, animation: animation) }
+    }
+
     func focusCandidates(from target: FocusTarget, towards direction: FocusModel.Direction) -> [FocusTarget] {
         focusGroups.first { $0.contains(target) } ?? []
     }

@@ -361,10 +361,7 @@ extension PickerScene: FocusableScene {
         }
     }
 
-    func revealFocus(_ target: FocusTarget) {
-        guard case .tile(let id) = target else { return }
-        field.scrollIntoView(id, animation: config.scroll.scrollAnimation)
-    }
+    func revealFocus(_ target: FocusTarget) { revealFocusedTile(target, animation: config.scroll.scrollAnimation) }
 
     func focusRing(of target: FocusTarget, alpha: Double) -> FocusRing? {
         switch target {

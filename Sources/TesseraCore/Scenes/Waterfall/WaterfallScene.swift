@@ -453,21 +453,12 @@ final class WaterfallScene: Scene {
 extension WaterfallScene: FocusableScene {
     var focusGroups: [[FocusTarget]] { [field.items(.waterfall).map(FocusTarget.tile)] }
 
-    func focusFrame(of target: FocusTarget) -> Rect? {
-        guard case .tile(let id) = target else { return nil }
-        return field.laidOutFrame(of: id)
-    }
-
-    func activate(_ target: FocusTarget) {
-        if case .tile(let id) = target { apply(.present(id)) }
-    }
-
-    func revealFocus(_ target: FocusTarget) {
-        if case .tile(let id) = target { field.scrollIntoView(id, animation: config.scroll.scrollAnimation) }
-    }
+    func focusFrame(of target: FocusTarget) -> Rect? { tileFocusFrame(of: target) }
+    func activate(_ target: FocusTarget) { if let id = target.tileID { apply(.present(id)) } }
+    func revealFocus(_ target: FocusTarget) { revealFocusedTile(target, animation: config.scroll.scrollAnimation) }
 
     func focusRing(of target: FocusTarget, alpha: Double) -> FocusRing? {
-        guard case .tile(let id) = target else { return nil }
+        guard let id = target.tileID else { return nil }
         let radius = heroes.stage.hero(id)?.cornerRadius.value ?? config.waterfall.cornerRadius
         return field.focusRing(around: id, alpha: alpha, radius: radius)
     }
