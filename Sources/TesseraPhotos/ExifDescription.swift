@@ -30,12 +30,24 @@ enum ExifDescription {
 
     /// The bytes up to the first NUL as a caption, or nil (see `caption(app1:from:to:)`).
     static func cleaned(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        let text = bytes.prefix { $0 != 0 }
+        var text = bytes.prefix { $0 != 0 }
+        // Printable ASCII, what cameras and most editors write, needs no look-up of each character's
+        // category: a scan reads the caption of every photo in the folder.
+        if text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            while text.first == 0x20 { text = text.dropFirst() }
+            while text.last == 0x20 { text = text.dropLast() }
+            return usable(String(decoding: text, as: UTF8.self))
+        }
         guard let decoded = String(validating: text, as: UTF8.self) else { return nil }
         // A caption is one line: a newline or an escape in it would reach a screen reader or a log raw.
         let oneLine = String(
-            String.UnicodeScalarView(decoded.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
-        let trimmed = oneLine.trimmingCharacters(in: .whitespaces)
+            String.UnicodeScalarView(
+                decoded.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+        return usable(oneLine.trimmingCharacters(in: .whitespaces))
+    }
+
+    /// A trimmed caption unless it is empty or a camera's placeholder, cut to `maxCharacters`.
+    private static func usable(_ trimmed: String) -> String? {
         guard !trimmed.isEmpty, !placeholders.contains(trimmed.uppercased()) else { return nil }
         guard trimmed.count > maxCharacters else { return trimmed }
         return String(trimmed.prefix(maxCharacters - 1)) + "…"

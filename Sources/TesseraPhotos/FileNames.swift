@@ -10,6 +10,8 @@ package enum FileNames {
 
     /// `bytes` as a string: UTF-8 where they are UTF-8, each other byte kept as its escape scalar.
     package static func string(fromBytes bytes: some Collection<UInt8>) -> String {
+        // ASCII, most names, is its own UTF-8.
+        if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
         let b = Array(bytes)
         var scalars = String.UnicodeScalarView()
         var i = 0
@@ -63,9 +65,22 @@ package enum FileNames {
         return out
     }
 
+    /// A file name's stem and its extension in lower case (`photo.JPG`: `photo`, `jpg`); nil for a name
+    /// without one. A leading dot starts a hidden name, not an extension (`.jpg` has none), as in
+    /// Foundation's `pathExtension`.
+    package static func splitExtension(_ name: String) -> (stem: String, type: String)? {
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.utf8.startIndex else { return nil }
+        let type = name.utf8[name.utf8.index(after: dot)...]
+        guard !type.isEmpty else { return nil }
+        return (String(name[..<dot]), String(Substring(type)).lowercased())
+    }
+
     /// `body` with the system's form of `path` as a C string.
     package static func withPath<R>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> R) rethrows -> R {
-        guard path.unicodeScalars.contains(where: { $0.value >= escapeBase }) else { return try path.withCString(body) }
+        // An escape scalar's UTF-8 starts with 0xF4: a path without that byte is its own C string.
+        guard path.utf8.contains(0xF4), path.unicodeScalars.contains(where: { $0.value >= escapeBase }) else {
+            return try path.withCString(body)
+        }
         let bytes = Self.bytes(path).map { CChar(bitPattern: $0) } + [0]
         return try bytes.withUnsafeBufferPointer { try body($0.baseAddress!) }
     }

@@ -235,7 +235,7 @@ package final class FolderWatcher: @unchecked Sendable {
 
     /// A visible file with a photo's extension (`PhotoLibrary.extensions`).
     static func isPhotoName(_ name: String) -> Bool {
-        !name.hasPrefix(".") && PhotoLibrary.extensions.contains((name as NSString).pathExtension.lowercased())
+        !name.hasPrefix(".") && FileNames.splitExtension(name).map { PhotoLibrary.extensions.contains($0.type) } == true
     }
 
     /// Seconds until the loop should look again (0: a scan is ready to take), nil when nothing

@@ -60,18 +60,20 @@ package struct PhotoLibrary: Sendable {
     var skippedFiles: [String: (stamp: FileStamp, reason: String)] = [:]
     /// The folder scanned, nil for a library made from a list.
     package internal(set) var folder: String?
-    private var pathByID: [String: String]
+    /// Each id's place in `photos`; an id given twice names its first photo.
     private var indexByID: [String: Int]
 
     package init(photos: [Photo]) {
         self.photos = photos
-        pathByID = Dictionary(photos.map { ($0.id, $0.path) }, uniquingKeysWith: { first, _ in first })
-        indexByID = Dictionary(photos.indices.map { (photos[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
+        indexByID = Dictionary(minimumCapacity: photos.count)
+        for (index, photo) in photos.enumerated() where indexByID[photo.id] == nil {
+            indexByID[photo.id] = index
+        }
     }
 
     package var ids: [String] { photos.map(\.id) }
 
-    package func path(for id: String) -> String? { pathByID[id] }
+    package func path(for id: String) -> String? { indexByID[id].map { photos[$0].path } }
 
     /// A photo's accessible name (what a screen reader says): its caption where the file has one, else
     /// its id, the file name without extension. Any id is its own name when there is no such photo.
@@ -150,69 +152,37 @@ package struct PhotoLibrary: Sendable {
     /// `stopping`: asked before each file; once true the scan ends with what it has (a SIGTERM during a
     /// scan of 100,000 files ends the run within a second, not after every header has been read).
     package static func scanning(
-        folder: String, allowingEmpty: Bool = false, earlier: PhotoLibrary? = nil, stopping: () -> Bool = { false }
+        folder: String, allowingEmpty: Bool = false, earlier: PhotoLibrary? = nil,
+        stopping: @escaping @Sendable () -> Bool = { false }
     ) throws -> PhotoLibrary {
-        let names = try listing(folder)
-        let base = URL(fileURLWithPath: folder).standardizedFileURL
+        let base = URL(fileURLWithPath: folder).standardizedFileURL.path
+        // Plain string work per file, not NSString's or URL's: a folder may hold 100,000 photos.
+        var candidates: [Candidate] = []
+        for name in try listing(folder).sorted() {
+            guard let (id, type) = FileNames.splitExtension(name), extensions.contains(type), !id.hasPrefix(".")
+            else { continue }
+            candidates.append(
+                Candidate(name: name, id: id, path: base.hasSuffix("/") ? base + name : base + "/" + name))
+        }
+        let findings = look(at: candidates, earlier: earlier, stopping: stopping)
+
         var seen = Set<String>()
         var photos: [Photo] = []
         var skipped: [(path: String, reason: String)] = []
         var skippedFiles: [String: (stamp: FileStamp, reason: String)] = [:]
-        func skip(_ name: String, _ path: String, _ reason: String, _ stamp: FileStamp?) {
-            skipped.append((FileNames.printable(path), reason))
-            if let stamp { skippedFiles[name] = (stamp, reason) }
-        }
-        for name in names.sorted() where extensions.contains((name as NSString).pathExtension.lowercased()) {
-            if stopping() { break }
-            let id = (name as NSString).deletingPathExtension
-            guard !id.hasPrefix("."), !seen.contains(id) else { continue }
-            let path = base.appendingPathComponent(name).path
-            // Without a readable header there is nothing to show (an empty, unreadable, text or random
-            // file): skip it. A file whose header is fine but whose data is damaged stays, and draws as
-            // a "can't open" placeholder once decoding fails.
-            var info = stat()
-            let stamped = FileNames.withPath(path) { stat($0, &info) } == 0
-            let modified = stamped ? Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec) : 0
-            let bytes = stamped ? Int(info.st_size) : 0
-            // A rescan keeps what it read of a file that has not changed (a thousand headers are not
-            // read again because one photo was added).
-            if stamped, let known = earlier?.photo(for: id), known.path == path, known.modified == modified,
-                known.bytes == bytes
-            {
-                seen.insert(id)
-                photos.append(known)
-                continue
+        for (candidate, finding) in zip(candidates, findings) {
+            // A scan stopped part-way ends with the files looked at before the first one that was not.
+            guard let finding else { break }
+            // Two files for one id: the first usable one in name order is the photo.
+            guard !seen.contains(candidate.id) else { continue }
+            switch finding {
+            case .photo(let photo):
+                seen.insert(candidate.id)
+                photos.append(photo)
+            case .skipped(let reason, let stamp):
+                skipped.append((FileNames.printable(candidate.path), reason))
+                if let stamp { skippedFiles[candidate.name] = (stamp, reason) }
             }
-            // A FIFO, socket or device with a photo's name is never opened for reading: `open` of a
-            // FIFO would wait for a writer, forever (`RegularFile`).
-            guard stamped else {
-                skip(name, path, unstattable(path), nil)
-                continue
-            }
-            let stamp = FileStamp(info)
-            // Skipped before and unchanged since: skipped again, unread.
-            if let before = earlier?.skippedFiles[name], before.stamp == stamp {
-                skip(name, path, before.reason, stamp)
-                continue
-            }
-            if let kind = RegularFile.kind(info.st_mode) {
-                skip(name, path, "not a regular file (\(kind))", stamp)
-                continue
-            }
-            let header: ImageHeader.Info?
-            do {
-                header = try ImageHeader.read(ofFileAt: path)
-            } catch {
-                skip(name, path, "cannot read the file (\(error))", stamp)
-                continue
-            }
-            guard let header, case let size = header.size else {
-                skip(name, path, "not a JPEG or PNG image", stamp)
-                continue
-            }
-            seen.insert(id)
-            photos.append(
-                Photo(id: id, path: path, pixelSize: size, modified: modified, bytes: bytes, caption: header.caption))
         }
         guard !photos.isEmpty || allowingEmpty else {
             let names = skipped.map { "\(($0.path as NSString).lastPathComponent): \($0.reason)" }
@@ -223,6 +193,81 @@ package struct PhotoLibrary: Sendable {
         library.skippedFiles = skippedFiles
         library.folder = folder
         return library
+    }
+
+    /// A file the listing named with a photo's extension.
+    private struct Candidate: Sendable {
+        var name: String
+        var id: String
+        var path: String
+    }
+
+    /// What looking at one file found.
+    private enum Finding: Sendable {
+        case photo(Photo)
+        /// Why it is left out, and what it was when looked at (nil when it could not be `stat`ed).
+        case skipped(String, FileStamp?)
+    }
+
+    /// Each candidate looked at (nil for those not reached once `stopping` said so), in their order.
+    /// A large folder is looked at on every core: reading 100,000 headers is system calls, most of a
+    /// start-up's time (BENCHMARKS.md, "100,000 photos").
+    private static func look(
+        at candidates: [Candidate], earlier: PhotoLibrary?, stopping: @escaping @Sendable () -> Bool
+    ) -> [Finding?] {
+        var findings = [Finding?](repeating: nil, count: candidates.count)
+        let chunk = 512
+        let chunks = (candidates.count + chunk - 1) / chunk
+        findings.withUnsafeMutableBufferPointer { out in
+            // Each chunk writes its own slots, so the threads never touch the same one.
+            nonisolated(unsafe) let out = out
+            let lookAtChunk: @Sendable (Int) -> Void = { k in
+                for i in k * chunk..<min(candidates.count, (k + 1) * chunk) {
+                    if stopping() { return }
+                    out[i] = look(at: candidates[i], earlier: earlier)
+                }
+            }
+            if chunks > 1 {
+                DispatchQueue.concurrentPerform(iterations: chunks, execute: lookAtChunk)
+            } else {
+                (0..<chunks).forEach(lookAtChunk)
+            }
+        }
+        return findings
+    }
+
+    /// One file: the photo as the last scan read it where the file has not changed, else its header.
+    private static func look(at candidate: Candidate, earlier: PhotoLibrary?) -> Finding {
+        let (id, path) = (candidate.id, candidate.path)
+        // Without a readable header there is nothing to show (an empty, unreadable, text or random
+        // file): skip it. A file whose header is fine but whose data is damaged stays, and draws as
+        // a "can't open" placeholder once decoding fails.
+        var info = stat()
+        guard FileNames.withPath(path, { stat($0, &info) }) == 0 else { return .skipped(unstattable(path), nil) }
+        let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+        let bytes = Int(info.st_size)
+        // A rescan keeps what it read of a file that has not changed (a thousand headers are not
+        // read again because one photo was added).
+        if let known = earlier?.photo(for: id), known.path == path, known.modified == modified, known.bytes == bytes {
+            return .photo(known)
+        }
+        let stamp = FileStamp(info)
+        // Skipped before and unchanged since: skipped again, unread.
+        if let before = earlier?.skippedFiles[candidate.name], before.stamp == stamp {
+            return .skipped(before.reason, stamp)
+        }
+        // A FIFO, socket or device with a photo's name is never opened for reading: `open` of a
+        // FIFO would wait for a writer, forever (`RegularFile`).
+        if let kind = RegularFile.kind(info.st_mode) { return .skipped("not a regular file (\(kind))", stamp) }
+        let header: ImageHeader.Info?
+        do {
+            header = try ImageHeader.read(ofFileAt: path)
+        } catch {
+            return .skipped("cannot read the file (\(error))", stamp)
+        }
+        guard let header, case let size = header.size else { return .skipped("not a JPEG or PNG image", stamp) }
+        return .photo(
+            Photo(id: id, path: path, pixelSize: size, modified: modified, bytes: bytes, caption: header.caption))
     }
 
     /// Why `stat` failed on an entry the listing named: a symbolic link to nothing, a loop of them, or

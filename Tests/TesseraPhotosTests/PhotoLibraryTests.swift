@@ -1,3 +1,4 @@
+import Foundation
 import TesseraGeometry
 import XCTest
 
@@ -14,5 +15,59 @@ final class PhotoLibraryTests: XCTestCase {
         XCTAssertEqual(library.pixelSize(of: "wide"), library.photo(for: "wide")?.pixelSize)
         XCTAssertNil(library.pixelSize(of: "unread"), "a header that could not be read")
         XCTAssertNil(library.pixelSize(of: "gone"), "no such photo")
+    }
+
+    /// A folder large enough to be looked at on several threads gives what a file-by-file scan gives:
+    /// name order, junk skipped in place, the first usable file of an id, and a stop that keeps the
+    /// files before it.
+    func testALargeFolderScansInNameOrderWithDuplicatesAndJunkAsAlways() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("large-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Assets/Photos/photo-01.jpg").standardizedFileURL
+        let count = 1_300
+        for i in 0..<count {
+            try FileManager.default.linkItem(
+                at: photo, to: folder.appendingPathComponent(String(format: "p%05d.jpg", i)))
+        }
+        // Junk in the middle of a later chunk, and an id whose first file (in name order) is junk.
+        try Data("not a photo".utf8).write(to: folder.appendingPathComponent("p00900.JPEG"))
+        try Data("not a photo".utf8).write(to: folder.appendingPathComponent("p01100.jpeg"))
+        try Data("no".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+
+        let library = try PhotoLibrary.scanning(folder: folder.path)
+        XCTAssertEqual(library.ids, (0..<count).map { String(format: "p%05d", $0) })
+        XCTAssertEqual(library.photo(for: "p01100")?.path, folder.appendingPathComponent("p01100.jpg").path)
+        XCTAssertEqual(library.photo(for: "p00900")?.pixelSize, library.photo(for: "p00000")?.pixelSize)
+        XCTAssertEqual(library.skipped.map { ($0.path as NSString).lastPathComponent }, ["p00900.JPEG", "p01100.jpeg"])
+
+        // A stop part-way: the files before the first one not looked at, in order, and nothing after.
+        let asked = Counter()
+        let stopped = try PhotoLibrary.scanning(folder: folder.path, allowingEmpty: true) { asked.next() > 700 }
+        XCTAssertLessThan(stopped.ids.count, count)
+        XCTAssertEqual(stopped.ids, Array(library.ids.prefix(stopped.ids.count)))
+    }
+
+    func testAFileNamesExtensionIsAfterItsLastDotAndNotALeadingOne() {
+        XCTAssertEqual(FileNames.splitExtension("photo.JPG")?.stem, "photo")
+        XCTAssertEqual(FileNames.splitExtension("photo.JPG")?.type, "jpg")
+        XCTAssertEqual(FileNames.splitExtension("a.b.png")?.stem, "a.b")
+        XCTAssertEqual(FileNames.splitExtension("caf\u{10FFE9}.jpeg")?.stem, "caf\u{10FFE9}")
+        XCTAssertNil(FileNames.splitExtension(".jpg"), "a hidden name")
+        XCTAssertNil(FileNames.splitExtension("photo"))
+        XCTAssertNil(FileNames.splitExtension("photo."))
+    }
+}
+
+/// Counts calls from any thread.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func next() -> Int {
+        lock.withLock {
+            count += 1
+            return count
+        }
     }
 }
