@@ -2,6 +2,7 @@ import CSDL2
 import CWayland
 import Foundation
 import TesseraCore
+import TesseraRaster
 
 /// Wayland without a GPU: SDL's software renderer draws into a canvas in memory, and each present
 /// copies what changed into a `wl_shm` buffer that is attached to SDL's window surface, damaged and

@@ -3,6 +3,7 @@ import Foundation
 import TesseraCore
 import TesseraGeometry
 import TesseraPhotos
+import TesseraRaster
 
 /// A real window: the windowed demo, or the fullscreen kiosk. It is the run loop's frame sink and its
 /// input (`FrameLoop` decides when to step, draw and present), so the same loop drives an interactive

@@ -2,6 +2,7 @@ import CSDL2
 import CX11
 import Glibc
 import TesseraCore
+import TesseraRaster
 
 /// X11 without a GPU: SDL's software renderer draws straight into an MIT-SHM image of this presenter's
 /// own, and a present asks the X server to copy the damaged rectangles into the window

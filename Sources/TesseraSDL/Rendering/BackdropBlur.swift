@@ -1,6 +1,7 @@
 import CSDL2
 import TesseraCore
 import TesseraGeometry
+import TesseraRaster
 
 /// The frosted backdrop (`.thinMaterial`, docs/BEHAVIOUR.md#frosted-backdrop) on SDL's 2D renderer,
 /// cheap enough for every frame of a transition.

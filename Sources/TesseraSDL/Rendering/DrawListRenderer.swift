@@ -3,6 +3,7 @@ import Foundation
 import TesseraCore
 import TesseraGeometry
 import TesseraPhotos
+import TesseraRaster
 
 /// Turns a `DrawList` (POINTS, window coordinates) into SDL renderer calls (PIXELS).
 ///

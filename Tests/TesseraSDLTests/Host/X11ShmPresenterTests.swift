@@ -1,5 +1,6 @@
 import CSDL2
 import CX11
+import TesseraRaster
 import TesseraTestSupport
 import XCTest
 
