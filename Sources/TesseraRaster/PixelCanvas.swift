@@ -16,7 +16,8 @@
 /// - the alpha of a soft shadow's nine-slice image (`ShadowMask`).
 ///
 /// It does not: make or lock textures, call a renderer, present, or open a window — TesseraSDL builds a
-/// canvas over the pixels it holds and calls in here (`PixelCanvas+SDL.swift`). The backdrop blur's
+/// canvas over the pixels it holds and calls in here (`PixelCanvas+SDL.swift`), and a presenter
+/// (TesseraPresent) hands it the canvas a frame is drawn into. The backdrop blur's
 /// pyramid still runs on SDL's scaler through render targets (`BackdropBlur` in TesseraSDL): there is
 /// no CPU blur here yet. Nothing here allocates per frame once warm.
 ///
@@ -51,6 +52,10 @@ package struct PixelCanvas {
     /// Every pixel of the canvas.
     @inlinable
     package var bounds: PixelRect { PixelRect(x0: 0, y0: 0, x1: width, y1: height) }
+
+    /// Its size in pixels.
+    @inlinable
+    package var size: PixelSize { PixelSize(width: width, height: height) }
 
     /// True when every row starts on a 64-byte cache line (an X11 shared-memory image is page-aligned;
     /// rows of a multiple of 16 pixels keep that), so columns of whole lines can take streaming stores
