@@ -13,13 +13,14 @@
 ///   corner squares saved from under a shape and blended back over it (`CornerSquares`);
 /// - bilinear scaling with AVX2 into a canvas, bit for bit SDL's scaler, cut by a clip
 ///   (`BilinearScale`, over `CPixels`), and the part of an oversized copy that shows (`VisiblePart`);
-/// - the alpha of a soft shadow's nine-slice image (`ShadowMask`).
+/// - the alpha of a soft shadow's nine-slice image (`ShadowMask`), and the backdrop blur's pyramid of
+///   halvings (`BlurPyramid`: how many, each level's size).
 ///
 /// It does not: make or lock textures, call a renderer, present, or open a window — TesseraSDL builds a
 /// canvas over the pixels it holds and calls in here (`PixelCanvas+SDL.swift`), and a presenter
-/// (TesseraPresent) hands it the canvas a frame is drawn into. The backdrop blur's
-/// pyramid still runs on SDL's scaler through render targets (`BackdropBlur` in TesseraSDL): there is
-/// no CPU blur here yet. Nothing here allocates per frame once warm.
+/// (TesseraPresent) hands it the canvas a frame is drawn into. The backdrop blur's halvings still run on
+/// SDL's scaler through render targets (`BackdropBlur` in TesseraSDL): there is no CPU blur here yet.
+/// Nothing here allocates per frame once warm.
 ///
 /// A `PixelCanvas` is a view of pixels someone else owns: a base address, a size in pixels and the
 /// bytes from one row to the next. Every pixel is a native-endian 32-bit word (SDL's ARGB8888 or
