@@ -16,8 +16,9 @@ import TesseraRaster
 /// pixels, with a temporary the size of what shows instead of the size of the photo.
 ///
 /// Where the scaler cannot run (no AVX2, a level that cannot be read in place) the copy is cut to the
-/// whole texels that cover the part that shows (`coveringPart`): SDL then scales a rectangle at most a
-/// texel larger than the part on each side, its samples placed to within a pixel of the whole draw's.
+/// whole texels that cover the part that shows (`VisiblePart.coveringPart`): SDL then scales a
+/// rectangle at most a texel larger than the part on each side, its samples placed to within a pixel
+/// of the whole draw's.
 final class VisiblePartScaler {
     private let renderer: OpaquePointer
     /// The scratch texture (streaming), its format and size in pixels.
