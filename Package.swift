@@ -107,12 +107,19 @@ let package = Package(
         .target(
             name: "TesseraImageIO",
             dependencies: ["CJPEG", "CSPNG", "CDeflate", "TesseraPhotos"]),
+        // The software rasteriser's pixel work over plain 32-bit pixels, without SDL: pixel rects (the
+        // boundary with points), opaque fills, rounded corners' coverage and cut-out, AVX2 bilinear scaling,
+        // shadow masks.
+        .target(name: "TesseraRaster", dependencies: ["CPixels", "TesseraGeometry"]),
+        // Frames handed to the display server in shared memory without SDL: X11's MIT-SHM and Wayland's
+        // wl_shm presenters, each handing out the canvas a frame is drawn into.
+        .target(name: "TesseraPresent", dependencies: ["CX11", "CWayland", "TesseraRaster"]),
         // The SDL backend: window, renderer, textures, text, event translation.
         .target(
             name: "TesseraSDL",
             dependencies: [
-                "CSDL2", "CPixels", "CWayland", "CX11", "CFontconfig", "TesseraGeometry", "TesseraPhotos",
-                "TesseraImageIO", "TesseraCore",
+                "CSDL2", "CWayland", "CX11", "CFontconfig", "TesseraGeometry", "TesseraPhotos", "TesseraImageIO",
+                "TesseraRaster", "TesseraPresent", "TesseraCore",
             ]),
         // Screen readers (Orca) through AT-SPI 2: the semantics tree served on the accessibility bus.
         .target(name: "TesseraAccessibility", dependencies: ["CSystemdBus", "TesseraGeometry", "TesseraCore"]),
@@ -156,11 +163,17 @@ let package = Package(
                 "CExif",
             ],
             exclude: ["Fixtures"]),
+        // The shared-memory presenters without SDL, in a private Xvfb (a window made with Xlib).
+        .testTarget(
+            name: "TesseraPresentTests",
+            dependencies: ["TesseraPresent", "TesseraRaster", "TesseraTestSupport", "CX11"]),
+        // The rasteriser's kernels over canvases of plain memory, without a display.
+        .testTarget(name: "TesseraRasterTests", dependencies: ["TesseraRaster", "TesseraGeometry"]),
         .testTarget(
             name: "TesseraSDLTests",
             dependencies: [
-                "TesseraSDL", "TesseraGeometry", "TesseraPhotos", "TesseraImageIO", "TesseraCore", "CSDL2",
-                "CTurboJPEG", "CJPEG", "CSPNG", "CZlib", "CDeflate", "CExif", "CX11", "TesseraTestSupport",
+                "TesseraSDL", "TesseraGeometry", "TesseraPhotos", "TesseraImageIO", "TesseraRaster", "TesseraCore",
+                "CSDL2", "CTurboJPEG", "CJPEG", "CSPNG", "CZlib", "CDeflate", "CExif", "CX11", "TesseraTestSupport",
                 "TesseraImageTestSupport",
             ],
             exclude: ["Fixtures"]),
@@ -194,9 +207,10 @@ if Context.environment["TESSERA_FUZZ"] == nil {
         .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
     ]
     for index in package.targets.indices
-    where ["TesseraGeometry", "TesseraPhotos", "TesseraImageIO", "TesseraCore", "TesseraSDL", "tessera"].contains(
-        package.targets[index].name)
-    {
+    where [
+        "TesseraGeometry", "TesseraPhotos", "TesseraImageIO", "TesseraRaster", "TesseraPresent", "TesseraCore",
+        "TesseraSDL", "tessera",
+    ].contains(package.targets[index].name) {
         package.targets[index].swiftSettings = (package.targets[index].swiftSettings ?? []) + unchecked
     }
 }

@@ -6,12 +6,12 @@ import TesseraCore
 ///
 /// | display | a GPU | no GPU (OpenGL is Mesa's llvmpipe, or none) |
 /// | --- | --- | --- |
-/// | X11 (also Xwayland) | `AcceleratedPresenter`, vsync'd | `X11ShmPresenter`: MIT-SHM, damage only |
-/// | Wayland | `AcceleratedPresenter`, paced by the loop | `WaylandShmPresenter`: wl_shm, damage only |
+/// | X11 (also Xwayland) | `AcceleratedPresenter`, vsync'd | `X11ShmPresenter` (TesseraPresent): MIT-SHM, damage only |
+/// | Wayland | `AcceleratedPresenter`, paced by the loop | `WaylandShmPresenter` (TesseraPresent): wl_shm, damage only |
 ///
 /// Without a GPU, OpenGL is rasterised on the CPU: every frame would be drawn whole, uploaded and
-/// composited again by a software GL. SDL's own software renderer draws only what changed and hands
-/// the pixels over in shared memory.
+/// composited again by a software GL. SDL's own software renderer draws only what changed into the
+/// presenter's canvas (`SoftwareCanvasPresenter`), which hands the pixels over in shared memory.
 ///
 /// Whether OpenGL is a GPU's is asked of a hidden window first, so the window the user sees is never
 /// made an OpenGL one only to be drawn in software (on Wayland its EGL surface would stay attached). A
@@ -49,11 +49,11 @@ enum PresentPath {
         let why = plan.glRenderer.map { "; OpenGL is \(shortName($0))" } ?? ""
         switch driver {
         case .wayland:
-            if let shm = WaylandShmPresenter(window: window) { return shm }
+            if let shm = SoftwareCanvasPresenter.wayland(window: window) { return shm }
             // No wl_shm (it is core Wayland, so hardly ever): whatever SDL can draw with.
             return AcceleratedPresenter(window: window, vsync: false)
         case .x11:
-            if let shm = X11ShmPresenter(window: window) { return shm }
+            if let shm = SoftwareCanvasPresenter.x11(window: window) { return shm }
             // A visual that is not ARGB8888, or a server that cannot share memory: SDL's own surface.
             fallthrough
         default:

@@ -1,5 +1,6 @@
 import CSDL2
 import TesseraCore
+import TesseraRaster
 
 /// How a window's frames reach the screen: the renderer they are drawn with, and the present. Chosen
 /// once when the window opens (`PresentPath`), and named in profiles and the HUD.

@@ -3,7 +3,17 @@ import Foundation
 import TesseraCore
 import TesseraGeometry
 import TesseraPhotos
+import TesseraRaster
 
+/// TesseraSDL: the backend over SDL 2. It implements the window and its events (`WindowHost`,
+/// `SDLWindow`, `SDLEventTranslator`), the way frames reach the screen (`PresentPath`: SDL's GPU
+/// renderer, SDL's window surface, or SDL's software renderer over a shared-memory presenter's canvas),
+/// and SDL's renderer path (`DrawListRenderer`: textures, text, mip levels and the decode queue that
+/// fills them, the offscreen canvas of headless runs). It does not: do the software rasteriser's pixel
+/// work itself (fills in place, corners cut out, AVX2 scaling, shadow masks: TesseraRaster, over a
+/// canvas made on its surfaces and locked textures), hand frames to an X server or a Wayland compositor
+/// in shared memory (TesseraPresent), or decode photo files (TesseraImageIO).
+///
 /// A real window: the windowed demo, or the fullscreen kiosk. It is the run loop's frame sink and its
 /// input (`FrameLoop` decides when to step, draw and present), so the same loop drives an interactive
 /// run and a script watched playing in a window. It puts together:

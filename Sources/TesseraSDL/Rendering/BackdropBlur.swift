@@ -1,6 +1,7 @@
 import CSDL2
 import TesseraCore
 import TesseraGeometry
+import TesseraRaster
 
 /// The frosted backdrop (`.thinMaterial`, docs/BEHAVIOUR.md#frosted-backdrop) on SDL's 2D renderer,
 /// cheap enough for every frame of a transition.
@@ -13,7 +14,8 @@ import TesseraGeometry
 /// as tinting afterwards, since scaling is linear) and the result scaled into a region-sized texture,
 /// the *blur*. The capture is copied to the output, drawing continues there, and the blur is laid
 /// over the region at the command's opacity. n = ⌊log₂(radius in pixels)⌉, 1…6: a 16-point radius
-/// halves four times (1/16 size).
+/// halves four times (1/16 size). The pyramid's arithmetic is the rasteriser's (`BlurPyramid`); its
+/// scaling is SDL's.
 ///
 /// The blur is kept. While a hero flies, what lies under the backdrop does not change, so the next
 /// frame whose commands before the backdrop are equal (and whose region, radius, tint and output are
@@ -131,18 +133,12 @@ final class BackdropBlur {
         return true
     }
 
-    /// Halvings for a blur radius in pixels: ⌊log₂ r⌉, 1…6.
-    static func levelCount(radius: Double) -> Int {
-        guard radius.isFinite, radius > 1 else { return 1 }
-        return max(1, min(6, Int(log2(radius).rounded())))
-    }
-
     // MARK: Building the blur
 
     private func makeBlur(from scene: OpaquePointer, region: PixelRect, radius: Double, tint: Color) -> Bool {
         let area = region.intersection(PixelRect(x0: 0, y0: 0, x1: captureWidth, y1: captureHeight))
         guard !area.isEmpty else { return false }
-        let count = Self.levelCount(radius: radius)
+        let count = BlurPyramid.levelCount(radius: radius)
         prepareLevels(width: area.width, height: area.height, count: count)
         guard levels.count == count, let blur = prepareBlur(width: area.width, height: area.height) else {
             return false
@@ -180,18 +176,16 @@ final class BackdropBlur {
     private func prepareLevels(width: Int, height: Int, count: Int) {
         guard levelsFor != (width, height, count) else { return }
         destroyLevels()
-        var w = width
-        var h = height
+        var size = PixelSize(width: width, height: height)
         for _ in 0..<count {
-            w = max(1, (w + 1) / 2)
-            h = max(1, (h + 1) / 2)
-            guard let texture = makeTarget(width: w, height: h) else {
-                report("cannot create a blur level \(w)x\(h): \(sdlError())")
+            size = BlurPyramid.halved(size)
+            guard let texture = makeTarget(width: size.width, height: size.height) else {
+                report("cannot create a blur level \(size.width)x\(size.height): \(sdlError())")
                 destroyLevels()
                 return
             }
             SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
-            levels.append((texture, w, h))
+            levels.append((texture, size.width, size.height))
         }
         levelsFor = (width, height, count)
     }

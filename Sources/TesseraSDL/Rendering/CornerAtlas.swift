@@ -1,4 +1,5 @@
 import CSDL2
+import TesseraRaster
 
 /// The four rounded corners of one photo at one tile size, baked into a small texture, so that a
 /// tile keeping its size draws its corners as four blended 1:1 blits instead of re-rasterising the
@@ -44,9 +45,7 @@ final class CornerAtlas {
     /// Where corner `index` (0 TL, 1 TR, 2 BR, 3 BL) sits in the atlas, in texels.
     func slot(_ index: Int) -> IntRect { Self.slot(index, radius: key.radius) }
 
-    static func slot(_ index: Int, radius r: Int) -> IntRect {
-        IntRect(x: index == 1 || index == 2 ? r : 0, y: index >= 2 ? r : 0, w: r, h: r)
-    }
+    static func slot(_ index: Int, radius r: Int) -> IntRect { CornerSquares.slot(index, radius: r) }
 
     /// Draws `layout`'s corners of `level` into a new atlas with `mesh` (its buffers are reused);
     /// nil if the renderer cannot render to textures. Leaves the renderer's target as it was; its
@@ -90,7 +89,7 @@ final class CornerAtlas {
 
     /// The software renderer's atlas, made as `CornerCutout` draws corners directly, so a photo that
     /// settles to one size keeps its corners' pixels: each corner square is the texels the body maps
-    /// there, scaled as the body is, with `coverage` of the arc as alpha. Nil if the renderer cannot
+    /// there, scaled as the body is, with `coverage` of the arc as alpha (`CornerCoverage.cutAtlas`). Nil if the renderer cannot
     /// render to textures or read them back. Leaves the renderer's target as it was and `level`'s
     /// texture unmodulated and unblended; the clip rect is the caller's to set again.
     static func bake(
@@ -126,16 +125,7 @@ final class CornerAtlas {
             } == 0
         SDL_SetRenderTarget(renderer, previous)
         guard ok else { return nil }
-        let arc = coverage(r)
-        for index in 0..<4 {
-            let slot = slot(index, radius: r)
-            for y in 0..<r {
-                for x in 0..<r {
-                    let i = (slot.y + y) * side + slot.x + x
-                    pixels[i] = pixels[i] & 0x00FF_FFFF | UInt32(arc.at(index, x, y)) << 24
-                }
-            }
-        }
+        coverage(r).cutAtlas(&pixels)
         guard
             let texture = SDL_CreateTexture(
                 renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(side),

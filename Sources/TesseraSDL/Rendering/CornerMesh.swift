@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import TesseraRaster
 
 /// Triangle fans for the four rounded corners of a rect, with a feathered rim, in PIXELS.
 ///

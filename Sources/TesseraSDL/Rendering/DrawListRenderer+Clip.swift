@@ -1,6 +1,7 @@
 import CSDL2
 import TesseraCore
 import TesseraGeometry
+import TesseraRaster
 
 extension DrawListRenderer {
     /// Applies a command's clip (POINTS) and returns the pixels it may touch: the output, cut by the

@@ -1,6 +1,7 @@
 import CSDL2
 import TesseraCore
 import TesseraGeometry
+import TesseraRaster
 
 extension DrawListRenderer {
     /// Draws an "×" (a close button's glyph): two strokes `lineWidth` POINTS wide joining the opposite

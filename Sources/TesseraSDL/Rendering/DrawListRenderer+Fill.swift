@@ -1,6 +1,7 @@
 import CSDL2
 import TesseraCore
 import TesseraGeometry
+import TesseraRaster
 
 extension DrawListRenderer {
     /// Draws a solid rounded rect: `rect` and `radius` in POINTS, `color` with its alpha.

@@ -1,6 +1,7 @@
 import CSDL2
 import TesseraCore
 import TesseraGeometry
+import TesseraRaster
 
 extension DrawListRenderer {
     /// Draws photo `id` aspect-filled into `frame` (POINTS) with rounded corners of `radius` (POINTS)
@@ -134,7 +135,7 @@ extension DrawListRenderer {
     /// renderer would first scale all of it into a temporary surface of its size.
     private func copyScaled(_ texture: OpaquePointer, source: IntRect, destination: IntRect, visible: PixelRect) {
         if let visibleParts,
-            VisiblePartScaler.isOversized(source: source, destination: destination, target: targetBounds),
+            VisiblePart.isOversized(source: source, destination: destination, target: targetBounds),
             visibleParts.draw(
                 texture: texture, source: source, destination: destination, visible: visible.intersection(targetBounds))
         {

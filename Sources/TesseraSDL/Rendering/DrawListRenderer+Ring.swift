@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import TesseraCore
 import TesseraGeometry
+import TesseraRaster
 
 extension DrawListRenderer {
     /// Draws the outline of a rounded rect (the keyboard focus ring): a band `width` POINTS wide just

@@ -1,6 +1,7 @@
 import CSDL2
 import TesseraCore
 import TesseraGeometry
+import TesseraRaster
 
 extension DrawListRenderer {
     /// Draws the soft shadow of a rounded rect (`frame`, `cornerRadius` in POINTS) blurred by `blur`

@@ -3,6 +3,7 @@ import Foundation
 import TesseraCore
 import TesseraGeometry
 import TesseraPhotos
+import TesseraRaster
 
 /// Turns a `DrawList` (POINTS, window coordinates) into SDL renderer calls (PIXELS).
 ///
@@ -11,7 +12,10 @@ import TesseraPhotos
 /// blur of everything drawn so far (`BackdropBlur`), wrapped paragraphs (`ParagraphRenderer`) and an
 /// "×" — each under its optional clip rect. Before a backdrop, drawing may go to a render target
 /// (`BackdropBlur`); the output is current again from the backdrop on, and when `render` returns.
-/// What it does not: present (the caller calls `SDL_RenderPresent`).
+/// What it does not: present (the caller calls `SDL_RenderPresent`). In SDL's software renderer the
+/// pixels it writes itself — opaque fills, corners cut out, photos scaled into the frame — are
+/// TesseraRaster's (`SolidFill`, `CornerSquares`, `BilinearScale`), through `OpaqueFill`, `CornerCutout`
+/// and `DirectScale`.
 ///
 /// HiDPI: every point coordinate is multiplied by `pixelsPerPoint` here, rather than using
 /// `SDL_RenderSetScale`, so textures and glyphs are sampled at the output's real resolution.

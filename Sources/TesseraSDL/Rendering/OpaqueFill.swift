@@ -1,23 +1,14 @@
 import CSDL2
 import TesseraGeometry
+import TesseraRaster
 
-/// Opaque rectangles in the software renderer: as much of each as covers whole cache lines by SDL's
-/// own fill, the rest by ordinary stores — written straight into the frame's pixels when frames go to
-/// a surface this can see (a window's, a presenter's), else, in a render target or an offscreen
-/// canvas, by stretching a one-texel texture of their colour (nearest sampling, no blending).
-///
-/// Why: SDL's software fill (`SDL_FillRect`) writes rows with non-temporal stores from the first
-/// 16-byte boundary and ordinary stores for the pixels left at the row's end. A row that does not end
-/// on a cache line mixes the two in its last line, which costs several times what the stretched texel
-/// (`SDL_SoftStretch`, ordinary stores) does for a narrow rectangle (BENCHMARKS.md#fills-and-non-temporal-stores).
-/// Streaming stores that fill whole lines are the fastest of all, and in a window the faster still: an
-/// ordinary store must first take the line back from the X server's core, which read it to present the
-/// last frame. So in a window whose rows start on cache lines, a rectangle's columns from one line
-/// boundary to another go to SDL's fill and only its ragged edges (under 16 pixels each side) to
-/// ordinary stores, measured with a second core reading each frame as the X server does
-/// (`Tools/fillbench`; BENCHMARKS.md#fills-in-a-window-another-core-reads). Elsewhere (render targets,
-/// offscreen canvases, rows off the lines) narrow rows take ordinary stores whole and rows from
-/// `wideRow` on SDL's fill, which wins on wide rows anyway. GPU renderers keep their own fill.
+/// Opaque rectangles in the software renderer: written straight into the frame's pixels when frames go
+/// to a surface this can see (a window's, a presenter's) by the rasteriser's `SolidFill` (TesseraRaster),
+/// with SDL's own fill (`SDL_FillRect`, non-temporal stores) for the columns of whole cache lines; else,
+/// in a render target or an offscreen canvas, the whole lines by SDL's fill and the rest by stretching a
+/// one-texel texture of their colour (nearest sampling, no blending). Why the cut at cache lines, and
+/// why `wideRow`: `SolidFill`, and BENCHMARKS.md#fills-and-non-temporal-stores. GPU renderers keep
+/// their own fill.
 ///
 /// Straight into the frame: a damaged picker frame fills a dozen gaps and edges, each through the
 /// renderer's queue (an `SDL_RenderCopyF` or `SDL_RenderFillRectsF` and its command, clip and blit
@@ -32,9 +23,7 @@ final class OpaqueFill {
     /// Most colours kept; past it the textures are made again (a scene uses a handful).
     static let capacity = 32
     /// Rows at least this wide (pixels) are filled by SDL.
-    static let wideRow = 768
-    /// Pixels (4 bytes each) in a 64-byte cache line.
-    static let lineWidth = 16
+    static let wideRow = SolidFill.wideRow
 
     private let renderer: OpaquePointer
     /// The surface frames are drawn into when a presenter made the renderer on one of its own (SDL
@@ -89,65 +78,40 @@ final class OpaqueFill {
         return ok
     }
 
-    /// The same, written into `frame`'s pixels: SDL's fill for whole lines, ordinary stores for the rest.
+    /// The same, written into `frame`'s pixels (`SolidFill`): SDL's fill for whole lines, ordinary
+    /// stores for the rest.
     private func fill(
         _ rects: UnsafeBufferPointer<SDL_FRect>, color: Color, in frame: UnsafeMutablePointer<SDL_Surface>
     )
         -> Bool
     {
         // What the renderer has queued lands first.
-        guard SDL_RenderFlush(renderer) == 0, let pixels = frame.pointee.pixels else { return false }
+        guard SDL_RenderFlush(renderer) == 0, let canvas = PixelCanvas(surface: frame) else { return false }
         let pixel = SDL_MapRGBA(frame.pointee.format, color.r, color.g, color.b, 255)
-        let pitch = Int(frame.pointee.pitch)
-        let bounds = PixelRect(x0: 0, y0: 0, x1: Int(frame.pointee.w), y1: Int(frame.pointee.h))
-        let onLines = Self.rowsStartOnLines(frame)
+        let onLines = canvas.rowsStartOnCacheLines
         // The renderer sets the surface's clip before each command it runs: SDL's fill must not be cut
         // by the last one's.
         SDL_SetClipRect(frame, nil)
         var ok = true
-        /// A rectangle (whole pixels) as the frame's pixels it covers.
-        func inFrame(_ rect: SDL_FRect) -> PixelRect {
-            PixelRect(x0: Int(rect.x), y0: Int(rect.y), x1: Int(rect.x + rect.w), y1: Int(rect.y + rect.h))
-                .intersection(bounds)
-        }
-        func store(_ rect: SDL_FRect) {
-            let r = inFrame(rect)
-            guard !r.isEmpty else { return }
-            for y in r.y0..<r.y1 {
-                (pixels + y * pitch + r.x0 * 4).assumingMemoryBound(to: UInt32.self).update(
-                    repeating: pixel, count: r.width)
-            }
-        }
-        func sdlFill(_ rect: SDL_FRect) {
-            var r = inFrame(rect).sdlRect
-            ok = SDL_FillRect(frame, &r, pixel) == 0 && ok
-        }
         for rect in rects where rect.w > 0 && rect.h > 0 {
-            if rect.w >= Float(Self.wideRow) {
-                sdlFill(rect)
-            } else if onLines, let cut = Self.lines(of: rect) {
-                sdlFill(cut.lines)
-                if let left = cut.left { store(left) }
-                if let right = cut.right { store(right) }
-            } else {
-                store(rect)
+            // A rectangle (whole pixels) as the frame's pixels it covers.
+            let pixels = PixelRect(
+                x0: Int(rect.x), y0: Int(rect.y), x1: Int(rect.x + rect.w), y1: Int(rect.y + rect.h))
+            SolidFill.fill(pixels, with: pixel, on: canvas, onLines: onLines) { lines in
+                var r = lines.sdlRect
+                ok = SDL_FillRect(frame, &r, pixel) == 0 && ok
             }
         }
         return ok
     }
 
-    /// `rect` (whole pixels) cut where cache lines begin and end in a target whose rows start on one:
-    /// the columns of whole lines, and what lies left and right of them; nil when it spans no whole line.
+    /// `rect` (whole pixels) cut where cache lines begin and end (`SolidFill.lines(of:)`).
     static func lines(of rect: SDL_FRect) -> (lines: SDL_FRect, left: SDL_FRect?, right: SDL_FRect?)? {
         let x0 = Int(rect.x)
-        let x1 = x0 + Int(rect.w)
-        let first = (x0 + lineWidth - 1) / lineWidth * lineWidth
-        let last = x1 / lineWidth * lineWidth
-        guard last - first >= lineWidth else { return nil }
-        func columns(_ from: Int, _ to: Int) -> SDL_FRect? {
-            from < to ? SDL_FRect(x: Float(from), y: rect.y, w: Float(to - from), h: rect.h) : nil
-        }
-        return (columns(first, last)!, columns(x0, first), columns(last, x1))
+        let y0 = Int(rect.y)
+        let pixels = PixelRect(x0: x0, y0: y0, x1: x0 + Int(rect.w), y1: y0 + Int(rect.h))
+        guard let cut = SolidFill.lines(of: pixels) else { return nil }
+        return (cut.lines.sdlFRect, cut.left?.sdlFRect, cut.right?.sdlFRect)
     }
 
     /// True when frames go to a window's pixels, 4 bytes each, whose every row starts on a cache line
@@ -158,11 +122,7 @@ final class OpaqueFill {
     }
 
     private static func rowsStartOnLines(_ surface: UnsafeMutablePointer<SDL_Surface>) -> Bool {
-        guard let pixels = surface.pointee.pixels, surface.pointee.format?.pointee.BytesPerPixel == 4 else {
-            return false
-        }
-        let line = lineWidth * 4
-        return Int(bitPattern: pixels) % line == 0 && Int(surface.pointee.pitch) % line == 0
+        PixelCanvas(surface: surface)?.rowsStartOnCacheLines ?? false
     }
 
     /// The surface frames go to: the presenter's, else the window's (nil for an offscreen canvas).

@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import TesseraCore
 import TesseraGeometry
+import TesseraRaster
 
 /// Draws wrapped paragraphs: `TTF_RenderUTF8_Blended_Wrapped` breaks the text at word boundaries to fit
 /// a width in PIXELS (SDL_ttf measures every glyph, so Core needs no text metrics), left-aligned, one

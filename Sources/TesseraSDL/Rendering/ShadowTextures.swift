@@ -1,5 +1,6 @@
 import CSDL2
 import TesseraCore
+import TesseraRaster
 
 /// Shadow nine-slice textures (`ShadowMask`) by corner radius and blur, in PIXELS, made on first use and
 /// kept: white with the mask as alpha, tinted per draw with the texture's colour and alpha mods.

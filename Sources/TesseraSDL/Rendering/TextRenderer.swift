@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import TesseraCore
 import TesseraGeometry
+import TesseraRaster
 
 /// Draws single lines of text as textures made with `TTF_RenderUTF8_Blended` (anti-aliased, with
 /// alpha), cached by (string, style, RGB) so a static label is rasterised once, not every frame.

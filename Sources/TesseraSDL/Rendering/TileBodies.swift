@@ -1,4 +1,5 @@
 import CSDL2
+import TesseraRaster
 
 /// Photos' bodies pre-scaled to the size they are drawn at, so that a tile keeping its size (resting
 /// under a damage redraw, sliding in a reflow, scrolling) is copied 1:1 instead of being scaled again

@@ -1,22 +1,24 @@
-import CPixels
 import CSDL2
+import TesseraRaster
 
 /// A photo drawn scaled into a rectangle far larger than the output (a tall panorama's waterfall tile,
-/// a photo zoomed to `zoom.maxScale`), scaled for the part that shows only.
+/// a photo zoomed to `zoom.maxScale`), scaled for the part that shows only (`VisiblePart` in
+/// TesseraRaster: when, and which texels).
 ///
 /// Why: SDL 2's software renderer, asked to scale a texture into a rectangle that reaches outside its
 /// target, scales the WHOLE rectangle into a temporary surface it allocates and clears, then blits the
 /// part that shows (`SW_RunCommandQueue`, SDL_render_sw.c: "Prevent to do scaling + clipping on viewport
 /// boundaries as it may lose proportion"). A 6×65535 PNG in a 504-pt column is a 504×5,510,401-pixel
 /// tile: 11 GB for one strip (issue 44). Here the part that shows is scaled by the project's own
-/// bilinear scaler (`tessera_scale_bilinear`, bit for bit SDL's `SDL_SoftStretchLinear` for the whole
+/// bilinear scaler (`BilinearScale`, bit for bit SDL's `SDL_SoftStretchLinear` for the whole
 /// rectangle, cut without moving its samples) into a scratch texture of the part's size, which is then
 /// copied 1:1 with the source's blend mode and modulation — the same two steps SDL takes, so the same
 /// pixels, with a temporary the size of what shows instead of the size of the photo.
 ///
 /// Where the scaler cannot run (no AVX2, a level that cannot be read in place) the copy is cut to the
-/// whole texels that cover the part that shows (`coveringPart`): SDL then scales a rectangle at most a
-/// texel larger than the part on each side, its samples placed to within a pixel of the whole draw's.
+/// whole texels that cover the part that shows (`VisiblePart.coveringPart`): SDL then scales a
+/// rectangle at most a texel larger than the part on each side, its samples placed to within a pixel
+/// of the whole draw's.
 final class VisiblePartScaler {
     private let renderer: OpaquePointer
     /// The scratch texture (streaming), its format and size in pixels.
@@ -27,23 +29,10 @@ final class VisiblePartScaler {
     /// Frames since the scratch was last used: it goes after one unused frame (up to a frame's worth of
     /// pixels is not kept for nothing).
     private var idleFrames = 0
-    /// The scaler's widest and tallest clip (`TesseraScale.h`).
-    static let maxPart = 4096
 
     init(renderer: OpaquePointer) { self.renderer = renderer }
 
     deinit { if let scratch { SDL_DestroyTexture(scratch) } }
-
-    /// True when SDL's software renderer would allocate more for this copy than the target holds:
-    /// a scaled copy (`source` ≠ `destination` in size) whose destination reaches outside `target` and
-    /// covers more pixels than it.
-    static func isOversized(source: IntRect, destination: IntRect, target: PixelRect) -> Bool {
-        guard source.w != destination.w || source.h != destination.h else { return false }
-        let inside =
-            destination.x >= target.x0 && destination.y >= target.y0 && destination.x + destination.w <= target.x1
-            && destination.y + destination.h <= target.y1
-        return !inside && destination.w * destination.h > target.width * target.height
-    }
 
     /// Draws the `source` texels of `texture` scaled onto `destination` (pixels), only where it meets
     /// `visible`. False, with nothing drawn, where neither way works (the caller draws it whole).
@@ -53,7 +42,7 @@ final class VisiblePartScaler {
         ).intersection(visible)
         guard !part.isEmpty else { return true }
         if scaleInPlace(texture: texture, source: source, destination: destination, part: part) { return true }
-        guard let (from, to) = Self.coveringPart(source: source, destination: destination, part: part) else {
+        guard let (from, to) = VisiblePart.coveringPart(source: source, destination: destination, part: part) else {
             return true
         }
         var src = SDL_Rect(x: Int32(from.x), y: Int32(from.y), w: Int32(from.w), h: Int32(from.h))
@@ -72,39 +61,8 @@ final class VisiblePartScaler {
         }
     }
 
-    /// The whole texels of `source` whose scaled image covers `part` of `destination`, and the pixels
-    /// they cover (integer edges: the software renderer truncates x and w separately); nil when `part`
-    /// misses the destination. An edge of the destination inside `part` stays where it is.
-    static func coveringPart(source: IntRect, destination: IntRect, part: PixelRect) -> (IntRect, IntRect)? {
-        guard !source.isEmpty, !destination.isEmpty,
-            let x = axis(source.x, source.w, destination.x, destination.w, part.x0, part.x1),
-            let y = axis(source.y, source.h, destination.y, destination.h, part.y0, part.y1)
-        else { return nil }
-        return (
-            IntRect(x: x.s0, y: y.s0, w: x.s1 - x.s0, h: y.s1 - y.s0),
-            IntRect(x: x.d0, y: y.d0, w: x.d1 - x.d0, h: y.d1 - y.d0)
-        )
-    }
-
-    /// One axis of `coveringPart`: texels [s0, s1) and pixels [d0, d1).
-    private static func axis(_ s: Int, _ sn: Int, _ d: Int, _ dn: Int, _ v0: Int, _ v1: Int)
-        -> (s0: Int, s1: Int, d0: Int, d1: Int)?
-    {
-        let lo = max(d, v0)
-        let hi = min(d + dn, v1)
-        guard lo < hi else { return nil }
-        // Pixels per texel.
-        let k = Double(dn) / Double(sn)
-        let t0 = max(0, min(sn - 1, Int((Double(lo - d) / k).rounded(.down))))
-        let t1 = max(t0 + 1, min(sn, Int((Double(hi - d) / k).rounded(.up))))
-        let d0 = t0 == 0 ? d : d + PixelRect.round(Double(t0) * k)
-        let d1 = t1 == sn ? d + dn : d + PixelRect.round(Double(t1) * k)
-        return (s + t0, s + t1, d0, max(d0 + 1, d1))
-    }
-
     /// The scratch path: false where it cannot run.
-    private func scaleInPlace(texture: OpaquePointer, source: IntRect, destination: IntRect, part: PixelRect) -> Bool
-    {
+    private func scaleInPlace(texture: OpaquePointer, source: IntRect, destination: IntRect, part: PixelRect) -> Bool {
         let limit = 1 << 24
         guard DirectScale.isAvailable, abs(destination.x) < limit, abs(destination.y) < limit,
             destination.w < limit, destination.h < limit
@@ -129,24 +87,11 @@ final class VisiblePartScaler {
             SDL_UnlockTexture(texture)
             return false
         }
-        // The scaler's clip is at most `maxPart` a side: the part goes in tiles.
-        var ok = true
-        var y = 0
-        while y < part.height && ok {
-            var x = 0
-            while x < part.width && ok {
-                let x1 = min(part.width, x + Self.maxPart)
-                let y1 = min(part.height, y + Self.maxPart)
-                ok =
-                    tessera_scale_bilinear(
-                        texels.assumingMemoryBound(to: UInt32.self), pitch, Int32(source.x), Int32(source.y),
-                        Int32(source.w), Int32(source.h), pixels.assumingMemoryBound(to: UInt32.self), scratchPitch,
-                        Int32(destination.x - part.x0), Int32(destination.y - part.y0), Int32(destination.w),
-                        Int32(destination.h), Int32(x), Int32(y), Int32(x1), Int32(y1)) == 0
-                x = x1
-            }
-            y = min(part.height, y + Self.maxPart)
-        }
+        // The scaler's clip is at most `maxClip` a side: `scaleWhole` scales the part in tiles.
+        let ok = BilinearScale.scaleWhole(
+            source, of: PixelCanvas(pixels: texels, width: Int(width), height: Int(height), pitch: Int(pitch)),
+            onto: IntRect(x: destination.x - part.x0, y: destination.y - part.y0, w: destination.w, h: destination.h),
+            in: PixelCanvas(pixels: pixels, width: part.width, height: part.height, pitch: Int(scratchPitch)))
         SDL_UnlockTexture(scratch)
         SDL_UnlockTexture(texture)
         guard ok else { return false }

@@ -2,9 +2,10 @@ import CPixels
 import CSDL2
 import FuzzDriver
 
-/// One libFuzzer input (`make fuzz`): `tessera_scale_bilinear` (`DirectScale`'s scaler) on a source
-/// rectangle, a destination rectangle and a clip read from the bytes — sides from 1 pixel to past the
-/// frame, rectangles reaching off both images. The images are exactly their size on the heap, so
+/// One libFuzzer input (`make fuzz`): `tessera_scale_bilinear` (the scaler under TesseraRaster's
+/// `BilinearScale`, which `DirectScale` draws photos with) on a source rectangle, a destination
+/// rectangle and a clip read from the bytes — sides from 1 pixel to past the frame, rectangles reaching
+/// off both images. The images are exactly their size on the heap, so
 /// AddressSanitizer sees any read or write past them; where it scales, the written pixels must be what
 /// SDL's own scaler writes, and nothing outside the clip may change.
 func fuzz(_ input: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {

@@ -1,12 +1,14 @@
 import CSDL2
 import CX11
+import TesseraRaster
 import TesseraTestSupport
 import XCTest
 
 @testable import TesseraSDL
 
-/// The MIT-SHM presenter in a real X server (Xvfb): the window shows what was drawn, a present sends
-/// only its damage, and a window grown past the image gets a new one. The window is read back through
+/// The MIT-SHM presenter (`X11ShmPresenter`, through SDL's renderer over its canvas:
+/// `SoftwareCanvasPresenter.x11`) in a real X server (Xvfb): the window shows what was drawn, a present
+/// sends only its damage, and a window grown past the image gets a new one. The window is read back through
 /// a connection of the test's own, after the presenter has heard that the server is done.
 final class X11ShmPresenterTests: XCTestCase {
     private var server: XvfbServer!
@@ -62,7 +64,7 @@ final class X11ShmPresenterTests: XCTestCase {
 
     func testTheWindowShowsWhatWasDrawnAndAPresentSendsOnlyItsDamage() throws {
         try openWindow()
-        let presenter = try XCTUnwrap(X11ShmPresenter(window: window), "Xvfb's 24-bit TrueColor visual")
+        let presenter = try XCTUnwrap(SoftwareCanvasPresenter.x11(window: window), "Xvfb's 24-bit TrueColor visual")
         defer { presenter.destroy() }
         XCTAssertEqual(presenter.name, "software (MIT-SHM)")
         XCTAssertTrue(presenter.outputSize == (320, 240), "\(presenter.outputSize)")
@@ -100,7 +102,7 @@ final class X11ShmPresenterTests: XCTestCase {
 
     func testAWindowGrownPastTheImageGetsANewOneAndShrinkingKeepsIt() throws {
         try openWindow()
-        let presenter = try XCTUnwrap(X11ShmPresenter(window: window))
+        let presenter = try XCTUnwrap(SoftwareCanvasPresenter.x11(window: window))
         defer { presenter.destroy() }
         fill(presenter, red: 255, green: 0, blue: 0)
         presenter.present(damage: nil)
@@ -134,7 +136,7 @@ final class X11ShmPresenterTests: XCTestCase {
 
     func testAServerWithoutMITSHMGetsSDLsWindowSurface() throws {
         try openWindow(serverArguments: ["-extension", "MIT-SHM"])
-        XCTAssertNil(X11ShmPresenter(window: window))
+        XCTAssertNil(SoftwareCanvasPresenter.x11(window: window))
         let presenter = try XCTUnwrap(
             PresentPath.make(PresentPath.plan(.software), window: window, driver: .x11), sdlError())
         defer { presenter.destroy() }
@@ -144,27 +146,9 @@ final class X11ShmPresenterTests: XCTestCase {
         XCTAssertEqual(pixelOnScreen(100, 100), 0xFF_0000, "SDL's present waits for the server itself")
     }
 
-    func testOnlyA24BitVisualWithSDLsMasksIsDrawnIntoDirectly() {
-        func visual(_ red: UInt, _ green: UInt, _ blue: UInt, class kind: Int32 = TrueColor) -> Visual {
-            Visual(
-                ext_data: nil, visualid: 0, class: kind, red_mask: red, green_mask: green, blue_mask: blue,
-                bits_per_rgb: 8, map_entries: 256)
-        }
-        XCTAssertTrue(X11ShmPresenter.isARGB8888(visual: visual(0xFF_0000, 0xFF00, 0xFF), depth: 24))
-        XCTAssertFalse(X11ShmPresenter.isARGB8888(visual: visual(0xFF, 0xFF00, 0xFF_0000), depth: 24), "BGR")
-        XCTAssertFalse(X11ShmPresenter.isARGB8888(visual: visual(0xF800, 0x7E0, 0x1F), depth: 16), "RGB565")
-        XCTAssertFalse(
-            X11ShmPresenter.isARGB8888(visual: visual(0xFF_0000, 0xFF00, 0xFF), depth: 32), "an ARGB visual")
-        XCTAssertTrue(
-            X11ShmPresenter.isARGB8888(visual: visual(0xFF_0000, 0xFF00, 0xFF, class: DirectColor), depth: 24),
-            "SDL's windows take DirectColor where there is one, with an identity colormap")
-        XCTAssertFalse(
-            X11ShmPresenter.isARGB8888(visual: visual(0xFF_0000, 0xFF00, 0xFF, class: PseudoColor), depth: 24))
-    }
-
     // MARK: Helpers
 
-    private func fill(_ presenter: X11ShmPresenter, red: UInt8, green: UInt8, blue: UInt8) {
+    private func fill(_ presenter: SoftwareCanvasPresenter, red: UInt8, green: UInt8, blue: UInt8) {
         fill(presenter.renderer, red: red, green: green, blue: blue)
     }
 

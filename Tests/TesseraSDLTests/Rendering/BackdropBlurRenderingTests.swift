@@ -137,13 +137,4 @@ final class BackdropBlurRenderingTests: XCTestCase {
         renderer.render(red, background: white)
         XCTAssertTrue(try Pixels(canvas).isClose(x: 30, y: 100, to: RenderFixture.red), "not the old checkerboard")
     }
-
-    func testLevelCountFollowsTheRadius() {
-        XCTAssertEqual(BackdropBlur.levelCount(radius: 0), 1)
-        XCTAssertEqual(BackdropBlur.levelCount(radius: 4), 2)
-        XCTAssertEqual(BackdropBlur.levelCount(radius: 16), 4)
-        XCTAssertEqual(BackdropBlur.levelCount(radius: 32), 5)
-        XCTAssertEqual(BackdropBlur.levelCount(radius: 10_000), 6)
-        XCTAssertEqual(BackdropBlur.levelCount(radius: .nan), 1)
-    }
 }

@@ -1,35 +1,16 @@
 import CSDL2
 import Foundation
 import TesseraGeometry
+import TesseraRaster
 import XCTest
 
 @testable import TesseraCore
 @testable import TesseraSDL
 
-/// Corners without triangles (`CornerCutout`, `CornerCoverage`): what lies under a photo's corners is
-/// laid back over its square body, cut to the arc.
+/// Corners without triangles (`CornerCutout`): what lies under a photo's corners is laid back over its
+/// square body, cut to the arc, through SDL's renderer and in the frame's pixels (the pixel half alone:
+/// `CornerSquaresTests` in TesseraRasterTests).
 final class CornerCutoutRenderingTests: XCTestCase {
-    func testCoverageIsTheQuarterDiscMirroredOntoEachCorner() {
-        for r in [3, 8, 24] {
-            let arc = CornerCoverage(radius: r)
-            let area = (0..<r).reduce(0.0) { sum, y in
-                sum + (0..<r).reduce(0.0) { $0 + Double(arc.at(0, $1, y)) / 255 }
-            }
-            XCTAssertEqual(area, Double.pi * Double(r * r) / 4, accuracy: Double(r * r) * 0.01, "r = \(r)")
-            // The outer corner is outside the arc (a small radius's arc still reaches into it), the inner
-            // one inside.
-            XCTAssertEqual(arc.at(0, 0, 0), r >= 8 ? 0 : 4)
-            XCTAssertEqual(arc.at(0, r - 1, r - 1), 255)
-            for y in 0..<r {
-                for x in 0..<r {
-                    XCTAssertEqual(arc.at(1, x, y), arc.at(0, r - 1 - x, y))
-                    XCTAssertEqual(arc.at(2, x, y), arc.at(0, r - 1 - x, r - 1 - y))
-                    XCTAssertEqual(arc.at(3, x, y), arc.at(0, x, r - 1 - y))
-                }
-            }
-        }
-    }
-
     /// A photo changing size every frame cuts its corners out of what is under it: the background
     /// shows outside the arc, the photo inside, and nothing outside its clip changes, though the
     /// corner squares are drawn whole — by SDL's renderer, and scaled whole into the frame's pixels.

@@ -1,4 +1,5 @@
 import CSDL2
+import TesseraRaster
 import XCTest
 
 @testable import TesseraSDL

@@ -79,18 +79,6 @@ final class OpaqueFillRenderingTests: XCTestCase {
         for i in 0..<count { XCTAssertEqual(p[i % 64, i / 64], Color(UInt8(i), UInt8(255 - i), 7).argb, "colour \(i)") }
     }
 
-    func testColumnsAreCutWhereCacheLinesBeginAndEnd() throws {
-        let cut = try XCTUnwrap(OpaqueFill.lines(of: SDL_FRect(x: 5, y: 7, w: 60, h: 3)))
-        XCTAssertEqual([cut.lines.x, cut.lines.w, cut.lines.y, cut.lines.h], [16, 48, 7, 3])
-        XCTAssertEqual(cut.left.map { [$0.x, $0.w] }, [5, 11])
-        XCTAssertEqual(cut.right.map { [$0.x, $0.w] }, [64, 1])
-        let aligned = try XCTUnwrap(OpaqueFill.lines(of: SDL_FRect(x: 32, y: 0, w: 32, h: 1)))
-        XCTAssertEqual([aligned.lines.x, aligned.lines.w], [32, 32])
-        XCTAssertNil(aligned.left)
-        XCTAssertNil(aligned.right)
-        XCTAssertNil(OpaqueFill.lines(of: SDL_FRect(x: 17, y: 0, w: 30, h: 4)), "no whole line from 17 to 47")
-    }
-
     /// In a window (whose rows start on cache lines) a rectangle's whole lines go to SDL's fill and its
     /// edges to stores in place: together exactly the rectangle, whatever its alignment.
     func testInAWindowEveryRectangleIsFilledExactlyWhateverItsAlignment() throws {

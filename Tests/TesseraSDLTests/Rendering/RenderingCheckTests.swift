@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import TesseraGeometry
 import TesseraPhotos
+import TesseraRaster
 import XCTest
 
 @testable import TesseraCore

@@ -1,6 +1,7 @@
 import Foundation
 import TesseraGeometry
 import TesseraPhotos
+import TesseraRaster
 import XCTest
 
 @testable import TesseraCore

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import TesseraGeometry
+import TesseraRaster
 import XCTest
 
 @testable import TesseraCore

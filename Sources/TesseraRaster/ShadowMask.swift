@@ -10,20 +10,20 @@ import Foundation
 /// an opaque photo, and a photo fading out never reveals a dark core beneath it.
 ///
 /// Drawn stretched: corners 1:1, the middle row and column stretched along the edges, nothing inside.
-struct ShadowMask: Equatable {
+package struct ShadowMask: Equatable, Sendable {
     /// Corner radius in pixels.
-    let radius: Int
+    package let radius: Int
     /// Margin around the shape, pixels: ⌈1.5 · blur⌉ (= 3σ).
-    let extent: Int
+    package let extent: Int
     /// Side of the square image, pixels.
-    var size: Int { 2 * (radius + extent) + 1 }
+    package var size: Int { 2 * (radius + extent) + 1 }
     /// Side of a corner cell, pixels.
-    var cell: Int { radius + extent }
+    package var cell: Int { radius + extent }
     /// Row-major alpha, `size`², 0…255.
-    let alpha: [UInt8]
+    package let alpha: [UInt8]
 
     /// - Parameters: corner radius and blur radius, pixels (≥ 0).
-    init(radius: Int, blur: Double) {
+    package init(radius: Int, blur: Double) {
         self.radius = max(0, radius)
         let sigma = max(0.01, blur / 2)
         extent = max(1, Int((3 * sigma).rounded(.up)))

@@ -1,11 +1,10 @@
 import TesseraGeometry
 import XCTest
 
-@testable import TesseraCore
-@testable import TesseraSDL
+@testable import TesseraRaster
 
 /// The crop arithmetic alone (no SDL): centred, never stretched, pieces sharing every edge.
-final class AspectFillLayoutRenderingTests: XCTestCase {
+final class AspectFillLayoutTests: XCTestCase {
     func testWideTextureInASquareCropsTheSidesEqually() {
         let l = AspectFillLayout(
             destination: PixelRect(x0: 0, y0: 0, x1: 100, y1: 100), radius: 0, textureWidth: 200, textureHeight: 100)

@@ -1,7 +1,7 @@
 import TesseraGeometry
 import XCTest
 
-@testable import TesseraSDL
+@testable import TesseraRaster
 
 /// Where a photo's pixels go (`PixelRect(placing:)`): a tile that only moves keeps its size in pixels,
 /// and never leaves the pixels its frame touches.

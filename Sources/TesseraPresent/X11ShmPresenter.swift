@@ -1,10 +1,9 @@
-import CSDL2
 import CX11
 import Glibc
-import TesseraCore
+import TesseraRaster
 
-/// X11 without a GPU: SDL's software renderer draws straight into an MIT-SHM image of this presenter's
-/// own, and a present asks the X server to copy the damaged rectangles into the window
+/// X11 without a GPU: frames are drawn straight into an MIT-SHM image of this presenter's own (its
+/// `canvas`), and a present asks the X server to copy the damaged rectangles into the window
 /// (`XShmPutImage`) without waiting for it to finish.
 ///
 /// SDL's own window surface is the same shared memory, but it ends every present with `XSync`: the
@@ -23,107 +22,89 @@ import TesseraCore
 /// and are dropped: a frame lost, never a program ended by Xlib's default handler.
 ///
 /// The image is the screen's size (or the window's, if larger), so a window resized within it keeps
-/// its renderer and textures, as on Wayland (`WaylandShmPresenter`). Only a window whose pixels are
-/// SDL's ARGB8888 in memory — depth 24, red, green and blue in bytes 2, 1 and 0 of a 32-bit pixel,
+/// what draws into it (SDL's renderer and its textures), as on Wayland (`WaylandShmPresenter`). Only a
+/// window whose pixels are SDL's ARGB8888 in memory — depth 24, red, green and blue in bytes 2, 1 and 0 of a 32-bit pixel,
 /// least significant byte first: every X server on a PC — uses it;
 /// elsewhere, or where the server cannot attach the memory (a display over the network), SDL's window
-/// surface does.
-final class X11ShmPresenter: Presenter {
-    private let window: OpaquePointer
+/// surface does (`WindowSurfacePresenter` in TesseraSDL).
+package final class X11ShmPresenter: PixelPresenter {
     /// This presenter's own connection (an Xlib `Display *`), and the XCB connection under it.
     private let display: OpaquePointer
     private let connection: OpaquePointer
     private let drawable: Window
     private let gc: GC
     private let visual: UnsafeMutablePointer<Visual>
-    private let screenSize: (width: Int, height: Int)
+    /// The screen's size in pixels: the least the image is made.
+    package let screenSize: PixelSize
     private var image: SharedImage
-    private(set) var renderer: OpaquePointer
     /// The event type of `ShmCompletion` on this connection.
     private let completionType: Int32
     /// The sequence number of the last present's last put, while its completion has not been read.
     private var awaitedSequence: UInt32?
 
-    var name: String { "software (MIT-SHM)" }
-    var drawingSurface: UnsafeMutablePointer<SDL_Surface>? { image.surface }
-    var keepsLastFrame: Bool { true }
-    var presentsOnVSync: Bool { false }
+    package var name: String { "software (MIT-SHM)" }
+    package var canvas: PixelCanvas { image.canvas }
 
     /// How long a draw waits for the server's word that it has read the image before drawing anyway.
     private static let completionTimeoutMs: Int32 = 100
 
-    /// Nil when `window` is not an X11 window, its visual is not ARGB8888-compatible, or the server
-    /// offers no MIT-SHM it can attach.
-    init?(window: OpaquePointer) {
-        guard let info = SDLWindow.systemInfo(of: window, SDL_SYSWM_X11), let sdlDisplay = info.info.x11.display,
-            let name = XDisplayString(sdlDisplay), let display = XOpenDisplay(name)
-        else { return nil }
+    /// Nil when `window` (on the server `displayName` names) is not a window there, its visual is not
+    /// ARGB8888-compatible, or the server offers no MIT-SHM it can attach.
+    package init?(displayName: UnsafePointer<CChar>, window: Window) {
+        guard let display = XOpenDisplay(displayName) else { return nil }
         // Before any event is read: from here on this connection's events are XCB's to hand out.
         XSetEventQueueOwner(display, XCBOwnsEventQueue)
         var attributes = XWindowAttributes()
-        guard XShmQueryExtension(display) != 0, XGetWindowAttributes(display, info.info.x11.window, &attributes) != 0,
+        guard XShmQueryExtension(display) != 0, XGetWindowAttributes(display, window, &attributes) != 0,
             let visual = attributes.visual, Self.isARGB8888(visual: visual.pointee, depth: attributes.depth),
-            let gc = XCreateGC(display, info.info.x11.window, 0, nil)
+            let gc = XCreateGC(display, window, 0, nil)
         else {
             XCloseDisplay(display)
             return nil
         }
-        self.window = window
         self.display = display
         connection = XGetXCBConnection(display)
         self.visual = visual
-        drawable = info.info.x11.window
+        drawable = window
         self.gc = gc
-        screenSize = (Int(XWidthOfScreen(attributes.screen)), Int(XHeightOfScreen(attributes.screen)))
+        screenSize = PixelSize(
+            width: Int(XWidthOfScreen(attributes.screen)), height: Int(XHeightOfScreen(attributes.screen)))
         completionType = XShmGetEventBase(display) + ShmCompletion
-        let size = Self.imageSize(screen: screenSize, window: (Int(attributes.width), Int(attributes.height)))
-        guard let (image, renderer) = Self.makeCanvas(display: display, visual: visual, size: size) else {
+        let size = Self.imageSize(
+            screen: screenSize, window: PixelSize(width: Int(attributes.width), height: Int(attributes.height)))
+        guard let image = SharedImage(display: display, visual: visual, width: size.width, height: size.height) else {
             XFreeGC(display, gc)
             XCloseDisplay(display)
             return nil
         }
         self.image = image
-        self.renderer = renderer
     }
 
-    /// A shared image of `size` and a software renderer drawing into it; nil (nothing left over) when
-    /// either cannot be made.
-    private static func makeCanvas(
-        display: OpaquePointer, visual: UnsafeMutablePointer<Visual>, size: (width: Int, height: Int)
-    ) -> (SharedImage, OpaquePointer)? {
-        guard let image = SharedImage(display: display, visual: visual, width: size.width, height: size.height)
-        else { return nil }
-        guard let renderer = SDL_CreateSoftwareRenderer(image.surface) else {
-            image.destroy(display: display)
-            return nil
-        }
-        return (image, renderer)
+    /// The image for a window of `window` pixels: the screen's size, or the window's where larger.
+    package func canvasSize(forWindow window: PixelSize) -> PixelSize {
+        Self.imageSize(screen: screenSize, window: window)
     }
 
-    /// The window's size in pixels.
-    var outputSize: (width: Int, height: Int) { SDLWindow.outputSize(of: window) }
-
-    func windowResized(releasingTextures: () -> Void) -> Bool {
-        let size = outputSize
-        guard size.width > image.width || size.height > image.height else { return false }
-        let grown = Self.imageSize(screen: screenSize, window: size)
-        guard let (made, madeRenderer) = Self.makeCanvas(display: display, visual: visual, size: grown) else {
+    package func fit(window: PixelSize, canvas: () -> PixelSize, switching: (PixelCanvas) -> Bool) -> Bool {
+        guard window.width > image.width || window.height > image.height else { return false }
+        let grown = canvas()
+        guard let made = SharedImage(display: display, visual: visual, width: grown.width, height: grown.height)
+        else { return false }
+        guard switching(made.canvas) else {
+            made.destroy(display: display)
             return false
         }
         // The server may still be reading the old image.
         prepareToDraw()
-        releasingTextures()
-        SDL_DestroyRenderer(renderer)
         image.destroy(display: display)
         image = made
-        renderer = madeRenderer
         return true
     }
 
     /// Waits until the server has read the image sent by the last present (it copies a put when it
     /// comes to it, while this program goes on), so that drawing does not change pixels on their way
     /// to the screen.
-    func prepareToDraw() {
+    package func prepareToDraw() {
         guard let awaited = awaitedSequence else { return }
         awaitedSequence = nil
         var fd = pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)
@@ -146,9 +127,7 @@ final class X11ShmPresenter: Presenter {
         }
     }
 
-    func present(damage: [PixelRect]?) {
-        SDL_RenderFlush(renderer)
-        let size = outputSize
+    package func present(damage: [PixelRect]?, window size: PixelSize) {
         let whole = PixelRect(x0: 0, y0: 0, x1: min(size.width, image.width), y1: min(size.height, image.height))
         let parts = damage ?? [whole]
         guard let last = parts.lastIndex(where: { !$0.intersection(whole).isEmpty }) else { return }
@@ -166,9 +145,8 @@ final class X11ShmPresenter: Presenter {
         xcb_flush(connection)
     }
 
-    func destroy() {
+    package func destroy() {
         prepareToDraw()
-        SDL_DestroyRenderer(renderer)
         image.destroy(display: display)
         XFreeGC(display, gc)
         XCloseDisplay(display)
@@ -178,25 +156,23 @@ final class X11ShmPresenter: Presenter {
     /// SDL gives its windows a DirectColor visual where the server has one (for gamma ramps) and
     /// loads its colormap with the identity, so DirectColor counts as TrueColor does; the byte order and
     /// bits a pixel are the image's, checked when it is made.
-    static func isARGB8888(visual: Visual, depth: Int32) -> Bool {
+    package static func isARGB8888(visual: Visual, depth: Int32) -> Bool {
         depth == 24 && [TrueColor, DirectColor].contains(visual.`class`) && visual.red_mask == 0xFF_0000
             && visual.green_mask == 0xFF00 && visual.blue_mask == 0xFF
     }
 
     /// The image for a window of `window` pixels on a screen of `screen`: the larger of each.
-    static func imageSize(screen: (width: Int, height: Int), window: (width: Int, height: Int)) -> (
-        width: Int, height: Int
-    ) {
-        (max(1, screen.width, window.width), max(1, screen.height, window.height))
+    package static func imageSize(screen: PixelSize, window: PixelSize) -> PixelSize {
+        PixelSize(width: max(1, screen.width, window.width), height: max(1, screen.height, window.height))
     }
 }
 
-/// An MIT-SHM `XImage` and an SDL surface over the same pixels. The segment is marked for removal as
+/// An MIT-SHM `XImage` and a canvas over the same pixels. The segment is marked for removal as
 /// soon as the server has attached it, so it goes away with the last process holding it, even one that
 /// crashed.
 private final class SharedImage {
     let image: UnsafeMutablePointer<XImage>
-    let surface: UnsafeMutablePointer<SDL_Surface>
+    let canvas: PixelCanvas
     /// Where the image points (`XShmCreateImage` keeps its address), so it lives as long as the image.
     private let segment: UnsafeMutablePointer<XShmSegmentInfo>
     var width: Int { Int(image.pointee.width) }
@@ -235,10 +211,7 @@ private final class SharedImage {
         image.pointee.data = segment.pointee.shmaddr
         let attached = SharedImage.attach(segment, display: display)
         shmctl(id, IPC_RMID, nil)
-        guard attached,
-            let surface = SDL_CreateRGBSurfaceWithFormatFrom(
-                address, Int32(width), Int32(height), 32, Int32(pitch), SDL_PIXELFORMAT_ARGB8888.rawValue)
-        else {
+        guard attached else {
             if attached {
                 XShmDetach(display, segment)
                 XSync(display, 0)
@@ -249,12 +222,11 @@ private final class SharedImage {
         }
         self.image = image
         self.segment = segment
-        self.surface = surface
+        canvas = PixelCanvas(pixels: address, width: width, height: height, pitch: pitch)
     }
 
     /// Detaches the segment from the server and this process and frees the image.
     func destroy(display: OpaquePointer) {
-        SDL_FreeSurface(surface)
         XShmDetach(display, segment)
         XSync(display, 0)
         shmdt(segment.pointee.shmaddr)

@@ -11,18 +11,18 @@
 /// destination size, which `TextureCache` ensures when it can). The crop depends only on the snapped
 /// SIZE, so a photo that moves without resizing shows exactly the same texels: no jitter while
 /// scrolling.
-struct AspectFillLayout: Equatable {
-    var grid: RoundedRectGrid
+package struct AspectFillLayout: Equatable, Sendable {
+    package var grid: RoundedRectGrid
     /// Source texel edges matching `grid.xs`.
-    var us: Edges4
+    package var us: Edges4
     /// Source texel edges matching `grid.ys`.
-    var vs: Edges4
+    package var vs: Edges4
 
     /// - Parameters:
     ///   - destination: snapped frame in pixels, at least 1×1.
     ///   - radius: corner radius in pixels; clamped to min(w, h) / 2.
     ///   - textureWidth, textureHeight: the texture level's size in texels, at least 1×1.
-    init(destination d: PixelRect, radius: Int, textureWidth tw: Int, textureHeight th: Int) {
+    package init(destination d: PixelRect, radius: Int, textureWidth tw: Int, textureHeight th: Int) {
         grid = RoundedRectGrid(destination: d, radius: radius)
         let w = d.width
         let h = d.height
@@ -34,7 +34,7 @@ struct AspectFillLayout: Equatable {
         vs = AspectFillLayout.edges(visible: Double(h) / scale, texels: th, pixels: h, radius: grid.radius)
     }
 
-    var radius: Int { grid.radius }
+    package var radius: Int { grid.radius }
 
     /// The four texel edges along one axis for a centred crop `visible` texels long.
     private static func edges(visible: Double, texels: Int, pixels: Int, radius r: Int) -> Edges4 {
@@ -65,7 +65,7 @@ struct AspectFillLayout: Equatable {
 
     /// Calls `body` with (source texels, destination pixels) of each non-empty body strip: top,
     /// middle, bottom. Non-escaping closure: no allocation on the per-frame path.
-    func forEachStrip(_ body: (_ source: IntRect, _ destination: IntRect) -> Void) {
+    package func forEachStrip(_ body: (_ source: IntRect, _ destination: IntRect) -> Void) {
         for index in 0..<3 {
             let dst = grid.strip(index)
             let (c0, c1, r0, r1) = RoundedRectGrid.stripCells[index]
@@ -76,10 +76,10 @@ struct AspectFillLayout: Equatable {
     }
 
     /// The whole crop: the source texels the destination rect maps onto, corners and all.
-    var crop: IntRect { IntRect(x: us[0], y: vs[0], w: us[3] - us[0], h: vs[3] - vs[0]) }
+    package var crop: IntRect { IntRect(x: us[0], y: vs[0], w: us[3] - us[0], h: vs[3] - vs[0]) }
 
     /// The source texel rect that corner `index` (0 TL, 1 TR, 2 BR, 3 BL) maps its square onto.
-    func cornerSource(_ index: Int) -> IntRect {
+    package func cornerSource(_ index: Int) -> IntRect {
         let (c, row) = RoundedRectGrid.cornerCells[index]
         return IntRect(x: us[c], y: vs[row], w: us[c + 1] - us[c], h: vs[row + 1] - vs[row])
     }

@@ -1,9 +1,8 @@
-import CSDL2
 import CWayland
 import Foundation
-import TesseraCore
+import TesseraRaster
 
-/// Wayland without a GPU: SDL's software renderer draws into a canvas in memory, and each present
+/// Wayland without a GPU: frames are drawn into a canvas in memory (`canvas`), and each present
 /// copies what changed into a `wl_shm` buffer that is attached to SDL's window surface, damaged and
 /// committed — the compositor reads the pixels where they are (wl_shm, the core protocol's software
 /// path). SDL 2 has no software framebuffer on Wayland: its own fallback draws the whole surface again
@@ -16,17 +15,17 @@ import TesseraCore
 /// known. Events for these buffers go to a queue of this presenter's own, dispatched at each present,
 /// so SDL's event handling never sees them.
 ///
-/// The canvas is at least the display's size, so a window resized within it keeps its renderer and
-/// textures; only a window growing past it makes a new one.
-final class WaylandShmPresenter: Presenter {
-    private let window: OpaquePointer
+/// The canvas is at least the display's size, so a window resized within it keeps what draws into it
+/// (SDL's renderer and its textures); only a window growing past it makes a new one. It is this
+/// process's memory, zeroed, as SDL made a new surface's (its rows need not start on cache lines: only
+/// the copy at a present reads it).
+package final class WaylandShmPresenter: PixelPresenter {
     private let display: OpaquePointer
     private let surface: OpaquePointer
     private let queue: OpaquePointer
     private let registry: OpaquePointer
     private var shm: OpaquePointer?
-    private var canvas: UnsafeMutablePointer<SDL_Surface>
-    private(set) var renderer: OpaquePointer
+    package private(set) var canvas: PixelCanvas
     private var buffers: [ShmBuffer] = []
     /// Frames presented so far; a buffer holds the frame with its number.
     private var frame = 0
@@ -39,18 +38,12 @@ final class WaylandShmPresenter: Presenter {
     private static let maxBuffers = 3
     private static let historyLength = 8
 
-    var name: String { "software (wl_shm)" }
-    var drawingSurface: UnsafeMutablePointer<SDL_Surface>? { canvas }
-    var keepsLastFrame: Bool { true }
-    var presentsOnVSync: Bool { false }
+    package var name: String { "software (wl_shm)" }
 
-    /// Nil when the window is not a Wayland window or the compositor offers no `wl_shm`.
-    init?(window: OpaquePointer) {
-        guard let info = SDLWindow.systemInfo(of: window, SDL_SYSWM_WAYLAND),
-            let display = info.info.wl.display, let surface = info.info.wl.surface,
-            let queue = wl_display_create_queue(display)
-        else { return nil }
-        self.window = window
+    /// Nil when the compositor offers no `wl_shm` (or memory for a canvas of `canvasSize` cannot be had).
+    /// `display` and `surface` are the window's (SDL's), whose events this presenter never reads.
+    package init?(display: OpaquePointer, surface: OpaquePointer, canvasSize size: PixelSize) {
+        guard let queue = wl_display_create_queue(display) else { return nil }
         self.display = display
         self.surface = surface
         self.queue = queue
@@ -64,14 +57,12 @@ final class WaylandShmPresenter: Presenter {
         }
         wl_proxy_wrapper_destroy(UnsafeMutableRawPointer(wrapped))
         self.registry = registry
-        let size = Self.canvasSize(for: window, atLeast: (1, 1))
-        guard let canvas = Self.makeCanvas(size), let renderer = SDL_CreateSoftwareRenderer(canvas) else {
+        guard let canvas = Self.makeCanvas(size) else {
             wl_registry_destroy(registry)
             wl_event_queue_destroy(queue)
             return nil
         }
         self.canvas = canvas
-        self.renderer = renderer
         wl_registry_add_listener(registry, Self.registryListener, Unmanaged.passUnretained(self).toOpaque())
         wl_display_roundtrip_queue(display, queue)
         guard shm != nil else {
@@ -80,13 +71,9 @@ final class WaylandShmPresenter: Presenter {
         }
     }
 
-    deinit { releaseWayland() }
+    deinit { destroy() }
 
-    /// The window's size in pixels (its buffers' size).
-    var outputSize: (width: Int, height: Int) { SDLWindow.outputSize(of: window) }
-
-    func windowResized(releasingTextures: () -> Void) -> Bool {
-        let size = outputSize
+    package func fit(window size: PixelSize, canvas: () -> PixelSize, switching: (PixelCanvas) -> Bool) -> Bool {
         // Buffers of the old size are dropped once free; busy ones when they come back.
         buffers.removeAll { buffer in
             guard buffer.width != size.width || buffer.height != size.height, !buffer.busy else { return false }
@@ -94,23 +81,21 @@ final class WaylandShmPresenter: Presenter {
             return true
         }
         history.removeAll()
-        guard size.width > Int(canvas.pointee.w) || size.height > Int(canvas.pointee.h) else { return false }
-        let grown = Self.canvasSize(for: window, atLeast: size)
-        guard let made = Self.makeCanvas(grown) else { return false }
-        guard let madeRenderer = SDL_CreateSoftwareRenderer(made) else {
-            SDL_FreeSurface(made)
+        guard size.width > self.canvas.width || size.height > self.canvas.height else { return false }
+        guard let made = Self.makeCanvas(canvas()) else { return false }
+        guard switching(made) else {
+            free(made.pixels)
             return false
         }
-        releasingTextures()
-        SDL_DestroyRenderer(renderer)
-        SDL_FreeSurface(canvas)
-        canvas = made
-        renderer = madeRenderer
+        free(self.canvas.pixels)
+        self.canvas = made
         return true
     }
 
-    func present(damage: [PixelRect]?) {
-        let size = outputSize
+    package func prepareToDraw() {}
+
+    /// The window is `size` pixels (its buffers' size).
+    package func present(damage: [PixelRect]?, window size: PixelSize) {
         frame += 1
         history.append(damage)
         if history.count > Self.historyLength { history.removeFirst() }
@@ -136,7 +121,7 @@ final class WaylandShmPresenter: Presenter {
 
     /// Fills `toCopy` with what `buffer` lacks of the current frame: the damage of every frame since
     /// the one it holds (their bounding box when that is many rectangles; everything for a new buffer).
-    private func collectRegionToCopy(into buffer: ShmBuffer, size: (width: Int, height: Int)) {
+    private func collectRegionToCopy(into buffer: ShmBuffer, size: PixelSize) {
         let whole = PixelRect(x0: 0, y0: 0, x1: size.width, y1: size.height)
         toCopy.removeAll(keepingCapacity: true)
         let age = frame - buffer.frame
@@ -157,7 +142,7 @@ final class WaylandShmPresenter: Presenter {
 
     /// A buffer of `size` the compositor is not reading, made if there are fewer than three; nil when
     /// all are held (the frame is dropped; its damage is copied with the next).
-    private func freeBuffer(_ size: (width: Int, height: Int)) -> ShmBuffer? {
+    private func freeBuffer(_ size: PixelSize) -> ShmBuffer? {
         if let free = buffers.first(where: { !$0.busy && $0.width == size.width && $0.height == size.height }) {
             return free
         }
@@ -177,14 +162,14 @@ final class WaylandShmPresenter: Presenter {
         return buffers.first { !$0.busy && $0.width == size.width && $0.height == size.height }
     }
 
-    /// Copies `region` of the canvas (what the renderer drew, flushed) into the buffer, row by row.
+    /// Copies `region` of the canvas (what was drawn, all of it in memory) into the buffer, row by row.
     private func copy(_ region: PixelRect, into buffer: ShmBuffer) {
-        SDL_RenderFlush(renderer)
-        guard let pixels = canvas.pointee.pixels, !region.isEmpty else { return }
-        let sourcePitch = Int(canvas.pointee.pitch)
-        let x0 = min(region.x0, Int(canvas.pointee.w))
-        let x1 = min(region.x1, Int(canvas.pointee.w), buffer.width)
-        let y1 = min(region.y1, Int(canvas.pointee.h), buffer.height)
+        guard !region.isEmpty else { return }
+        let pixels = canvas.pixels
+        let sourcePitch = canvas.pitch
+        let x0 = min(region.x0, canvas.width)
+        let x1 = min(region.x1, canvas.width, buffer.width)
+        let y1 = min(region.y1, canvas.height, buffer.height)
         guard x1 > x0 else { return }
         for y in region.y0..<y1 {
             memcpy(
@@ -192,17 +177,14 @@ final class WaylandShmPresenter: Presenter {
         }
     }
 
-    func destroy() {
-        SDL_DestroyRenderer(renderer)
-        SDL_FreeSurface(canvas)
-        releaseWayland()
-    }
-
     private var released = false
 
-    private func releaseWayland() {
+    /// Frees the canvas, the buffers and this presenter's queue (the window's display and surface are
+    /// SDL's).
+    package func destroy() {
         guard !released else { return }
         released = true
+        free(canvas.pixels)
         for buffer in buffers { buffer.destroy() }
         buffers.removeAll()
         if let shm { wl_shm_destroy(shm) }
@@ -211,28 +193,14 @@ final class WaylandShmPresenter: Presenter {
         wl_event_queue_destroy(queue)
     }
 
-    /// The canvas for `window`: its display's size in pixels, or `atLeast` if larger.
-    private static func canvasSize(for window: OpaquePointer, atLeast: (width: Int, height: Int)) -> (Int, Int) {
-        var mode = SDL_DisplayMode()
-        var w = atLeast.width
-        var h = atLeast.height
-        var pw: Int32 = 0
-        var ph: Int32 = 0
-        SDL_GetWindowSizeInPixels(window, &pw, &ph)
-        var units: Int32 = 0
-        var unitsHigh: Int32 = 0
-        SDL_GetWindowSize(window, &units, &unitsHigh)
-        // The display's mode is in window units; a scaled output has more pixels.
-        let scale = units > 0 ? max(1, Double(pw) / Double(units)) : 1
-        if SDL_GetCurrentDisplayMode(max(0, SDL_GetWindowDisplayIndex(window)), &mode) == 0 {
-            w = max(w, Int((Double(mode.w) * scale).rounded(.up)))
-            h = max(h, Int((Double(mode.h) * scale).rounded(.up)))
-        }
-        return (max(w, Int(pw)), max(h, Int(ph)))
-    }
-
-    private static func makeCanvas(_ size: (Int, Int)) -> UnsafeMutablePointer<SDL_Surface>? {
-        SDL_CreateRGBSurfaceWithFormat(0, Int32(size.0), Int32(size.1), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+    /// A zeroed canvas of `size`, rows `width * 4` bytes apart, as SDL makes a new surface; nil when a side
+    /// is not positive or the memory cannot be had.
+    private static func makeCanvas(_ size: PixelSize) -> PixelCanvas? {
+        guard size.width > 0, size.height > 0, size.width <= Int(Int32.max) / 4,
+            case (let bytes, let overflow) = (size.width * 4).multipliedReportingOverflow(by: size.height), !overflow,
+            let pixels = calloc(bytes, 1)
+        else { return nil }
+        return PixelCanvas(pixels: pixels, width: size.width, height: size.height, pitch: size.width * 4)
     }
 
     /// Binds `wl_shm` when the registry announces it. Made once and never written again (libwayland

@@ -11,7 +11,7 @@
 /// the spans no occluder crosses are filled, and a span continuing the one above it with the same
 /// edges extends that rectangle instead of starting another (a column of gaps is one rectangle).
 /// The rectangles are disjoint and cover exactly the part less the occluders.
-struct BackgroundFill {
+package struct BackgroundFill {
     /// What will be drawn opaque over the part this frame.
     private var occluders: [PixelRect] = []
     private var edges: [Int] = []
@@ -19,18 +19,20 @@ struct BackgroundFill {
     private var previousBand: [Int] = []
     private var currentBand: [Int] = []
     /// The rectangles to fill, from the last `uncovered(in:)`.
-    private(set) var rects: [PixelRect] = []
+    package private(set) var rects: [PixelRect] = []
+
+    package init() {}
 
     /// Starts a part: no occluders.
-    mutating func reset() { occluders.removeAll(keepingCapacity: true) }
+    package mutating func reset() { occluders.removeAll(keepingCapacity: true) }
 
     /// Notes that `rect` will be drawn opaque, whatever is under it.
-    mutating func cover(_ rect: PixelRect) {
+    package mutating func cover(_ rect: PixelRect) {
         if !rect.isEmpty { occluders.append(rect) }
     }
 
     /// The rectangles of `part` that no occluder covers (`rects`), top to bottom.
-    mutating func uncovered(in part: PixelRect) {
+    package mutating func uncovered(in part: PixelRect) {
         rects.removeAll(keepingCapacity: true)
         guard !part.isEmpty else { return }
         edges.removeAll(keepingCapacity: true)
