@@ -103,6 +103,6 @@ struct QtQuickReference {
         environment["QT_QUICK_BACKEND"] = "software"
         process.environment = environment
         // It quits itself after `seconds`; `frameSwapped` counts its frames.
-        return try ReferenceRun.read(process, display: display, seconds: seconds)
+        return try ReferenceRun.read(process, serverPID: display.serverPID, seconds: seconds)
     }
 }

@@ -14,9 +14,10 @@ enum ReferenceRun {
         var frames: Double
     }
 
-    /// Runs `process` (standard error is taken here) in `display` and reads it; nil when it failed or
-    /// printed no frames. One still running `seconds` + 30 s after launch is stopped.
-    static func read(_ process: Process, display: XDisplay, seconds: Double) throws -> Reading? {
+    /// Runs `process` (standard error is taken here) and reads it and the X server (`serverPID`, nil for
+    /// none); nil when it failed or printed no frames. One still running `seconds` + 30 s after launch is
+    /// stopped.
+    static func read(_ process: Process, serverPID: Int32?, seconds: Double) throws -> Reading? {
         let errors = Pipe()
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
@@ -27,7 +28,7 @@ enum ReferenceRun {
         var text = ""
         var settled: Reading?
         var done: Reading?
-        let server = { display.serverPID.map(Stopwatch.processCPUSeconds(of:)) }
+        let server = { serverPID.map(Stopwatch.processCPUSeconds(of:)) }
         let reader = errors.fileHandleForReading
         while done == nil {
             let chunk = reader.availableData

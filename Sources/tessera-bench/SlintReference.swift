@@ -108,6 +108,6 @@ struct SlintReference {
         environment["WAYLAND_DISPLAY"] = nil
         environment["SLINT_BACKEND"] = "winit-software"
         process.environment = environment
-        return try ReferenceRun.read(process, display: display, seconds: seconds)
+        return try ReferenceRun.read(process, serverPID: display.serverPID, seconds: seconds)
     }
 }
