@@ -27,7 +27,9 @@ Slint's; the X server's share of it (one event and one DamageSubtract a frame) i
 Photos are decoded as Qt Quick's reference decodes them (`sourceSize: 256×256` with aspect crop): JPEG
 DCT-scaled (Pillow's `draft`, libjpeg's scale_denom) and scaled to cover 256×256 pixels, as Tessera's
 thumbnails are, then handed to Slint as lossless PNGs. All of that before the window shows, so none of
-it is in the measured window (from `settle` to the end).
+it is in the measured window (from `settle` to the end). Slint has no decode size of its own, and
+handed the 4000×3000 JPEGs whole, Slint 1.9.2a1's software renderer panics drawing them
+(draw_functions.rs:197, "range end index … out of range for slice").
 """
 
 import argparse
