@@ -1,6 +1,7 @@
 import Foundation
 
-/// `tessera-bench [--quick] [--library] [--windowed] [--animated] [--real-screen] [--semantics] [--out FILE]`.
+/// `tessera-bench [--quick] [--library] [--windowed] [--animated] [--rounds N] [--real-screen] [--semantics]
+/// [--out FILE]`.
 struct BenchOptions {
     var quick = false
     /// Only the thousand-photo launches, fling and folder latency, printed as JSON (`LibraryBenchmark`).
@@ -13,6 +14,8 @@ struct BenchOptions {
     var realScreenOnly = false
     /// `--semantics`: only the semantics tree's cost, as JSON (`SemanticsBenchmark`).
     var semanticsOnly = false
+    /// `--rounds N`: animated rounds per size (`WindowedBenchmark.animatedRounds`; nil: its default).
+    var rounds: Int?
     var output: String?
     /// `--fling FOLDER --cache DIR --seconds S [--drags N]`: run only the fling child (`FlingBenchmark`).
     var fling: String?
@@ -32,6 +35,11 @@ struct BenchOptions {
             case "--animated": options.animatedOnly = true
             case "--real-screen": options.realScreenOnly = true
             case "--semantics": options.semanticsOnly = true
+            case "--rounds":
+                guard let rounds = rest.popFirst().flatMap(Int.init), rounds > 0 else {
+                    throw BenchError("--rounds needs a count")
+                }
+                options.rounds = rounds
             case "--out":
                 guard let path = rest.popFirst() else { throw BenchError("--out needs a file") }
                 options.output = path
@@ -41,7 +49,7 @@ struct BenchOptions {
             case "--drags": options.drags = rest.popFirst().flatMap(Int.init)
             default:
                 throw BenchError(
-                    "unknown option \"\(argument)\" (tessera-bench [--quick] [--library] [--windowed] [--animated] [--real-screen] [--semantics] [--out FILE])"
+                    "unknown option \"\(argument)\" (tessera-bench [--quick] [--library] [--windowed] [--animated] [--rounds N] [--real-screen] [--semantics] [--out FILE])"
                 )
             }
         }

@@ -215,6 +215,51 @@ struct BenchReport: Encodable {
                 "  Qt Quick reference: skipped (no Qt QML runtime; apt-get install qml-qt6 qml6-module-qtquick "
                     + "qml6-module-qtquick-window, or qmlscene qml-module-qtquick2 qml-module-qtquick-window2)")
         }
+        return lines + slintLines(w)
+    }
+
+    /// The Slint reference beside Tessera's software path: per frame at 60 frames a second (paced) and per
+    /// second at each one's default settings, with the goal of BENCHMARKS.md (app + X server ×0.6).
+    private func slintLines(_ w: WindowedBenchmark.Result) -> [String] {
+        guard let slint = w.slint, let c = w.slintComparison else {
+            return [
+                "  Slint reference: skipped (no Python with slint, pillow and python-xlib: python3 -m venv "
+                    + ".build/slint-venv && .build/slint-venv/bin/pip install slint pillow python-xlib)"
+            ]
+        }
+        func rounds(_ values: [Double]?) -> String { (values ?? []).map { f($0, 2) }.joined(separator: ", ") }
+        var lines = [
+            "  \(slint.runtime) renderer, the same toggles paced to 60 frames/s (Tools/slint-picker): "
+                + "\(f(slint.cpuMsPerFrame, 3)) ms CPU per frame at 1024×768, \(f(slint.kioskCPUMsPerFrame, 3)) ms at "
+                + "1920×1080, \(f(slint.framesPerSecond, 1)) frames/s"
+        ]
+        if let small = c.versusSlint, let large = c.kioskVersusSlint {
+            lines += [
+                "    Tessera's software path ÷ Slint's, each process alone: ×\(f(small, 2)) at 1024×768, "
+                    + "×\(f(large, 2)) at 1920×1080",
+                "      each round: \(rounds(c.versusSlintRounds)) at 1024×768, \(rounds(c.kioskVersusSlintRounds)) at 1920×1080",
+            ]
+        }
+        if let server = slint.serverMsPerFrame, let kioskServer = slint.kioskServerMsPerFrame,
+            let box = c.boxVersusSlint, let kioskBox = c.kioskBoxVersusSlint
+        {
+            lines += [
+                "    Slint's X server: \(f(server, 3)) ms per frame at 1024×768, \(f(kioskServer, 3)) ms at 1920×1080",
+                "    app + X server, Tessera ÷ Slint: ×\(f(box, 2)) at 1024×768 \(verdict(box <= 0.6, "limit ×0.6")), "
+                    + "×\(f(kioskBox, 2)) at 1920×1080 \(verdict(kioskBox <= 0.6, "limit ×0.6"))",
+                "      each round: \(rounds(c.boxVersusSlintRounds)) at 1024×768, "
+                    + "\(rounds(c.kioskBoxVersusSlintRounds)) at 1920×1080",
+            ]
+        }
+        if let perSecond = c.perSecondVersusSlint, let tessera = w.defaultSettingsBoxMsPerSecond,
+            let slintPerSecond = slint.defaultSettingsBoxMsPerSecond
+        {
+            lines.append(
+                "    at default settings (Tessera with no --hz, Slint unpaced), 1024×768, app + X server: "
+                    + "\(f(tessera, 1)) ms of CPU a second at \(f(w.defaultSettingsFramesPerSecond ?? 0, 1)) frames/s "
+                    + "against Slint's \(f(slintPerSecond, 1)) at \(f(slint.defaultSettingsFramesPerSecond ?? 0, 1)) "
+                    + "frames/s: ×\(f(perSecond, 2)) \(verdict(perSecond <= 0.6, "limit ×0.6"))")
+        }
         return lines
     }
 

@@ -9,7 +9,7 @@ import Foundation
 /// twice the same), so both are read only from `settle` seconds on, when that is done: CPU from the
 /// kernel's accounting of the process (`Stopwatch.processCPUSeconds`), frames from the window's swaps
 /// (`frameSwapped`, which the QML prints at `settle` and as it quits); the X server's CPU over the same
-/// window is read beside it. Skipped (nil) where neither runtime or the QML module is installed.
+/// window is read beside it (`ReferenceRun`). Skipped (nil) where neither runtime or the QML module is installed.
 struct QtQuickReference {
     var seconds: Double
     /// Seconds from launch before it is measured (two, or a third of a shorter run); Tessera's runs are
@@ -66,21 +66,15 @@ struct QtQuickReference {
         guard let moving = try run(qml: qml, photos: photos, size: size, toggles: true, display: display),
             let resting = try run(qml: qml, photos: photos, size: size, toggles: false, display: display)
         else { return nil }
-        let extraFrames = max(1, moving.frames - resting.frames)
-        let extraServer = moving.server.flatMap { m in resting.server.map { max(0, m - $0) } }
-        return WindowedBenchmark.Animated(
-            cpuMsPerFrame: max(0, moving.cpu - resting.cpu) * 1000 / extraFrames,
-            framesPerSecond: extraFrames / (seconds - settle),
-            serverMsPerFrame: extraServer.map { $0 * 1000 / extraFrames },
-            boxMsPerSecond: extraServer.map { (max(0, moving.cpu - resting.cpu) + $0) * 1000 / (seconds - settle) })
+        return ReferenceRun.animated(moving: moving, resting: resting, seconds: seconds - settle)
     }
 
     /// One run: its CPU seconds, the X server's, and the frames it swapped; nil when it failed (no
     /// QtQuick module, no display). The runtimes pass a QML file no arguments: the run's options go in a
     /// `PickerOptions.qml` beside a copy of the picker.
-    private func run(qml: URL, photos: URL, size: String, toggles: Bool, display: XDisplay) throws -> (
-        cpu: Double, server: Double?, frames: Double
-    )? {
+    private func run(qml: URL, photos: URL, size: String, toggles: Bool, display: XDisplay) throws
+        -> ReferenceRun.Reading?
+    {
         let fm = FileManager.default
         let folder = fm.temporaryDirectory.appendingPathComponent("tessera-bench-qt-\(UUID())")
         try fm.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -108,39 +102,7 @@ struct QtQuickReference {
         environment["QT_QPA_PLATFORM"] = "xcb"
         environment["QT_QUICK_BACKEND"] = "software"
         process.environment = environment
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
-        // It quits itself after `seconds`; one that hangs is stopped.
-        let deadline = DispatchWorkItem { process.terminate() }
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds + 30, execute: deadline)
-        // Its CPU when it says it settled and when it says it is done (it is still running then).
-        var text = ""
-        var settled: (cpu: Double, server: Double?, frames: Double)?
-        var done: (cpu: Double, server: Double?, frames: Double)?
-        let server = { display.serverPID.map(Stopwatch.processCPUSeconds(of:)) }
-        let reader = errors.fileHandleForReading
-        while done == nil {
-            let chunk = reader.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-            for line in text.split(separator: "\n") {
-                guard let frames = line.split(separator: " ").last.flatMap({ Double($0) }) else { continue }
-                if settled == nil, line.contains("settled frames ") {
-                    settled = (Stopwatch.processCPUSeconds(of: process.processIdentifier), server(), frames)
-                } else if line.contains("frames "), !line.contains("settled") {
-                    done = (Stopwatch.processCPUSeconds(of: process.processIdentifier), server(), frames)
-                }
-            }
-        }
-        _ = reader.readDataToEndOfFile()
-        process.waitUntilExit()
-        deadline.cancel()
-        guard process.terminationStatus == 0, let settled, let done else { return nil }
-        return (
-            done.cpu - settled.cpu, done.server.flatMap { d in settled.server.map { d - $0 } },
-            done.frames - settled.frames
-        )
+        // It quits itself after `seconds`; `frameSwapped` counts its frames.
+        return try ReferenceRun.read(process, serverPID: display.serverPID, seconds: seconds)
     }
 }

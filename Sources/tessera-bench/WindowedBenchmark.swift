@@ -11,8 +11,8 @@ import Foundation
 ///   grid and dock every 120 ms for 10 s, against the same 10 s with no taps, both read from two
 ///   seconds after launch to the end as Qt Quick's runs are: the extra CPU over the extra frames is
 ///   what an animated frame costs (the median of `animatedRounds` pairs of runs), at
-///   1024×768 and at 1920×1080, and the same in Qt Quick's software backend (`QtQuickReference`), both
-///   drawing 60 frames a second (`animatedHz`).
+///   1024×768 and at 1920×1080, and the same in Qt Quick's software backend (`QtQuickReference`) and
+///   Slint's software renderer (`SlintReference`), all drawing 60 frames a second (`animatedHz`).
 struct WindowedBenchmark {
     var restSeconds = 10.0
     /// Both are measured over the last 8 s of a 10 s run (`QtQuickReference.settle`).
@@ -70,6 +70,9 @@ struct WindowedBenchmark {
         var qtQuickBoxMsPerSecond: Double?
         var perSecondVersusQtQuick: Double?
         var perSecondVersusQtQuickRounds: [Double]?
+        /// The same against Slint's software renderer; nil without Slint's Python package.
+        var slint: SlintReference.Result?
+        var slintComparison: SlintComparison?
     }
 
     func run(tessera: URL, root: URL) throws -> Result? {
@@ -80,9 +83,10 @@ struct WindowedBenchmark {
         for renderer in ["software", "accelerated"] {
             // Qt Quick's software backend is measured in turn with Tessera's software path.
             let qt = renderer == "software" ? QtQuickReference.picker(under: root) : nil
+            let slint = renderer == "software" ? slintReference(root: root) : nil
             guard
                 let (path, animated) = try measure(
-                    renderer: renderer, tessera: tessera, photos: photos, display: display, qt: qt)
+                    renderer: renderer, tessera: tessera, photos: photos, display: display, qt: qt, slint: slint)
             else { continue }
             if renderer == "software" {
                 result.software = path
@@ -100,6 +104,8 @@ struct WindowedBenchmark {
                 result.qtQuickBoxMsPerSecond = animated.qtSmall?.boxMsPerSecond
                 result.perSecondVersusQtQuick = animated.perSecondRoundRatios?.median
                 result.perSecondVersusQtQuickRounds = animated.perSecondRoundRatios
+                result.slint = animated.slint
+                result.slintComparison = animated.slintComparison
             } else {
                 result.accelerated = path
             }
@@ -107,9 +113,9 @@ struct WindowedBenchmark {
         return result
     }
 
-    private func measure(renderer: String, tessera: URL, photos: URL, display: XDisplay, qt: URL?) throws -> (
-        Path, AnimatedFigures
-    )? {
+    private func measure(
+        renderer: String, tessera: URL, photos: URL, display: XDisplay, qt: URL?, slint: SlintPicker?
+    ) throws -> (Path, AnimatedFigures)? {
         var cpu: [String: Double] = [:]
         var fps: [String: Double] = [:]
         var rss: [String: Double] = [:]
@@ -130,7 +136,7 @@ struct WindowedBenchmark {
         }
         guard
             let animated = try animatedRounds(
-                renderer: renderer, tessera: tessera, photos: photos, display: display, qt: qt)
+                renderer: renderer, tessera: tessera, photos: photos, display: display, qt: qt, slint: slint)
         else { return nil }
         let path = Path(
             renderer: name, restCPUPercent: cpu, restFramesPerSecond: fps, peakRSSMegabytes: rss,
@@ -164,6 +170,8 @@ struct WindowedBenchmark {
         var qtQuickBoxMsPerSecond: Double?
         var perSecondVersusQtQuick: Double?
         var perSecondVersusQtQuickRounds: [Double]?
+        var slint: SlintReference.Result?
+        var slintComparison: SlintComparison?
     }
 
     func runAnimated(tessera: URL, root: URL) throws -> AnimatedResult? {
@@ -173,7 +181,7 @@ struct WindowedBenchmark {
         guard
             let figures = try animatedRounds(
                 renderer: "software", tessera: tessera, photos: photos, display: display,
-                qt: QtQuickReference.picker(under: root))
+                qt: QtQuickReference.picker(under: root), slint: slintReference(root: root))
         else { return nil }
         return AnimatedResult(
             display: display.name, rounds: animatedRounds, cpuMsPerFrame: figures.small.cpuMsPerFrame,
@@ -187,7 +195,8 @@ struct WindowedBenchmark {
             defaultSettingsBoxMsPerSecond: figures.defaultSettings?.boxMsPerSecond,
             qtQuickBoxMsPerSecond: figures.qtSmall?.boxMsPerSecond,
             perSecondVersusQtQuick: figures.perSecondRoundRatios?.median,
-            perSecondVersusQtQuickRounds: figures.perSecondRoundRatios)
+            perSecondVersusQtQuickRounds: figures.perSecondRoundRatios, slint: figures.slint,
+            slintComparison: figures.slintComparison)
     }
 
     /// What an animated frame costs: the app's CPU, and the X server's over the same window (the
@@ -222,20 +231,57 @@ struct WindowedBenchmark {
         var perSecondRoundRatios: [Double]?
         /// Qt Quick's medians at 1024×768.
         var qtSmall: Animated?
+        /// Slint's medians and Tessera over Slint; nil without Slint's Python package.
+        var slint: SlintReference.Result?
+        var slintComparison: SlintComparison?
         var versusQt: Double? { roundRatios?.median }
         var kioskVersusQt: Double? { kioskRoundRatios?.median }
     }
 
+    /// Tessera's software path over Slint's software renderer (`SlintReference`), medians of the rounds'
+    /// ratios and each round's: per frame at `animatedHz` (the app alone, and app + X server), at
+    /// 1024×768 and 1920×1080; and app + X server per second at each one's default settings (Tessera with
+    /// no `--hz`, Slint unpaced), at 1024×768.
+    struct SlintComparison: Encodable {
+        var versusSlint: Double?
+        var kioskVersusSlint: Double?
+        var versusSlintRounds: [Double]?
+        var kioskVersusSlintRounds: [Double]?
+        var boxVersusSlint: Double?
+        var kioskBoxVersusSlint: Double?
+        var boxVersusSlintRounds: [Double]?
+        var kioskBoxVersusSlintRounds: [Double]?
+        var perSecondVersusSlint: Double?
+        var perSecondVersusSlintRounds: [Double]?
+    }
+
+    /// Slint's reference and its picker.py.
+    typealias SlintPicker = (reference: SlintReference, script: URL)
+
+    /// Slint's reference where its script and a Python with its packages are at hand; nil otherwise.
+    private func slintReference(root: URL) -> SlintPicker? {
+        guard let script = SlintReference.picker(under: root),
+            let reference = SlintReference(seconds: animatedSeconds, root: root)
+        else { return nil }
+        return (reference, script)
+    }
+
     /// `animated` at 1024×768 and 1920×1080, `animatedRounds` times taking turns, and in each round the
-    /// same in Qt Quick (`qt`, its picker QML) right after. Why in turn: this machine's speed drifts
+    /// same in Qt Quick (`qt`, its picker QML) and in Slint (`slint`, paced to `animatedHz` at both sizes
+    /// and unpaced at 1024×768) right after. Why in turn: this machine's speed drifts
     /// by a fifth over minutes, and measuring all of Tessera's rounds before all of Qt's made the ratio
     /// move with the drift; a ratio within one round compares runs a minute apart.
-    private func animatedRounds(renderer: String, tessera: URL, photos: URL, display: XDisplay, qt: URL?) throws
-        -> AnimatedFigures?
-    {
+    private func animatedRounds(
+        renderer: String, tessera: URL, photos: URL, display: XDisplay, qt: URL?, slint: SlintPicker?
+    ) throws -> AnimatedFigures? {
         let reference = QtQuickReference(seconds: animatedSeconds)
-        // Qt Quick stops being run once a round of it fails (no QtQuick module): it is then left out.
+        // Qt Quick stops being run once a round of it fails (no QtQuick module): it is then left out;
+        // Slint likewise.
         var qt = qt
+        var slint = slint
+        var slintSmall: [Animated] = []
+        var slintLarge: [Animated] = []
+        var slintDefaults: [Animated] = []
         var small: [Animated] = []
         var large: [Animated] = []
         var qtSmall: [Animated] = []
@@ -255,14 +301,32 @@ struct WindowedBenchmark {
             {
                 defaults.append(d)
             }
-            guard let picker = qt, let reference else { continue }
-            if let s = try reference.animated(size: "1024x768", qml: picker, photos: photos, display: display),
-                let l = try reference.animated(size: "1920x1080", qml: picker, photos: photos, display: display)
-            {
-                qtSmall.append(s)
-                qtLarge.append(l)
-            } else {
-                qt = nil
+            if let picker = qt, let reference {
+                if let s = try reference.animated(size: "1024x768", qml: picker, photos: photos, display: display),
+                    let l = try reference.animated(size: "1920x1080", qml: picker, photos: photos, display: display)
+                {
+                    qtSmall.append(s)
+                    qtLarge.append(l)
+                } else {
+                    qt = nil
+                }
+            }
+            // Slint per frame at Tessera's rate (paced), and per second at its own (unpaced).
+            if let (reference, script) = slint {
+                if let s = try reference.animated(
+                    size: "1024x768", hz: animatedHz, script: script, photos: photos, display: display),
+                    let l = try reference.animated(
+                        size: "1920x1080", hz: animatedHz, script: script, photos: photos, display: display),
+                    let d = try reference.animated(
+                        size: "1024x768", hz: nil, script: script, photos: photos, display: display)
+                {
+                    slintSmall.append(s)
+                    slintLarge.append(l)
+                    slintDefaults.append(d)
+                } else {
+                    FileHandle.standardError.write(Data("tessera-bench: a Slint run failed; Slint left out\n".utf8))
+                    slint = nil
+                }
             }
         }
         func medians(_ runs: [Animated]) -> Animated {
@@ -275,6 +339,29 @@ struct WindowedBenchmark {
         }
         var figures = AnimatedFigures(small: medians(small), large: medians(large))
         figures.defaultSettings = defaults.isEmpty ? nil : medians(defaults)
+        if let (reference, _) = slint, !slintSmall.isEmpty {
+            let s = medians(slintSmall)
+            let l = medians(slintLarge)
+            let d = medians(slintDefaults)
+            figures.slint = SlintReference.Result(
+                runtime: reference.runtimeName, cpuMsPerFrame: s.cpuMsPerFrame, kioskCPUMsPerFrame: l.cpuMsPerFrame,
+                framesPerSecond: s.framesPerSecond, serverMsPerFrame: s.serverMsPerFrame,
+                kioskServerMsPerFrame: l.serverMsPerFrame, defaultSettingsFramesPerSecond: d.framesPerSecond,
+                defaultSettingsBoxMsPerSecond: d.boxMsPerSecond)
+            let boxRounds = Self.ratios(small, slintSmall, size: "1024x768", of: \.boxMsPerFrame)
+            let kioskBoxRounds = Self.ratios(large, slintLarge, size: "1920x1080", of: \.boxMsPerFrame)
+            let perSecondRounds =
+                defaults.count == slintDefaults.count
+                ? Self.ratios(defaults, slintDefaults, size: "1024x768", of: \.boxMsPerSecond) : nil
+            let rounds = Self.ratios(small, slintSmall, size: "1024x768")
+            let kioskRounds = Self.ratios(large, slintLarge, size: "1920x1080")
+            figures.slintComparison = SlintComparison(
+                versusSlint: rounds?.median, kioskVersusSlint: kioskRounds?.median, versusSlintRounds: rounds,
+                kioskVersusSlintRounds: kioskRounds, boxVersusSlint: boxRounds?.median,
+                kioskBoxVersusSlint: kioskBoxRounds?.median, boxVersusSlintRounds: boxRounds,
+                kioskBoxVersusSlintRounds: kioskBoxRounds, perSecondVersusSlint: perSecondRounds?.median,
+                perSecondVersusSlintRounds: perSecondRounds)
+        }
         guard qt != nil, let reference, !qtSmall.isEmpty else { return figures }
         let qtSmallMedians = medians(qtSmall)
         let qtLargeMedians = medians(qtLarge)

@@ -31,7 +31,8 @@ do {
         exit(0)
     }
     if options.windowedOnly || options.animatedOnly {
-        let benchmark = WindowedBenchmark()
+        var benchmark = WindowedBenchmark()
+        benchmark.animatedRounds = options.rounds ?? benchmark.animatedRounds
         let result: any Encodable =
             options.animatedOnly
             ? try benchmark.runAnimated(tessera: tessera, root: root) : try benchmark.run(tessera: tessera, root: root)
@@ -77,9 +78,11 @@ do {
         tessera: tessera, bench: URL(fileURLWithPath: CommandLine.arguments[0]), root: root)
 
     // Real windows take minutes: not in a quick run.
+    var windowedBench = WindowedBenchmark()
+    windowedBench.animatedRounds = options.rounds ?? windowedBench.animatedRounds
     let windowed =
         options.quick || !FileManager.default.isExecutableFile(atPath: tessera.path)
-        ? nil : try WindowedBenchmark().run(tessera: tessera, root: root)
+        ? nil : try windowedBench.run(tessera: tessera, root: root)
 
     let realScreen =
         options.quick || !FileManager.default.isExecutableFile(atPath: tessera.path)

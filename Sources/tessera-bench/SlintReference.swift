@@ -1,0 +1,113 @@
+import Foundation
+
+/// The animated picker's second reference: Slint's software renderer (`SLINT_BACKEND=winit-software`)
+/// through Slint's Python package, running the same toggle pattern as Qt Quick's
+/// (`Tools/slint-picker/picker.slint` and `picker.py`: 24 photos of the same folder in the same grid,
+/// one toggled between grid and dock every 120 ms) in the same X display, measured as Qt Quick's is
+/// (`ReferenceRun`): the CPU of a run with the toggles less that of a run without, from `settle` seconds
+/// to the end, over the frames the toggles added. Slint's Python API reports no presented frame:
+/// picker.py counts them at the X server (the DAMAGE extension's reports on its window, one a frame;
+/// BENCHMARKS.md, "The Slint reference"). On X11 the software renderer waits for no vertical blank, so
+/// an animation redraws as fast as it can: the per-frame runs are paced to `hz` (picker.py's `--hz`);
+/// the per-second run is not, as Slint runs by default. Skipped (nil) where no Python has the packages
+/// slint, pillow and python-xlib: `.build/slint-venv` first (docs/PROFILING.md), else `python3`.
+struct SlintReference {
+    var seconds: Double
+    var settle: Double { QtQuickReference.settle(seconds) }
+    /// The Python that runs picker.py, and the version of Slint it has.
+    var python: String
+    var version: String
+
+    struct Result: Encodable {
+        /// Which Slint ran it ("Slint 1.9.2a1 software").
+        var runtime: String
+        /// Milliseconds of CPU per frame the toggles added, paced to 60 frames a second, 1024×768 and
+        /// 1920×1080.
+        var cpuMsPerFrame: Double
+        var kioskCPUMsPerFrame: Double
+        /// Frames the toggles added per second, paced, at 1024×768.
+        var framesPerSecond: Double
+        /// The X server's CPU per frame over the same window; nil where its process is not known.
+        var serverMsPerFrame: Double?
+        var kioskServerMsPerFrame: Double?
+        /// Unpaced (Slint's default), 1024×768: the frames a second the toggles added, and the app + X
+        /// server CPU a second they added.
+        var defaultSettingsFramesPerSecond: Double?
+        var defaultSettingsBoxMsPerSecond: Double?
+    }
+
+    /// The reference for a run of `seconds` with the first Python that has the packages; nil with none.
+    init?(seconds: Double, root: URL) {
+        let candidates = [root.appendingPathComponent(".build/slint-venv/bin/python").path, "python3"]
+        for python in candidates {
+            if let version = Self.slintVersion(python) {
+                self.seconds = seconds
+                self.python = python
+                self.version = version
+                return
+            }
+        }
+        return nil
+    }
+
+    /// picker.py under `root`; nil where it is missing.
+    static func picker(under root: URL) -> URL? {
+        let script = root.appendingPathComponent("Tools/slint-picker/picker.py")
+        return FileManager.default.fileExists(atPath: script.path) ? script : nil
+    }
+
+    /// Slint's version where `python` imports slint, PIL and Xlib; nil otherwise (or no such Python).
+    private static func slintVersion(_ python: String) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            python, "-c", "import slint, PIL, Xlib; from importlib.metadata import version; print(version('slint'))",
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        let version = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return version.isEmpty ? nil : version
+    }
+
+    /// "Slint 1.9.2a1 software".
+    var runtimeName: String { "Slint \(version) software" }
+
+    /// The toggles against the same run without them, at `size` ("1024x768"), paced to `hz` frames a
+    /// second (nil: unpaced, Slint's default); nil when a run failed.
+    func animated(size: String, hz: Int?, script: URL, photos: URL, display: XDisplay) throws
+        -> WindowedBenchmark.Animated?
+    {
+        guard
+            let moving = try run(
+                script: script, photos: photos, size: size, hz: hz, toggles: true, display: display),
+            let resting = try run(
+                script: script, photos: photos, size: size, hz: hz, toggles: false, display: display)
+        else { return nil }
+        return ReferenceRun.animated(moving: moving, resting: resting, seconds: seconds - settle)
+    }
+
+    /// One run: its CPU seconds, the X server's, and the frames it presented; nil when it failed.
+    private func run(script: URL, photos: URL, size: String, hz: Int?, toggles: Bool, display: XDisplay)
+        throws -> ReferenceRun.Reading?
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments =
+            [
+                python, script.path, "--photos", photos.path, "--size", size, "--seconds", String(seconds),
+                "--settle", String(settle),
+            ] + (hz.map { ["--hz", String($0)] } ?? []) + (toggles ? [] : ["--no-toggles"])
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display.name
+        // winit prefers Wayland where it is offered: the X display is the one measured.
+        environment["WAYLAND_DISPLAY"] = nil
+        environment["SLINT_BACKEND"] = "winit-software"
+        process.environment = environment
+        return try ReferenceRun.read(process, serverPID: display.serverPID, seconds: seconds)
+    }
+}
