@@ -10,7 +10,7 @@ extension TileField {
     /// at once when nil (then what every tile presents follows now, before the next step). A tile away in
     /// an overlay has its slot brought into view, so that its flight home lands in sight. Does nothing
     /// when it is already in view.
-    mutating func scrollIntoView(_ id: String, animation: SpringParameters?) {
+    func scrollIntoView(_ id: String, animation: SpringParameters?) {
         guard let i = index[id] else { return }
         var chain: [Int] = []
         var next: Int? = tiles[i].slot

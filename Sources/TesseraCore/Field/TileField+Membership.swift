@@ -4,7 +4,7 @@
 /// hit-tests or dumps it again.
 extension TileField {
     /// Adds a tile at `position` of `container`'s items (the end when nil or past it).
-    mutating func insertTile(_ id: String, into container: ContainerID, at position: Int?) {
+    func insertTile(_ id: String, into container: ContainerID, at position: Int?) {
         addTile(id, to: container)
         guard let position, let i = index[id] else { return }
         let k = tiles[i].slot
@@ -18,7 +18,7 @@ extension TileField {
 
     /// Removes tile `id` from its container, the flight layer and the moving set; false if there is none.
     @discardableResult
-    mutating func removeTile(_ id: String) -> Bool {
+    func removeTile(_ id: String) -> Bool {
         guard let i = index[id] else { return false }
         let k = tiles[i].slot
         containers[k].items.remove(at: positions[i])

@@ -8,9 +8,6 @@ extension TileField {
     /// show inside `window` (window points) at the offsets of the last step or the step before, in
     /// model order, until `body` returns false. It may offer a few that do not show (callers test the
     /// frame), never leaves one out.
-    ///
-    /// The container is read through `containers[k]` each time, never held as `let c = containers[k]`:
-    /// that would copy it, its arrays retained and released, on every call.
     func forEachTile(inSlot k: Int, near window: Rect, _ body: (Int) -> Bool) {
         var moving: [Int] = []
         for i in active.indices where tiles[i].slot == k && tiles[i].layer == .container {

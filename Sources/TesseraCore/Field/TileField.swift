@@ -11,10 +11,15 @@ import TesseraGeometry
 ///
 /// Containers nest one level or more: a gallery row scrolls inside the outer scroll, so its viewport is
 /// given in its parent's unscrolled space and everything in it moves with both offsets.
-struct TileField: Sendable {
+///
+/// A reference with one owner: the scene makes it and keeps it (`Scene.field`), the hero overlay and
+/// the router act on that one field, and everything else reads it through methods that change nothing
+/// (the draw pass, the hit test, the dump, the semantics tree). Nothing is ever handed a field of its
+/// own, so no reading holds the tiles twice.
+final class TileField {
     /// One container: its scroll, its items in model order, where input reaches it, and what the last
-    /// step saw of it.
-    struct Container: Sendable {
+    /// step saw of it. The field's own, like the field: read and changed where it sits in `containers`.
+    final class Container {
         let id: ContainerID
         var scroll: ScrollContainer
         /// The container this one scrolls inside (its place in `containers`), if any.
@@ -42,6 +47,15 @@ struct TileField: Sendable {
         /// readers look at every tile).
         var range = VisibleRange()
         var rangeIsCurrent = false
+
+        init(id: ContainerID, scroll: ScrollContainer, parent: Int?, scrollsOnWheel: Bool, indicator: ScrollIndicator?)
+        {
+            self.id = id
+            self.scroll = scroll
+            self.parent = parent
+            self.scrollsOnWheel = scrollsOnWheel
+            self.indicator = indicator
+        }
     }
 
     /// How scroll indicators look and fade; scenes set it from `Config.scrollIndicators`.
@@ -75,7 +89,7 @@ struct TileField: Sendable {
     /// Adds an empty container. A child (`inside`) must be added after its parent.
     /// `showsIndicator`: whether a scroll indicator appears while it scrolls (not on the gallery's rows or
     /// the picker's dock). `scrollsOnWheel`: false when the scene scrolls it on the wheel by its own rules.
-    mutating func addContainer(
+    func addContainer(
         _ id: ContainerID, axis: Axis, physics: ScrollPhysics, inside parent: ContainerID? = nil,
         showsIndicator: Bool = true, scrollsOnWheel: Bool = true
     ) {
@@ -90,8 +104,8 @@ struct TileField: Sendable {
     /// Adds tiles `ids` at the end of `container`'s items, in order, with room made for all of them at
     /// once: adding a library one tile at a time grows every array by doubling, and at the doubling a
     /// tile array is held twice (a 100,000-photo picker peaked at 237 MB starting up, 162 MB of it tiles
-    /// being copied).
-    mutating func addTiles(_ ids: some Collection<String>, to container: ContainerID) {
+    /// being moved to a larger array).
+    func addTiles(_ ids: some Collection<String>, to container: ContainerID) {
         let k = slot(ofAdded: container)
         let total = tiles.count + ids.count
         tiles.reserveCapacity(total)
@@ -104,7 +118,7 @@ struct TileField: Sendable {
     }
 
     /// Adds a tile at the end of `container`'s items. It appears where the next `place` puts it.
-    mutating func addTile(_ id: String, to container: ContainerID) {
+    func addTile(_ id: String, to container: ContainerID) {
         precondition(index[id] == nil, "TileField: tile \(id) added twice")
         let k = slot(ofAdded: container)
         index[id] = tiles.count
@@ -121,9 +135,7 @@ struct TileField: Sendable {
 
     /// The place of container `id` in `containers`, nil if it was never added.
     func slot(of id: ContainerID) -> Int? {
-        // By index: `firstIndex(where:)` would hand each container over as a copy (arrays and all).
-        for k in containers.indices where containers[k].id == id { return k }
-        return nil
+        containers.firstIndex { $0.id == id }
     }
 
     /// The same for a container the caller added: asking for one that is not there is a programming
@@ -164,8 +176,7 @@ struct TileField: Sendable {
 
     /// A resting tile's frames and velocity: its spring, less its containers' offset (at the last step,
     /// and the step before) in a container's space; the spring itself in window space.
-    // These read the fields they need in place: a tile is not copied whole (its id and container are
-    // strings) for the few numbers they use, on every tile drawn and hit-tested.
+    // They run for every tile drawn and hit-tested, so they read only the numbers they use.
     private func restingPresented(_ i: Int) -> Rect {
         let spring = tiles[i].frame.presented
         guard tiles[i].space == .container else { return spring }
@@ -196,7 +207,7 @@ struct TileField: Sendable {
 
     /// A tile given its frames outside a step (added, or placed without animation) rests only if they
     /// are the ones it would rest with; otherwise the next step visits it, as it would a moving one.
-    private mutating func keepMovingUnlessResting(_ i: Int) {
+    private func keepMovingUnlessResting(_ i: Int) {
         if !active.contains(i), !tiles[i].isSettled || !storesItsRestingFrames(i) { active.insert(i) }
     }
 
@@ -224,11 +235,11 @@ struct TileField: Sendable {
     }
 
     func offset(slot k: Int, alpha: Double = 1) -> Point {
-        // Each field read in place: `let c = containers[k]` would copy the container, arrays and all.
-        let now = containers[k].scroll.offset
-        let before = containers[k].previousOffset
+        let c = containers[k]
+        let now = c.scroll.offset
+        let before = c.previousOffset
         let own = alpha >= 1 ? now : before + Point((now.x - before.x) * alpha, (now.y - before.y) * alpha)
-        return containers[k].parent.map { own + offset(slot: $0, alpha: alpha) } ?? own
+        return c.parent.map { own + offset(slot: $0, alpha: alpha) } ?? own
     }
 
     /// d(offset)/dt of `offset(of:)`, points/second.
@@ -273,10 +284,8 @@ struct TileField: Sendable {
 
     /// Nothing moves: every scroll rests and every tile's springs have settled.
     var isSettled: Bool {
-        // By index: iterating `containers` would copy each one (its arrays retained and released).
-        containers.indices.allSatisfy {
-            !containers[$0].scroll.scroll.isMoving && (containers[$0].indicator?.isSettled ?? true)
-        } && active.allSatisfy { tiles[$0].isSettled }
+        containers.allSatisfy { !$0.scroll.scroll.isMoving && ($0.indicator?.isSettled ?? true) }
+            && active.allSatisfy { tiles[$0].isSettled }
     }
 
     /// Tiles the next step will visit (0 once everything rests).
@@ -286,7 +295,7 @@ struct TileField: Sendable {
 
     /// Lays a container out (see `ScrollContainer.setLayout`); `hitFrame` is where input reaches it when
     /// that differs from its clip (the picker's dock panel around the dock).
-    mutating func setLayout(
+    func setLayout(
         _ id: ContainerID, viewport: Rect, contentSize: Size, contentMargins: ContentMargins = .zero,
         targets: [Rect] = [], restingAt preferred: Double? = nil, animation: SpringParameters? = nil,
         hitFrame: Rect? = nil
@@ -300,19 +309,19 @@ struct TileField: Sendable {
 
     /// Moves a container's frame without laying its content out again (a gallery row riding its resize
     /// spring): the clip, hit frame and dump follow; scroll geometry and tile targets stay.
-    mutating func moveFrame(of id: ContainerID, to frame: Rect) {
+    func moveFrame(of id: ContainerID, to frame: Rect) {
         containers[slot(ofAdded: id)].scroll.reposition(frame)
     }
 
     /// Puts tile `id` at `contentFrame` (its container's content coordinates): on `animation` from
     /// wherever it is, or at once when nil (a first layout: nothing flies in from nowhere). A tile on
     /// its way to a window-space destination only records its new home.
-    mutating func place(_ id: String, at contentFrame: Rect, animation: SpringParameters?) {
+    func place(_ id: String, at contentFrame: Rect, animation: SpringParameters?) {
         guard let i = index[id] else { return }
         place(i, at: contentFrame, animation: animation)
     }
 
-    private mutating func place(_ i: Int, at contentFrame: Rect, animation: SpringParameters?) {
+    private func place(_ i: Int, at contentFrame: Rect, animation: SpringParameters?) {
         let k = tiles[i].slot
         let target = containers[k].scroll.unscrolled(contentFrame)
         containers[k].rangeIsCurrent = false
@@ -350,7 +359,7 @@ struct TileField: Sendable {
 
     /// Puts `container`'s items, in model order, at `frames` (content coordinates, one per item): see
     /// `place`.
-    mutating func placeItems(of container: ContainerID, at frames: [Rect], animation: SpringParameters?) {
+    func placeItems(of container: ContainerID, at frames: [Rect], animation: SpringParameters?) {
         guard let k = slot(of: container) else { return }
         for (i, frame) in zip(containers[k].members, frames) { place(i, at: frame, animation: animation) }
     }
@@ -360,7 +369,7 @@ struct TileField: Sendable {
     /// Hands a tile to another container (the model moved it) without moving it on screen: its spring is
     /// re-based into the new container's space, velocity kept, and it flies above every container until
     /// it lands. `position` is its place in the new container's items (the end when nil).
-    mutating func move(_ id: String, to container: ContainerID, at position: Int? = nil) {
+    func move(_ id: String, to container: ContainerID, at position: Int? = nil) {
         guard let i = index[id] else { return }
         wake(i)
         let from = tiles[i].slot
@@ -383,7 +392,7 @@ struct TileField: Sendable {
 
     /// Sends a tile out of its container to `target` in window points (a hero heading for an overlay):
     /// re-based into window space where it is now, so nothing jumps, and drawn above everything else.
-    mutating func fly(_ id: String, to target: Rect, animation: SpringParameters) {
+    func fly(_ id: String, to target: Rect, animation: SpringParameters) {
         guard let i = index[id] else { return }
         wake(i)
         if tiles[i].space == .container {
@@ -398,7 +407,7 @@ struct TileField: Sendable {
 
     /// Sends a tile in window space back to its home slot, re-based into its container's unscrolled
     /// space so a slot that scrolls meanwhile is still landed on exactly. Its draw order stays.
-    mutating func flyHome(_ id: String, animation: SpringParameters) {
+    func flyHome(_ id: String, animation: SpringParameters) {
         guard let i = index[id] else { return }
         wake(i)
         if tiles[i].space == .window {
@@ -413,7 +422,7 @@ struct TileField: Sendable {
     /// Puts a tile in window space at `frame` moving at `velocity` (points, points/second): the frame a
     /// finger or a zoom drives this step (the fullscreen photo's pinch, pan and swipe). A later flight
     /// (`flyHome`, `retarget`) starts from this frame and velocity.
-    mutating func hold(_ id: String, at frame: Rect, velocity: Rect, animation: SpringParameters) {
+    func hold(_ id: String, at frame: Rect, velocity: Rect, animation: SpringParameters) {
         guard let i = index[id], tiles[i].space == .window else { return }
         wake(i)
         tiles[i].frame.hold(frame, velocity: velocity, with: animation)
@@ -422,7 +431,7 @@ struct TileField: Sendable {
 
     /// Follows a window-space destination that moved (a resize): the same spring, from the current value
     /// and velocity; free when unchanged.
-    mutating func retarget(_ id: String, to target: Rect, animation: SpringParameters) {
+    func retarget(_ id: String, to target: Rect, animation: SpringParameters) {
         guard let i = index[id], tiles[i].space == .window else { return }
         if !active.contains(i) { tiles[i] = resolved(i) }
         tiles[i].frame.animate(to: target, with: animation)
@@ -432,19 +441,19 @@ struct TileField: Sendable {
     }
 
     /// Fades a tile towards `opacity` on `animation`.
-    mutating func fade(_ id: String, to opacity: Double, animation: SpringParameters) {
+    func fade(_ id: String, to opacity: Double, animation: SpringParameters) {
         guard let i = index[id] else { return }
         tiles[i].fade.animate(to: opacity, with: animation)
         if !tiles[i].fade.isSettled { wake(i) }
     }
 
     /// Sets each tile's scale effect in `container` from its presented frame (a scroll transition).
-    mutating func updateScales(in container: ContainerID, _ scale: (Rect) -> Double) {
+    func updateScales(in container: ContainerID, _ scale: (Rect) -> Double) {
         guard let k = slot(of: container) else { return }
         for i in containers[k].members { tiles[i].scale = scale(presented(i)) }
     }
 
-    private mutating func takeOff(_ i: Int, toTop: Bool) {
+    private func takeOff(_ i: Int, toTop: Bool) {
         wake(i)
         tiles[i].layer = .flight
         if toTop || !aboveTiles.contains(i) {
@@ -455,26 +464,26 @@ struct TileField: Sendable {
 
     /// Puts a resting tile in the moving set, storing the frames it presents: from now on the step
     /// visits it and its stored frames are what it presents.
-    mutating func wake(_ i: Int) {
+    func wake(_ i: Int) {
         guard !active.contains(i) else { return }
         tiles[i] = resolved(i)
         active.insert(i)
     }
 
     /// Tile places in container `k`'s members, after its members changed.
-    mutating func renumber(slot k: Int) {
+    func renumber(slot k: Int) {
         for (p, i) in containers[k].members.enumerated() { positions[i] = p }
         containers[k].rangeIsCurrent = false
     }
 
     /// Re-derives what tile `i` presents from its spring and its containers' scroll.
-    mutating func updatePresented(_ i: Int) {
+    func updatePresented(_ i: Int) {
         let k = tiles[i].slot
         updatePresented(i, offset: offset(slot: k), velocity: offsetVelocity(slot: k))
     }
 
     /// The same, given its containers' offset `o` and velocity `v` (a step works them out once).
-    mutating func updatePresented(_ i: Int, offset o: Point, velocity v: Point) {
+    func updatePresented(_ i: Int, offset o: Point, velocity v: Point) {
         let spring = tiles[i].frame
         guard tiles[i].space == .container else {
             tiles[i].presented = spring.presented

@@ -43,7 +43,7 @@ struct HeroOverlay: Sendable {
     /// Presents `id` at `overlay` (window points): a tile at home takes off, a hero on its way home turns
     /// round. False when another hero is presented or there is no such tile.
     @discardableResult
-    mutating func present(_ id: String, overlay: Rect, in field: inout TileField) -> Bool {
+    mutating func present(_ id: String, overlay: Rect, in field: TileField) -> Bool {
         guard let from = field.tile(id)?.presented,
             stage.present(id, slotStyle: slotStyle, overlayStyle: overlayStyle)
         else {
@@ -54,13 +54,13 @@ struct HeroOverlay: Sendable {
             slotFades.begin(id, from: from, radius: slotStyle.cornerRadius, spring: spring)
             field.hold(id, at: overlay, velocity: .zero, animation: spring)
         }
-        updateFades(&field)
+        updateFades(field)
         return true
     }
 
     /// Sends the presented hero home. Returns its id, nil when nothing was presented.
     @discardableResult
-    mutating func dismiss(in field: inout TileField) -> String? {
+    mutating func dismiss(in field: TileField) -> String? {
         let from = stage.presented.flatMap { field.tile($0.id)?.presented }
         guard let id = stage.dismiss(style: slotStyle) else { return nil }
         field.flyHome(id, animation: spring)
@@ -70,11 +70,11 @@ struct HeroOverlay: Sendable {
             let viewport = field.scroll(tile.container).viewport
             field.place(id, at: tile.home.offsetBy(dx: -viewport.x, dy: -viewport.y), animation: nil)
         }
-        updateFades(&field)
+        updateFades(field)
         return id
     }
 
-    private func updateFades(_ field: inout TileField) {
+    private func updateFades(_ field: TileField) {
         guard fadesWhilePresented else { return }
         let presentedID = stage.presented?.id
         for tile in field.tiles {
@@ -87,11 +87,11 @@ struct HeroOverlay: Sendable {
     /// A tap the field did not take: while a hero is presented it closes it if `closes` (a tap anywhere
     /// on a fullscreen photo, on the close button of a detail view); otherwise a tap on a tile (or on a
     /// hero flying home) presents it at `overlay(id)`.
-    mutating func tap(at p: Point, in field: inout TileField, closes: Bool, overlay: (String) -> Rect) {
+    mutating func tap(at p: Point, in field: TileField, closes: Bool, overlay: (String) -> Rect) {
         if stage.presented != nil {
-            if closes { dismiss(in: &field) }
+            if closes { dismiss(in: field) }
         } else if let id = field.tileID(at: p) {
-            present(id, overlay: overlay(id), in: &field)
+            present(id, overlay: overlay(id), in: field)
         }
     }
 
@@ -107,7 +107,7 @@ struct HeroOverlay: Sendable {
     /// coordinates, under the backdrop where no one sees it land — and `id`'s tile is taken into window
     /// space where it is drawn, so nothing jumps. Its slot is the one left empty now.
     mutating func page(
-        to id: String, at frame: Rect, velocity: Rect, home: Rect, in field: inout TileField
+        to id: String, at frame: Rect, velocity: Rect, home: Rect, in field: TileField
     ) -> Bool {
         guard let old = stage.presented?.id, old != id, field.tile(id) != nil,
             stage.replacePresented(with: id, style: overlayStyle)
@@ -116,7 +116,7 @@ struct HeroOverlay: Sendable {
         field.place(old, at: home, animation: nil)
         field.fly(id, to: frame, animation: spring)
         field.hold(id, at: frame, velocity: velocity, animation: spring)
-        updateFades(&field)
+        updateFades(field)
         return true
     }
 
@@ -127,7 +127,7 @@ struct HeroOverlay: Sendable {
 
     /// Advances the field and the stage by `dt` seconds. `overlay` gives the frame (window points) the
     /// presented hero heads for now: it follows resizes.
-    mutating func step(_ dt: Double, field: inout TileField, overlay: (String) -> Rect) {
+    mutating func step(_ dt: Double, field: TileField, overlay: (String) -> Rect) {
         previousOpacity = stage.opacity
         if let id = stage.presented?.id { field.retarget(id, to: overlay(id), animation: spring) }
         field.step(dt)

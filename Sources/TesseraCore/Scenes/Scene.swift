@@ -6,9 +6,10 @@ import TesseraPhotos
 /// "Adding a scene".
 protocol Scene: AnyObject {
     var id: SceneID { get }
-    /// The scene's containers and tiles. A copy is a value: reading it (the dump, hit tests by the
-    /// monkey) cannot change the scene. Gestures scroll it through `receive`, the one router.
-    var field: TileField { get set }
+    /// The scene's containers and tiles, which the scene alone owns. What reads it (the dump, the
+    /// monkey's hit tests, the semantics tree) calls only methods that change nothing; gestures scroll it
+    /// through `receive`, the one router.
+    var field: TileField { get }
     /// The hero stage above the field, for a scene that presents tiles in an overlay; nil for none. While
     /// a hero is presented it covers the field (`HeroStage.covers`).
     var heroStage: HeroStage? { get }
@@ -96,10 +97,9 @@ extension Scene {
     /// Tiles whose springs ran in the last step (the profiler's "animating tiles" counter).
     var animatingTileCount: Int { field.animatingTileCount }
 
-    /// What the scene contributes to a state dump, read from a copy of its field.
+    /// What the scene contributes to a state dump.
     func dump(window: Size) -> SceneDump {
-        let field = field
-        return SceneDump(
+        SceneDump(
             containers: field.dumpContainers(), tiles: field.dumpTiles(window: window), overlay: overlayDump,
             position: position, selection: selection, title: title)
     }

@@ -8,7 +8,7 @@ final class TileFieldMembershipTests: XCTestCase {
     private let dt = 1.0 / 120
 
     private func makeField(_ ids: [String]) -> TileField {
-        var field = TileField()
+        let field = TileField()
         field.addContainer(.column, axis: .vertical, physics: ScrollPhysics())
         for id in ids { field.addTile(id, to: .column) }
         field.setLayout(.column, viewport: Rect(0, 0, 100, 300), contentSize: Size(100, 100 * Double(ids.count)))
@@ -17,7 +17,7 @@ final class TileFieldMembershipTests: XCTestCase {
     }
 
     func testInsertAtAPositionAndRemoveKeepTheIndexAndMovingSetConsistent() {
-        var field = makeField(["a", "b", "c", "d"])
+        let field = makeField(["a", "b", "c", "d"])
         field.insertTile("x", into: .column, at: 1)
         XCTAssertEqual(field.items(.column), ["a", "x", "b", "c", "d"])
         // Everything after the new one animates down; the new one appears in its slot.
@@ -42,7 +42,7 @@ final class TileFieldMembershipTests: XCTestCase {
     }
 
     func testRemovingAFlyingTileTakesItOffTheFlightLayer() {
-        var field = makeField(["a", "b"])
+        let field = makeField(["a", "b"])
         field.addContainer(.strip, axis: .horizontal, physics: ScrollPhysics())
         field.setLayout(.strip, viewport: Rect(0, 320, 100, 80), contentSize: Size(400, 80))
         field.move("a", to: .strip)
@@ -58,7 +58,7 @@ final class TileFieldMembershipTests: XCTestCase {
 
     func testTilesAheadAreTheNextScreenfulInTheScrollDirection() {
         let ids = (0..<10).map { "t\($0)" }
-        var field = makeField(ids)
+        let field = makeField(ids)
         var ahead: [String] = []
         field.forEachTileAhead(in: .column, screens: 1) { tile, _ in ahead.append(tile.id) }
         XCTAssertEqual(ahead, ["t3", "t4", "t5"], "at rest: the screenful below")

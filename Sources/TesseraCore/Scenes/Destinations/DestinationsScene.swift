@@ -57,7 +57,7 @@ final class DestinationsScene: Scene {
     let placeIndex: [String: Int]
     /// Read while `heroes` is being stepped (for the overlay frame), so not kept in it.
     private let aspectRatios: TileAspectRatios
-    var field = TileField()
+    let field = TileField()
     var focus = FocusModel()
     private(set) var heroes: HeroOverlay
     private(set) var layout: DestinationsLayout
@@ -195,7 +195,7 @@ final class DestinationsScene: Scene {
     /// Opens place `id` at the top of its detail view.
     @discardableResult
     private func present(_ id: String) -> Bool {
-        guard heroes.present(id, overlay: detailFrame(of: id), in: &field) else { return false }
+        guard heroes.present(id, overlay: detailFrame(of: id), in: field) else { return false }
         resetGestures()
         field[scroll: .detail].scroll.scroll(to: 0, animated: nil)
         layOutDetail()
@@ -213,7 +213,7 @@ final class DestinationsScene: Scene {
         }
         closingOffset = detailOffset()
         resetGestures()
-        let closed = heroes.dismiss(in: &field) != nil
+        let closed = heroes.dismiss(in: field) != nil
         layOutDetail()
         return closed
     }
@@ -329,7 +329,7 @@ final class DestinationsScene: Scene {
         // Read before the field is lent to the step (the overlay closure must not read it).
         let shift = Point(backSwipe.value, -detailOffset())
         let swiping = isSwipingDown ? viewer.frame : nil
-        heroes.step(dt, field: &field) { swiping ?? self.detailFrame(of: $0).offsetBy(dx: shift.x, dy: shift.y) }
+        heroes.step(dt, field: field) { swiping ?? self.detailFrame(of: $0).offsetBy(dx: shift.x, dy: shift.y) }
         holdDrivenImage(dt)
     }
 

@@ -36,7 +36,7 @@ extension SceneDescription {
 /// cards at once and a resize animates them to their new frames.
 final class GalleryScene: Scene {
     let id = SceneID.gallery
-    var field = TileField()
+    let field = TileField()
     var focus = FocusModel()
 
     let config: Config

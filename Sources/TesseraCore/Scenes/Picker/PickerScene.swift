@@ -24,7 +24,7 @@ extension SceneDescription {
 /// the grid's content and scrolls away with it; dock photos are 100 × their aspect ratio wide.
 final class PickerScene: Scene {
     let id = SceneID.picker
-    var field = TileField()
+    let field = TileField()
     var focus = FocusModel()
 
     private var config: Config
@@ -264,10 +264,7 @@ final class PickerScene: Scene {
     // MARK: Drawing
 
     /// The title's row in window points: the grid's first row, scrolled with it.
-    func titleFrame(alpha: Double = 1) -> Rect { titleFrame(in: field, alpha: alpha) }
-
-    /// The title row where `field`'s grid has scrolled it: a draw passes the copy it already holds.
-    private func titleFrame(in field: TileField, alpha: Double) -> Rect {
+    func titleFrame(alpha: Double = 1) -> Rect {
         let o = field.offset(of: .grid, alpha: alpha)
         return field.scroll(.grid).unscrolled(layout.titleRow).offsetBy(dx: -o.x, dy: -o.y)
     }
@@ -280,11 +277,8 @@ final class PickerScene: Scene {
     func draw(into list: inout DrawList, alpha: Double) {
         let theme = config.theme
         let picker = self.picker
-        // One copy of the field for the whole draw: each read of the stored property would copy it again
-        // (a class's stored struct is copied out to be read), arrays and all.
-        let field = self.field
         let gridClip = field.windowClip(of: .grid, alpha: alpha)
-        let title = titleFrame(in: field, alpha: alpha)
+        let title = titleFrame(alpha: alpha)
         if title.intersects(gridClip) {
             Chrome(config: config.chrome).drawTitle(
                 picker.title, in: title, color: theme.text, clip: gridClip, into: &list)

@@ -39,7 +39,7 @@ final class WaterfallScene: Scene {
     private(set) var window: Size
     /// Read while `heroes` is being stepped (for the overlay frame), so not kept in it.
     private var aspectRatios: TileAspectRatios
-    var field = TileField()
+    let field = TileField()
     var focus = FocusModel()
     private(set) var heroes: HeroOverlay
     private var layout: WaterfallLayout
@@ -194,7 +194,7 @@ final class WaterfallScene: Scene {
 
     @discardableResult
     private func present(_ id: String) -> Bool {
-        guard heroes.present(id, overlay: fullscreenFrame(of: id), in: &field) else { return false }
+        guard heroes.present(id, overlay: fullscreenFrame(of: id), in: field) else { return false }
         viewer.reset(fadeBackOn: heroes.stage.spring)
         pendingClose = nil
         openedID = id
@@ -217,7 +217,7 @@ final class WaterfallScene: Scene {
             if id != openedID { field.scrollIntoView(id, animation: heroes.stage.spring) }
         }
         viewer.reset(fadeBackOn: nil)
-        return heroes.dismiss(in: &field) != nil
+        return heroes.dismiss(in: field) != nil
     }
 
     var heroStage: HeroStage? { heroes.stage }
@@ -299,7 +299,7 @@ final class WaterfallScene: Scene {
             let home = field.items(.waterfall).firstIndex(of: shown)
         else { return }
         let velocity = Rect(pager.velocity, 0, 0, 0)
-        guard heroes.page(to: now, at: pageFrame(of: now), velocity: velocity, home: layout.frames[home], in: &field)
+        guard heroes.page(to: now, at: pageFrame(of: now), velocity: velocity, home: layout.frames[home], in: field)
         else { return }
         viewer.reset(fadeBackOn: nil)
         viewer.refit(fullscreenFrame(of: now), window: window)
@@ -359,7 +359,7 @@ final class WaterfallScene: Scene {
         let viewed = viewedID
         refitViewer()
         viewer.step(dt)
-        heroes.step(dt, field: &field) { self.overlayFrame(of: $0) }
+        heroes.step(dt, field: field) { self.overlayFrame(of: $0) }
         if let id = heroes.stage.presented?.id, pagesMoved {
             // The pages carry the photo: held where they put it, at their speed.
             // Once they rest, held still: the photo rests in the overlay at once.
