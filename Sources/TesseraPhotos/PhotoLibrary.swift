@@ -7,7 +7,7 @@ import TesseraGeometry
 
 /// One photo the scenes can show. Its id is the file name without extension (docs/REFERENCE.md, "State dump").
 package struct Photo: Equatable, Sendable {
-    package var id: String
+    package var id: PhotoID
     /// Absolute path of the image file.
     package var path: String
     /// Pixel dimensions read from the file's header (`ImageHeader`); nil when unreadable, in which case
@@ -21,7 +21,7 @@ package struct Photo: Equatable, Sendable {
     /// name. Nil when the file has none.
     package var caption: String?
     package init(
-        id: String, path: String, pixelSize: Size? = nil, modified: Int = 0, bytes: Int = 0, caption: String? = nil
+        id: PhotoID, path: String, pixelSize: Size? = nil, modified: Int = 0, bytes: Int = 0, caption: String? = nil
     ) {
         self.caption = caption
         self.id = id
@@ -60,8 +60,8 @@ package struct PhotoLibrary: Sendable {
     var skippedFiles: [String: (stamp: FileStamp, reason: String)] = [:]
     /// The folder scanned, nil for a library made from a list.
     package internal(set) var folder: String?
-    private var pathByID: [String: String]
-    private var indexByID: [String: Int]
+    private var pathByID: [PhotoID: String]
+    private var indexByID: [PhotoID: Int]
 
     package init(photos: [Photo]) {
         self.photos = photos
@@ -69,23 +69,23 @@ package struct PhotoLibrary: Sendable {
         indexByID = Dictionary(photos.indices.map { (photos[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    package var ids: [String] { photos.map(\.id) }
+    package var ids: [PhotoID] { photos.map(\.id) }
 
-    package func path(for id: String) -> String? { pathByID[id] }
+    package func path(for id: PhotoID) -> String? { pathByID[id] }
 
     /// A photo's accessible name (what a screen reader says): its caption where the file has one, else
     /// its id, the file name without extension. Any id is its own name when there is no such photo.
-    package func name(of id: String) -> String {
-        guard let photo = photo(for: id), let caption = photo.caption, !caption.isEmpty else { return id }
+    package func name(of id: PhotoID) -> String {
+        guard let photo = photo(for: id), let caption = photo.caption, !caption.isEmpty else { return id.rawValue }
         return caption
     }
 
     /// The photo with `id`, if there is one.
-    package func photo(for id: String) -> Photo? { indexByID[id].map { photos[$0] } }
+    package func photo(for id: PhotoID) -> Photo? { indexByID[id].map { photos[$0] } }
 
     /// The pixel size of photo `id` (nil when unknown or no such photo), without copying the photo: a
     /// renderer asks it of every photo it draws, every frame.
-    package func pixelSize(of id: String) -> Size? { indexByID[id].flatMap { photos[$0].pixelSize } }
+    package func pixelSize(of id: PhotoID) -> Size? { indexByID[id].flatMap { photos[$0].pixelSize } }
 
     package enum LoadError: Error, Equatable, CustomStringConvertible {
         case missingFolder(String)
@@ -154,7 +154,7 @@ package struct PhotoLibrary: Sendable {
     ) throws -> PhotoLibrary {
         let names = try listing(folder)
         let base = URL(fileURLWithPath: folder).standardizedFileURL
-        var seen = Set<String>()
+        var seen = Set<PhotoID>()
         var photos: [Photo] = []
         var skipped: [(path: String, reason: String)] = []
         var skippedFiles: [String: (stamp: FileStamp, reason: String)] = [:]
@@ -164,8 +164,9 @@ package struct PhotoLibrary: Sendable {
         }
         for name in names.sorted() where extensions.contains((name as NSString).pathExtension.lowercased()) {
             if stopping() { break }
-            let id = (name as NSString).deletingPathExtension
-            guard !id.hasPrefix("."), !seen.contains(id) else { continue }
+            let stem = (name as NSString).deletingPathExtension
+            let id = PhotoID(stem)
+            guard !stem.hasPrefix("."), !seen.contains(id) else { continue }
             let path = base.appendingPathComponent(name).path
             // Without a readable header there is nothing to show (an empty, unreadable, text or random
             // file): skip it. A file whose header is fine but whose data is damaged stays, and draws as

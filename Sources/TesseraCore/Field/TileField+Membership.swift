@@ -1,10 +1,12 @@
+import TesseraPhotos
+
 /// Tiles joining and leaving a container after it was built (a photo added to or removed from a live
 /// folder). A tile inserted appears where the next `place` puts it; the others animate to their new
 /// slots on their own springs (matched geometry). A tile removed is gone at once: nothing draws,
 /// hit-tests or dumps it again.
 extension TileField {
     /// Adds a tile at `position` of `container`'s items (the end when nil or past it).
-    func insertTile(_ id: String, into container: ContainerID, at position: Int?) {
+    func insertTile(_ id: PhotoID, into container: ContainerID, at position: Int?) {
         addTile(id, to: container)
         guard let position, let i = index[id] else { return }
         let k = tiles[i].slot
@@ -18,7 +20,7 @@ extension TileField {
 
     /// Removes tile `id` from its container, the flight layer and the moving set; false if there is none.
     @discardableResult
-    func removeTile(_ id: String) -> Bool {
+    func removeTile(_ id: PhotoID) -> Bool {
         guard let i = index[id] else { return false }
         let k = tiles[i].slot
         containers[k].items.remove(at: positions[i])

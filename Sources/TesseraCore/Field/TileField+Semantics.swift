@@ -1,11 +1,12 @@
 import TesseraGeometry
+import TesseraPhotos
 
 /// A container's part of the semantics tree (docs/ACCESSIBILITY.md): the tiles that show now, found as
 /// the draw pass finds them, so the tree's cost follows the screen and not the library.
 extension TileField {
     /// Tile `id`'s place in its container's model order and how many that container holds (a screen
     /// reader's "3 of 24"), without walking the container.
-    func position(of id: String) -> (index: Int, count: Int)? {
+    func position(of id: PhotoID) -> (index: Int, count: Int)? {
         guard let i = index[id] else { return nil }
         return (positions[i], containers[tiles[i].slot].members.count)
     }
@@ -27,7 +28,8 @@ extension TileField {
     /// Container `id` as a node of `role`, its showing tiles as children made by `item` (the tile, its
     /// frame, its place and its container's count).
     func semanticsNode(
-        of id: ContainerID, role: SemanticsRole, name: String, states: SemanticsStates = [.enabled, .visible, .showing],
+        of id: ContainerID, role: SemanticsRole, name: String,
+        states: SemanticsStates = [.enabled, .visible, .showing],
         clip: Rect? = nil, item: (MatchedTile, Rect, _ index: Int, _ count: Int) -> SemanticsNode
     ) -> SemanticsNode {
         let children = showingTiles(of: id, clip: clip).map { tile, frame in
@@ -53,8 +55,8 @@ extension FocusableScene {
             revealFocus(target)
             return true
         case .scrollTo:
-            guard id.kind == .tile, field.tile(id.key) != nil else { return false }
-            revealFocus(.tile(id.key))
+            guard id.kind == .tile, field.tile(id.photoID) != nil else { return false }
+            revealFocus(.tile(id.photoID))
             return true
         case .activate:
             guard let target = FocusTarget(id), focusFrame(of: target) != nil else { return false }

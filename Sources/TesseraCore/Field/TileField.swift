@@ -1,4 +1,5 @@
 import TesseraGeometry
+import TesseraPhotos
 
 /// The middle layer every scene stands on: named scrolling containers, the matched tiles they hold,
 /// and the one mapping from a tile's spring to what the window shows (docs/ARCHITECTURE.md).
@@ -25,7 +26,7 @@ final class TileField {
         /// The container this one scrolls inside (its place in `containers`), if any.
         let parent: Int?
         /// The model: its tiles' ids in order, and the same tiles as places in `tiles`.
-        var items: [String] = []
+        var items: [PhotoID] = []
         var members: [Int] = []
         /// Where a press, drag or wheel reaches it (the parent's unscrolled space); the viewport if nil.
         var hitFrame: Rect?
@@ -68,7 +69,7 @@ final class TileField {
     /// follows from its spring and its containers' offsets (`presented(_:)`); read tiles through
     /// `tile(_:)`.
     internal(set) var tiles: [MatchedTile] = []
-    var index: [String: Int] = [:]
+    var index: [PhotoID: Int] = [:]
     /// Each tile's place in its container's `members`.
     var positions: [Int] = []
     /// Tiles outside the container layer (flying, or resting in an overlay), as places in `tiles`, in
@@ -105,7 +106,7 @@ final class TileField {
     /// once: adding a library one tile at a time grows every array by doubling, and at the doubling a
     /// tile array is held twice (a 100,000-photo picker peaked at 237 MB starting up, 162 MB of it tiles
     /// being moved to a larger array).
-    func addTiles(_ ids: some Collection<String>, to container: ContainerID) {
+    func addTiles(_ ids: some Collection<PhotoID>, to container: ContainerID) {
         let k = slot(ofAdded: container)
         let total = tiles.count + ids.count
         tiles.reserveCapacity(total)
@@ -118,7 +119,7 @@ final class TileField {
     }
 
     /// Adds a tile at the end of `container`'s items. It appears where the next `place` puts it.
-    func addTile(_ id: String, to container: ContainerID) {
+    func addTile(_ id: PhotoID, to container: ContainerID) {
         precondition(index[id] == nil, "TileField: tile \(id) added twice")
         let k = slot(ofAdded: container)
         index[id] = tiles.count
@@ -148,10 +149,10 @@ final class TileField {
     // MARK: Reading
 
     /// The ids of the tiles above the containers, bottom first.
-    var above: [String] { aboveTiles.map { tiles[$0].id } }
+    var above: [PhotoID] { aboveTiles.map { tiles[$0].id } }
 
     /// Tile `id` as it presents now.
-    func tile(_ id: String) -> MatchedTile? { index[id].map(resolved) }
+    func tile(_ id: PhotoID) -> MatchedTile? { index[id].map(resolved) }
 
     /// Tile `i` with the frames it presents now: stored while it moves, worked out from its spring and
     /// its containers' offsets at the last step while it rests.
@@ -212,7 +213,7 @@ final class TileField {
     }
 
     /// The ids `container` holds, in model order.
-    func items(_ container: ContainerID) -> [String] { slot(of: container).map { containers[$0].items } ?? [] }
+    func items(_ container: ContainerID) -> [PhotoID] { slot(of: container).map { containers[$0].items } ?? [] }
 
     /// A container's scroll (read it; change it through `subscript(scroll:)`).
     func scroll(_ id: ContainerID) -> ScrollContainer { containers[slot(ofAdded: id)].scroll }
@@ -316,7 +317,7 @@ final class TileField {
     /// Puts tile `id` at `contentFrame` (its container's content coordinates): on `animation` from
     /// wherever it is, or at once when nil (a first layout: nothing flies in from nowhere). A tile on
     /// its way to a window-space destination only records its new home.
-    func place(_ id: String, at contentFrame: Rect, animation: SpringParameters?) {
+    func place(_ id: PhotoID, at contentFrame: Rect, animation: SpringParameters?) {
         guard let i = index[id] else { return }
         place(i, at: contentFrame, animation: animation)
     }
@@ -369,7 +370,7 @@ final class TileField {
     /// Hands a tile to another container (the model moved it) without moving it on screen: its spring is
     /// re-based into the new container's space, velocity kept, and it flies above every container until
     /// it lands. `position` is its place in the new container's items (the end when nil).
-    func move(_ id: String, to container: ContainerID, at position: Int? = nil) {
+    func move(_ id: PhotoID, to container: ContainerID, at position: Int? = nil) {
         guard let i = index[id] else { return }
         wake(i)
         let from = tiles[i].slot
@@ -392,7 +393,7 @@ final class TileField {
 
     /// Sends a tile out of its container to `target` in window points (a hero heading for an overlay):
     /// re-based into window space where it is now, so nothing jumps, and drawn above everything else.
-    func fly(_ id: String, to target: Rect, animation: SpringParameters) {
+    func fly(_ id: PhotoID, to target: Rect, animation: SpringParameters) {
         guard let i = index[id] else { return }
         wake(i)
         if tiles[i].space == .container {
@@ -407,7 +408,7 @@ final class TileField {
 
     /// Sends a tile in window space back to its home slot, re-based into its container's unscrolled
     /// space so a slot that scrolls meanwhile is still landed on exactly. Its draw order stays.
-    func flyHome(_ id: String, animation: SpringParameters) {
+    func flyHome(_ id: PhotoID, animation: SpringParameters) {
         guard let i = index[id] else { return }
         wake(i)
         if tiles[i].space == .window {
@@ -422,7 +423,7 @@ final class TileField {
     /// Puts a tile in window space at `frame` moving at `velocity` (points, points/second): the frame a
     /// finger or a zoom drives this step (the fullscreen photo's pinch, pan and swipe). A later flight
     /// (`flyHome`, `retarget`) starts from this frame and velocity.
-    func hold(_ id: String, at frame: Rect, velocity: Rect, animation: SpringParameters) {
+    func hold(_ id: PhotoID, at frame: Rect, velocity: Rect, animation: SpringParameters) {
         guard let i = index[id], tiles[i].space == .window else { return }
         wake(i)
         tiles[i].frame.hold(frame, velocity: velocity, with: animation)
@@ -431,7 +432,7 @@ final class TileField {
 
     /// Follows a window-space destination that moved (a resize): the same spring, from the current value
     /// and velocity; free when unchanged.
-    func retarget(_ id: String, to target: Rect, animation: SpringParameters) {
+    func retarget(_ id: PhotoID, to target: Rect, animation: SpringParameters) {
         guard let i = index[id], tiles[i].space == .window else { return }
         if !active.contains(i) { tiles[i] = resolved(i) }
         tiles[i].frame.animate(to: target, with: animation)
@@ -441,7 +442,7 @@ final class TileField {
     }
 
     /// Fades a tile towards `opacity` on `animation`.
-    func fade(_ id: String, to opacity: Double, animation: SpringParameters) {
+    func fade(_ id: PhotoID, to opacity: Double, animation: SpringParameters) {
         guard let i = index[id] else { return }
         tiles[i].fade.animate(to: opacity, with: animation)
         if !tiles[i].fade.isSettled { wake(i) }

@@ -1,4 +1,5 @@
 import TesseraGeometry
+import TesseraPhotos
 import XCTest
 
 @testable import TesseraCore
@@ -190,14 +191,14 @@ final class TileFieldVisibleRangeTests: XCTestCase {
         return field
     }
 
-    private func drawn(_ field: TileField, alpha: Double = 1) -> [(String, Rect)] {
-        var drawn: [(String, Rect)] = []
+    private func drawn(_ field: TileField, alpha: Double = 1) -> [(PhotoID, Rect)] {
+        var drawn: [(PhotoID, Rect)] = []
         field.drawTiles(in: .column, alpha: alpha) { tile, frame, _ in drawn.append((tile.id, frame)) }
         return drawn
     }
 
     /// Every tile of the field whose drawn frame meets `clip`, in model order, looked at one by one.
-    private func everyTileInside(_ field: TileField, clip: Rect, alpha: Double = 1) -> [(String, Rect)] {
+    private func everyTileInside(_ field: TileField, clip: Rect, alpha: Double = 1) -> [(PhotoID, Rect)] {
         field.items(.column).compactMap { id in
             guard let tile = field.tile(id), tile.layer == .container else { return nil }
             let frame = tile.interpolated(alpha)
@@ -257,7 +258,7 @@ final class TileFieldVisibleRangeTests: XCTestCase {
         field.step(dt)
         XCTAssertEqual(field.tileID(at: Point(120, 350)), "t9")
         XCTAssertNil(field.tileID(at: Point(105, 150)), "between tiles")
-        var ahead: [String] = []
+        var ahead: [PhotoID] = []
         field.forEachTileAhead(in: .column, screens: 1) { tile, _ in ahead.append(tile.id) }
         XCTAssertEqual(ahead, (20..<40).map { "t\($0)" }, "the next screenful, in model order")
     }

@@ -33,16 +33,16 @@ final class PickerScene: Scene {
     private var window: Size
     private(set) var layout: PickerLayout
     /// Where a photo sat in the grid before it was selected (for `returnToOriginalSlot`).
-    private var originalSlot: [String: Int] = [:]
+    private var originalSlot: [PhotoID: Int] = [:]
     private var needsLayout = true
     /// The photo the dock must scroll to reveal once layout has run (the newest selection).
-    private var pendingReveal: String?
+    private var pendingReveal: PhotoID?
     private var animation: SpringParameters
     private var dockScrollAnimation: SpringParameters
     /// Makes a confirmed selection durable; the dock keeps its photos when it returns false.
-    private let confirmHandler: ([String]) -> Bool
+    private let confirmHandler: ([PhotoID]) -> Bool
     /// Each photo's width / height (nil where its size is unknown), for the dock's widths.
-    private var aspectRatios: [String: Double?] = [:]
+    private var aspectRatios: [PhotoID: Double?] = [:]
     /// The dock panel's frame, on the photos' spring: on a resize it travels with the photos it holds
     /// instead of jumping ahead of them; and the step before, for interpolated drawing.
     private var panel = AnimatedRect(.zero)
@@ -51,11 +51,11 @@ final class PickerScene: Scene {
     private var crossFades = CrossFades()
 
     /// The model: ordered ids per container. Every photo is in exactly one of them.
-    var grid: [String] { field.items(.grid) }
-    var dock: [String] { field.items(.dock) }
+    var grid: [PhotoID] { field.items(.grid) }
+    var dock: [PhotoID] { field.items(.dock) }
 
     init(
-        photos: [Photo], config: Config, window: Size, confirm: @escaping ([String]) -> Bool = { _ in false }
+        photos: [Photo], config: Config, window: Size, confirm: @escaping ([PhotoID]) -> Bool = { _ in false }
     ) {
         self.config = config
         picker = config.picker
@@ -75,7 +75,7 @@ final class PickerScene: Scene {
         layOut(animated: false)
     }
 
-    var selection: [String]? { dock }
+    var selection: [PhotoID]? { dock }
 
     // MARK: Commands
 
@@ -107,7 +107,7 @@ final class PickerScene: Scene {
     }
 
     /// Reduce motion: `id` is about to change place; its old one dissolves out.
-    private func beginCrossFade(_ id: String) {
+    private func beginCrossFade(_ id: PhotoID) {
         guard config.reduceMotion, let tile = field.tile(id) else { return }
         let radius = tile.container == .dock ? picker.dock.tileCornerRadius : picker.grid.cornerRadius
         crossFades.begin(id, from: tile.presented, radius: radius, spring: animation)
@@ -149,7 +149,7 @@ final class PickerScene: Scene {
     }
 
     /// Photos added since the last layout: they appear in their slots while the others animate aside.
-    private var appearing = Set<String>()
+    private var appearing = Set<PhotoID>()
 
     /// The folder changed: removed photos leave the grid or the dock, added ones take their places in
     /// the grid in name order, and one relayout animates the rest to their new slots.
@@ -259,7 +259,7 @@ final class PickerScene: Scene {
         return tile.container == .dock ? .deselect(id) : .select(id)
     }
 
-    func tileID(at p: Point) -> String? { field.tileID(at: p) }
+    func tileID(at p: Point) -> PhotoID? { field.tileID(at: p) }
 
     // MARK: Drawing
 
@@ -331,7 +331,7 @@ final class PickerScene: Scene {
 /// (the focus goes with it to its new place) or presses Done.
 extension PickerScene: FocusableScene {
     /// The Done button (its name is what the state dump and the semantics tree show).
-    static let doneButton = FocusTarget.control("picker/done")
+    static let doneButton = FocusTarget.control(ControlID("picker/done"))
 
     var focusGroups: [[FocusTarget]] {
         [grid.map(FocusTarget.tile), dock.map(FocusTarget.tile)]
