@@ -8,7 +8,7 @@ extension TileField {
     /// reader's "3 of 24"), without walking the container.
     func position(of id: PhotoID) -> (index: Int, count: Int)? {
         guard let i = index[id] else { return nil }
-        return (positions[i], containers[tiles[i].slot].members.count)
+        return (order.positions[i], order.members[tiles[i].slot].count)
     }
 
     /// The tiles of `container` that show now, with their presented frames, in model order: those
@@ -17,10 +17,10 @@ extension TileField {
     func showingTiles(of container: ContainerID, clip: Rect? = nil) -> [(tile: MatchedTile, frame: Rect)] {
         var shown: [(position: Int, tile: MatchedTile, frame: Rect)] = []
         drawTiles(in: container, alpha: 1, clip: clip) { tile, frame, _ in
-            if let i = index[tile.id] { shown.append((positions[i], tile, frame)) }
+            if let i = index[tile.id] { shown.append((order.positions[i], tile, frame)) }
         }
         for i in aboveTiles where tiles[i].container == container {
-            shown.append((positions[i], tiles[i], tiles[i].presented))
+            shown.append((order.positions[i], tiles[i], tiles[i].presented))
         }
         return shown.sorted { $0.position < $1.position }.map { ($0.tile, $0.frame) }
     }

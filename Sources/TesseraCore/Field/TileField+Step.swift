@@ -50,7 +50,7 @@ extension TileField {
     func updateRanges() {
         for k in containers.indices where !containers[k].rangeIsCurrent {
             let vertical = containers[k].scroll.axis == .vertical
-            let spans = containers[k].members.map { i -> (start: Double, length: Double) in
+            let spans = order.members[k].map { i -> (start: Double, length: Double) in
                 let tile = tiles[i]
                 let r = tile.space == .container ? tile.frame.target : tile.home
                 let (start, length) = vertical ? (r.y, r.height) : (r.x, r.width)

@@ -11,7 +11,7 @@ extension TileField {
     func forEachTile(inSlot k: Int, near window: Rect, _ body: (Int) -> Bool) {
         var moving: [Int] = []
         for i in active.indices where tiles[i].slot == k && tiles[i].layer == .container {
-            moving.append(positions[i])
+            moving.append(order.positions[i])
         }
         moving.sort()
         var next = 0
@@ -19,7 +19,7 @@ extension TileField {
         /// Offers the moving tiles before position `p`; false once `body` stopped.
         func offerMoving(before p: Int) -> Bool {
             while next < moving.count, moving[next] < p {
-                if !body(containers[k].members[moving[next]]) {
+                if !body(order.members[k][moving[next]]) {
                     stopped = true
                     return false
                 }
@@ -29,7 +29,7 @@ extension TileField {
         }
         func offerResting(_ p: Int) -> Bool {
             guard offerMoving(before: p) else { return false }
-            let i = containers[k].members[p]
+            let i = order.members[k][p]
             guard !active.contains(i), tiles[i].layer == .container else { return true }
             if !body(i) {
                 stopped = true
@@ -50,7 +50,7 @@ extension TileField {
             containers[k].range.forEachPosition(meeting: low, high, offerResting)
         } else {
             // Laid out since the last step: every tile is looked at until the next step rebuilds the range.
-            for p in containers[k].members.indices where !offerResting(p) { break }
+            for p in order.members[k].indices where !offerResting(p) { break }
         }
         if !stopped { _ = offerMoving(before: .max) }
     }

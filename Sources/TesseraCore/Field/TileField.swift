@@ -4,10 +4,10 @@ import TesseraPhotos
 /// The middle layer every scene stands on: named scrolling containers, the matched tiles they hold,
 /// and the one mapping from a tile's spring to what the window shows (docs/ARCHITECTURE.md).
 ///
-/// It owns each container's frame, scroll and items (the model's order), every tile by id, the set
-/// of tiles that move (settled springs cost nothing), the gesture routing that scrolls containers
-/// (`TileField+Gestures`), the layered draw pass (`+Drawing`), the hit test (`+HitTesting`) and the
-/// read-only state dump (`+Dump`). Scenes keep their model's meaning, their pure layout and their own
+/// It owns the model (`TileOrder`: each container's tiles in order), each container's frame and scroll,
+/// every tile by id, the set of tiles that move (settled springs cost nothing), the gesture routing that
+/// scrolls containers (`TileField+Gestures`), the layered draw pass (`+Drawing`), the hit test
+/// (`+HitTesting`) and the read-only state dump (`+Dump`). Scenes keep their model's meaning, their pure layout and their own
 /// look; the hero overlay (`HeroOverlay`) sits on top.
 ///
 /// Containers nest one level or more: a gallery row scrolls inside the outer scroll, so its viewport is
@@ -18,16 +18,14 @@ import TesseraPhotos
 /// (the draw pass, the hit test, the dump, the semantics tree). Nothing is ever handed a field of its
 /// own, so no reading holds the tiles twice.
 final class TileField {
-    /// One container: its scroll, its items in model order, where input reaches it, and what the last
-    /// step saw of it. The field's own, like the field: read and changed where it sits in `containers`.
+    /// One container: its scroll, where input reaches it, and what the last step saw of it (its tiles in
+    /// model order are `order`'s). The field's own, like the field: read and changed where it sits in
+    /// `containers`.
     final class Container {
         let id: ContainerID
         var scroll: ScrollContainer
         /// The container this one scrolls inside (its place in `containers`), if any.
         let parent: Int?
-        /// The model: its tiles' ids in order, and the same tiles as places in `tiles`.
-        var items: [PhotoID] = []
-        var members: [Int] = []
         /// Where a press, drag or wheel reaches it (the parent's unscrolled space); the viewport if nil.
         var hitFrame: Rect?
         /// Whether the field scrolls it on the wheel; false leaves the wheel to the scene (`route`).
@@ -70,8 +68,9 @@ final class TileField {
     /// `tile(_:)`.
     internal(set) var tiles: [MatchedTile] = []
     var index: [PhotoID: Int] = [:]
-    /// Each tile's place in its container's `members`.
-    var positions: [Int] = []
+    /// The model: which tiles each container holds, in order. Kept apart from the tiles' springs and
+    /// the containers' scrolls: membership changes it, and nothing that moves does.
+    var order = TileOrder()
     /// Tiles outside the container layer (flying, or resting in an overlay), as places in `tiles`, in
     /// take-off order: the flight layer's draw order, later ones on top.
     var aboveTiles: [Int] = []
@@ -100,6 +99,7 @@ final class TileField {
             Container(
                 id: id, scroll: ScrollContainer(axis: axis, physics: physics), parent: parentSlot,
                 scrollsOnWheel: scrollsOnWheel, indicator: showsIndicator ? ScrollIndicator() : nil))
+        order.addContainer()
     }
 
     /// Adds tiles `ids` at the end of `container`'s items, in order, with room made for all of them at
@@ -110,11 +110,9 @@ final class TileField {
         let k = slot(ofAdded: container)
         let total = tiles.count + ids.count
         tiles.reserveCapacity(total)
-        positions.reserveCapacity(total)
         index.reserveCapacity(total)
         active.reserve(total)
-        containers[k].members.reserveCapacity(containers[k].members.count + ids.count)
-        containers[k].items.reserveCapacity(containers[k].items.count + ids.count)
+        order.reserve(ids.count, in: k)
         for id in ids { addTile(id, to: container) }
     }
 
@@ -126,17 +124,16 @@ final class TileField {
         active.reserve(tiles.count + 1)
         var tile = MatchedTile(id: id, container: container, unscrolled: .zero, presented: .zero)
         tile.slot = k
-        positions.append(containers[k].members.count)
-        containers[k].members.append(tiles.count)
+        order.append(id, tile: tiles.count, to: k)
         tiles.append(tile)
-        containers[k].items.append(id)
         containers[k].rangeIsCurrent = false
         keepMovingUnlessResting(tiles.count - 1)
     }
 
     /// The place of container `id` in `containers`, nil if it was never added.
     func slot(of id: ContainerID) -> Int? {
-        containers.firstIndex { $0.id == id }
+        for k in containers.indices where containers[k].id == id { return k }
+        return nil
     }
 
     /// The same for a container the caller added: asking for one that is not there is a programming
@@ -213,7 +210,7 @@ final class TileField {
     }
 
     /// The ids `container` holds, in model order.
-    func items(_ container: ContainerID) -> [PhotoID] { slot(of: container).map { containers[$0].items } ?? [] }
+    func items(_ container: ContainerID) -> [PhotoID] { slot(of: container).map { order.items[$0] } ?? [] }
 
     /// A container's scroll (read it; change it through `subscript(scroll:)`).
     func scroll(_ id: ContainerID) -> ScrollContainer { containers[slot(ofAdded: id)].scroll }
@@ -362,7 +359,7 @@ final class TileField {
     /// `place`.
     func placeItems(of container: ContainerID, at frames: [Rect], animation: SpringParameters?) {
         guard let k = slot(of: container) else { return }
-        for (i, frame) in zip(containers[k].members, frames) { place(i, at: frame, animation: animation) }
+        for (i, frame) in zip(order.members[k], frames) { place(i, at: frame, animation: animation) }
     }
 
     // MARK: Moves between containers and spaces
@@ -375,14 +372,10 @@ final class TileField {
         wake(i)
         let from = tiles[i].slot
         let to = slot(ofAdded: container)
-        containers[from].items.remove(at: positions[i])
-        containers[from].members.remove(at: positions[i])
-        let count = containers[to].items.count
-        let at = min(position ?? count, count)
-        containers[to].items.insert(id, at: at)
-        containers[to].members.insert(i, at: at)
-        renumber(slot: from)
-        renumber(slot: to)
+        order.takeOut(tile: i, from: from)
+        order.insert(id, tile: i, into: to, at: position ?? order.items[to].count)
+        containers[from].rangeIsCurrent = false
+        containers[to].rangeIsCurrent = false
         if tiles[i].space == .container {
             tiles[i].frame.shift(by: offset(slot: to) - offset(slot: from))
         }
@@ -451,7 +444,7 @@ final class TileField {
     /// Sets each tile's scale effect in `container` from its presented frame (a scroll transition).
     func updateScales(in container: ContainerID, _ scale: (Rect) -> Double) {
         guard let k = slot(of: container) else { return }
-        for i in containers[k].members { tiles[i].scale = scale(presented(i)) }
+        for i in order.members[k] { tiles[i].scale = scale(presented(i)) }
     }
 
     private func takeOff(_ i: Int, toTop: Bool) {
@@ -469,12 +462,6 @@ final class TileField {
         guard !active.contains(i) else { return }
         tiles[i] = resolved(i)
         active.insert(i)
-    }
-
-    /// Tile places in container `k`'s members, after its members changed.
-    func renumber(slot k: Int) {
-        for (p, i) in containers[k].members.enumerated() { positions[i] = p }
-        containers[k].rangeIsCurrent = false
     }
 
     /// Re-derives what tile `i` presents from its spring and its containers' scroll.

@@ -72,7 +72,7 @@ final class DecodeScheduler {
                 requestedAhead = true
             }
         }
-        if waiting { queue.wait(for: wantedSides.keys.map { DecodeKey($0) }) }
+        if waiting { queue.wait(for: wantedSides.keys.lazy.map { DecodeKey($0) }) }
         if missing.isEmpty, !requestedAhead, queue.isIdle {
             answered = Question(visible: visible, ahead: ahead, alsoWanted: alsoWanted, generation: generation)
         }
