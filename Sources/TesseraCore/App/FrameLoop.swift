@@ -420,7 +420,7 @@ package final class FrameLoop {
         switch target {
         case .tile(let id):
             _ = simulation.scene.revealForTap(id)
-            found = simulation.semantics().node(SemanticsID(.tile, id.rawValue))
+            found = simulation.semantics().node(SemanticsID(.tile, id))
         case .named(let query):
             found = simulation.semantics().node(named: query.name, role: query.role)
         }

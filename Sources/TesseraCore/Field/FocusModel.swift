@@ -87,7 +87,7 @@ enum FocusTarget: Hashable, Sendable {
     /// The semantics node it stands for.
     var semanticsID: SemanticsID {
         switch self {
-        case .tile(let id): SemanticsID(.tile, id.rawValue)
+        case .tile(let id): SemanticsID(.tile, id)
         case .control(let control): SemanticsID(control: control)
         }
     }

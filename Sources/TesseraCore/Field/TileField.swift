@@ -7,8 +7,8 @@ import TesseraPhotos
 /// It owns the model (`TileOrder`: each container's tiles in order), each container's frame and scroll,
 /// every tile by id, the set of tiles that move (settled springs cost nothing), the gesture routing that
 /// scrolls containers (`TileField+Gestures`), the layered draw pass (`+Drawing`), the hit test
-/// (`+HitTesting`) and the read-only state dump (`+Dump`). Scenes keep their model's meaning, their pure layout and their own
-/// look; the hero overlay (`HeroOverlay`) sits on top.
+/// (`+HitTesting`) and the read-only state dump (`+Dump`). Scenes keep their model's meaning, their pure
+/// layout and their own look; the hero overlay (`HeroOverlay`) sits on top.
 ///
 /// Containers nest one level or more: a gallery row scrolls inside the outer scroll, so its viewport is
 /// given in its parent's unscrolled space and everything in it moves with both offsets.
