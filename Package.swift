@@ -142,7 +142,7 @@ let package = Package(
         // a private speech-dispatcher (its configuration in Tests/Support/speechd); the AT-SPI tests' reader
         // (Tests/Support/atspi).
         .target(
-            name: "TesseraTestSupport", dependencies: ["CDeflate"], path: "Tests/Support",
+            name: "TesseraTestSupport", dependencies: ["CDeflate", "TesseraPhotos"], path: "Tests/Support",
             exclude: ["speechd", "atspi"]),
         .testTarget(
             name: "TesseraPhotosTests",

@@ -3,11 +3,11 @@
 package struct PhotoChanges: Equatable, Sendable {
     /// New photos, in name order.
     package var added: [Photo] = []
-    package var removed: [String] = []
+    package var removed: [PhotoID] = []
     /// The new state of replaced photos.
     package var replaced: [Photo] = []
 
-    init(added: [Photo] = [], removed: [String] = [], replaced: [Photo] = []) {
+    init(added: [Photo] = [], removed: [PhotoID] = [], replaced: [Photo] = []) {
         self.added = added
         self.removed = removed
         self.replaced = replaced

@@ -7,7 +7,7 @@ import TesseraGeometry
 
 /// One photo the scenes can show. Its id is the file name without extension (docs/REFERENCE.md, "State dump").
 package struct Photo: Equatable, Sendable {
-    package var id: String
+    package var id: PhotoID
     /// Absolute path of the image file.
     package var path: String
     /// Pixel dimensions read from the file's header (`ImageHeader`); nil when unreadable, in which case
@@ -21,7 +21,7 @@ package struct Photo: Equatable, Sendable {
     /// name. Nil when the file has none.
     package var caption: String?
     package init(
-        id: String, path: String, pixelSize: Size? = nil, modified: Int = 0, bytes: Int = 0, caption: String? = nil
+        id: PhotoID, path: String, pixelSize: Size? = nil, modified: Int = 0, bytes: Int = 0, caption: String? = nil
     ) {
         self.caption = caption
         self.id = id
@@ -61,7 +61,7 @@ package struct PhotoLibrary: Sendable {
     /// The folder scanned, nil for a library made from a list.
     package internal(set) var folder: String?
     /// Each id's place in `photos`; an id given twice names its first photo.
-    private var indexByID: [String: Int]
+    private var indexByID: [PhotoID: Int]
 
     package init(photos: [Photo]) {
         self.photos = photos
@@ -71,23 +71,23 @@ package struct PhotoLibrary: Sendable {
         }
     }
 
-    package var ids: [String] { photos.map(\.id) }
+    package var ids: [PhotoID] { photos.map(\.id) }
 
-    package func path(for id: String) -> String? { indexByID[id].map { photos[$0].path } }
+    package func path(for id: PhotoID) -> String? { indexByID[id].map { photos[$0].path } }
 
     /// A photo's accessible name (what a screen reader says): its caption where the file has one, else
     /// its id, the file name without extension. Any id is its own name when there is no such photo.
-    package func name(of id: String) -> String {
-        guard let photo = photo(for: id), let caption = photo.caption, !caption.isEmpty else { return id }
+    package func name(of id: PhotoID) -> String {
+        guard let photo = photo(for: id), let caption = photo.caption, !caption.isEmpty else { return id.rawValue }
         return caption
     }
 
     /// The photo with `id`, if there is one.
-    package func photo(for id: String) -> Photo? { indexByID[id].map { photos[$0] } }
+    package func photo(for id: PhotoID) -> Photo? { indexByID[id].map { photos[$0] } }
 
     /// The pixel size of photo `id` (nil when unknown or no such photo), without copying the photo: a
     /// renderer asks it of every photo it draws, every frame.
-    package func pixelSize(of id: String) -> Size? { indexByID[id].flatMap { photos[$0].pixelSize } }
+    package func pixelSize(of id: PhotoID) -> Size? { indexByID[id].flatMap { photos[$0].pixelSize } }
 
     package enum LoadError: Error, Equatable, CustomStringConvertible {
         case missingFolder(String)
@@ -159,14 +159,14 @@ package struct PhotoLibrary: Sendable {
         // Plain string work per file, not NSString's or URL's: a folder may hold 100,000 photos.
         var candidates: [Candidate] = []
         for name in try listing(folder).sorted() {
-            guard let (id, type) = FileNames.splitExtension(name), extensions.contains(type), !id.hasPrefix(".")
+            guard let (stem, type) = FileNames.splitExtension(name), extensions.contains(type), !stem.hasPrefix(".")
             else { continue }
             candidates.append(
-                Candidate(name: name, id: id, path: base.hasSuffix("/") ? base + name : base + "/" + name))
+                Candidate(name: name, id: PhotoID(stem), path: base.hasSuffix("/") ? base + name : base + "/" + name))
         }
         let findings = look(at: candidates, earlier: earlier, stopping: stopping)
 
-        var seen = Set<String>()
+        var seen = Set<PhotoID>()
         var photos: [Photo] = []
         var skipped: [(path: String, reason: String)] = []
         var skippedFiles: [String: (stamp: FileStamp, reason: String)] = [:]
@@ -198,7 +198,7 @@ package struct PhotoLibrary: Sendable {
     /// A file the listing named with a photo's extension.
     private struct Candidate: Sendable {
         var name: String
-        var id: String
+        var id: PhotoID
         var path: String
     }
 

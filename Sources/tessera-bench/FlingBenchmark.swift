@@ -132,7 +132,7 @@ enum FolderLatency {
         sink.drawPhotosAsTheyDecode()
         let sim = Simulation(
             config: config, photos: library, scene: BenchScenes.picker, window: Size(1024, 768), hz: 120)
-        let added = "photo-0000"
+        let added = PhotoID("photo-0000")
         let host = LatencyHost(sink: sink, target: added)
         let loop = try FrameLoop(simulation: sim, sink: host, timing: .interactive, host: host)
         let wake = host.wakeUp
@@ -146,7 +146,7 @@ enum FolderLatency {
             while !host.isIdle, Date().timeIntervalSince(started) < 30 { Thread.sleep(forTimeInterval: 0.05) }
             Thread.sleep(forTimeInterval: 0.5)
             host.copied = Date()
-            try? fm.copyItem(at: source, to: watched.appendingPathComponent(added + ".jpg"))
+            try? fm.copyItem(at: source, to: watched.appendingPathComponent(added.rawValue + ".jpg"))
         }
         copier.start()
         try loop.run()
@@ -160,7 +160,7 @@ enum FolderLatency {
 /// sink too, passing every frame on to the offscreen one.
 final class LatencyHost: InteractiveHost, FrameSink, @unchecked Sendable {
     let sink: OffscreenSink
-    let target: String
+    let target: PhotoID
     private let condition = NSCondition()
     private var woken = false
     private let start = Date()
@@ -174,7 +174,7 @@ final class LatencyHost: InteractiveHost, FrameSink, @unchecked Sendable {
     var isIdle: Bool { condition.withLock { idle } }
     private var idle = false
 
-    init(sink: OffscreenSink, target: String) {
+    init(sink: OffscreenSink, target: PhotoID) {
         self.sink = sink
         self.target = target
     }

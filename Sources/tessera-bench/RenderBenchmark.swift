@@ -59,7 +59,7 @@ struct RenderBenchmark {
         let photos = PhotoLibrary(
             photos: (0..<48).map { i in
                 let source = bundled.photos[i % bundled.photos.count]
-                return Photo(id: String(format: "bench-%02d", i + 1), path: source.path)
+                return Photo(id: PhotoID(String(format: "bench-%02d", i + 1)), path: source.path)
             })
         let config = Config()
         let sim = Simulation(

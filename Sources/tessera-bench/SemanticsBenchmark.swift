@@ -40,7 +40,9 @@ struct SemanticsBenchmark {
 
     private static func picker(photos: Int) -> Simulation {
         let library = PhotoLibrary(
-            photos: (0..<photos).map { Photo(id: String(format: "photo-%05d", $0), path: "/nonexistent/\($0).jpg") })
+            photos: (0..<photos).map {
+                Photo(id: PhotoID(String(format: "photo-%05d", $0)), path: "/nonexistent/\($0).jpg")
+            })
         return Simulation(
             config: Config(), photos: library, scene: BenchScenes.picker, window: Size(1024, 768), hz: 120)
     }
@@ -63,7 +65,8 @@ struct SemanticsBenchmark {
             for (k, listener) in [nil, Counter(listening: false), Counter(listening: true)].enumerated() {
                 let sim = Self.picker(photos: 1000)
                 let loop = try FrameLoop(
-                    simulation: sim, sink: DrawNothing(), timing: .simulated, script: try toggles(frames: framesPerRound),
+                    simulation: sim, sink: DrawNothing(), timing: .simulated,
+                    script: try toggles(frames: framesPerRound),
                     frames: framesPerRound)
                 if let listener { loop.semanticsListeners = [listener] }
                 let seconds = try Stopwatch.seconds { try loop.run() }

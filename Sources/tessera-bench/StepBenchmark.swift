@@ -24,7 +24,7 @@ struct StepBenchmark {
 
     static func picker(tiles: Int) -> Simulation {
         let library = PhotoLibrary(
-            photos: (0..<tiles).map { Photo(id: "tile-\($0)", path: "/nonexistent/\($0).jpg") })
+            photos: (0..<tiles).map { Photo(id: PhotoID("tile-\($0)"), path: "/nonexistent/\($0).jpg") })
         return Simulation(
             config: Config(), photos: library, scene: BenchScenes.picker, window: Size(1024, 768), hz: 120)
     }

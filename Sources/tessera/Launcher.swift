@@ -57,7 +57,8 @@ struct Launcher {
         if let scale = knownScale {
             let windowFrom = options.window == nil && script?.window != nil ? "the script's \"window\"" : "--window"
             try Options.checkCanvas(
-                window, scale: scale, windowFrom: windowFrom, scaleFrom: options.scale == nil ? "display.scale" : "--scale")
+                window, scale: scale, windowFrom: windowFrom,
+                scaleFrom: options.scale == nil ? "display.scale" : "--scale")
         }
         let kioskStart = config.kiosk.lockScene ?? config.kiosk.startScene
         let scene = options.scene ?? script?.scene ?? (options.kiosk ? kioskStart : SceneRegistry.first)
@@ -151,7 +152,8 @@ struct Launcher {
                 // Said, not silent: a kiosk whose folder is not followed shows a removed photo as a
                 // placeholder until restarted (the user's inotify instances can run out, inotify(7)).
                 let reason = String(cString: strerror(errno)).lowercased()
-                Self.writeLine("--photos \(folder): not followed live (inotify: \(reason)); changes show after a restart")
+                Self.writeLine(
+                    "--photos \(folder): not followed live (inotify: \(reason)); changes show after a restart")
             }
         }
         defer { folderWatcher?.stop() }
@@ -281,7 +283,7 @@ struct Launcher {
         // A storm ended by SIGTERM or SIGINT stops mid-gesture: things still moving then are no violation,
         // and the run ends as a quit does, its outputs written.
         if !simulation.isSettled, !ProcessSignals.quitRequested {
-            let moving = simulation.dump().tiles.filter(\.moving).map(\.id).prefix(5)
+            let moving = simulation.dump().tiles.filter(\.moving).map(\.id.rawValue).prefix(5)
             try fail(
                 "still moving \(Self.monkeySettleTime) s after the last input (\(moving.joined(separator: ", ")))")
         }

@@ -40,7 +40,7 @@ class LiveFolderTestCase: XCTestCase {
 
     /// Every id in exactly one container, and the containers hold exactly `ids`.
     func assertEachPhotoOnce(
-        _ dump: StateDump, _ ids: [String], file: StaticString = #filePath, line: UInt = #line
+        _ dump: StateDump, _ ids: [PhotoID], file: StaticString = #filePath, line: UInt = #line
     ) {
         let held = dump.containers.flatMap(\.items)
         XCTAssertEqual(held.count, Set(held).count, "an id in two containers", file: file, line: line)

@@ -8,7 +8,8 @@ import XCTest
 /// Photo ids like the bundled ones, without touching the disk.
 func samplePhotos(_ count: Int = 24) -> PhotoLibrary {
     PhotoLibrary(
-        photos: (1...count).map { Photo(id: String(format: "photo-%02d", $0), path: "/nonexistent/\($0).jpg") })
+        photos: (1...count).map { Photo(id: PhotoID(String(format: "photo-%02d", $0)), path: "/nonexistent/\($0).jpg") }
+    )
 }
 
 extension SceneID {
@@ -75,7 +76,7 @@ extension FrameLoop {
 
 extension Simulation {
     /// Taps a tile at the centre of its presented frame, as the script's `tap` does.
-    func tap(_ id: String) {
+    func tap(_ id: PhotoID) {
         guard let frame = scene.revealForTap(id) else { return XCTFail("no tile \(id)") }
         handle(.pointerDown(frame.center, time: time))
         handle(.pointerUp(frame.center, time: time))
@@ -96,7 +97,7 @@ extension Simulation {
 
     /// The dump of a tile, laid out first as the run loop does before a dump (targets then reflect the
     /// commands applied since the last step).
-    func tile(_ id: String) -> TileDump? {
+    func tile(_ id: PhotoID) -> TileDump? {
         layOutIfNeeded()
         return dump().tiles.first { $0.id == id }
     }

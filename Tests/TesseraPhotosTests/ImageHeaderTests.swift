@@ -89,7 +89,7 @@ final class ImageHeaderTests: XCTestCase {
         let library = try PhotoLibrary.scanning(folder: folder)
         XCTAssertEqual(library.photos.count, 24)
         for (photo, (w, h)) in zip(library.photos, expected) {
-            XCTAssertEqual(photo.pixelSize, Size(Double(w), Double(h)), photo.id)
+            XCTAssertEqual(photo.pixelSize, Size(Double(w), Double(h)), photo.id.rawValue)
         }
     }
 

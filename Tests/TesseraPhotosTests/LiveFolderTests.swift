@@ -50,7 +50,7 @@ final class LiveFolderTests: XCTestCase {
 
     func testAnEmptiedFolderIsAnEmptyLibraryOnRescan() throws {
         var library = try PhotoLibrary.scanning(folder: folder.path)
-        for id in library.ids { try remove(id) }
+        for id in library.ids { try remove(id.rawValue) }
         XCTAssertEqual(library.rescan().removed.count, 12)
         XCTAssertTrue(library.photos.isEmpty)
     }
@@ -62,7 +62,7 @@ final class LiveFolderTests: XCTestCase {
     }
 
     /// The watcher's next scan (its photo ids), waiting for it up to the harness's 10 s.
-    private func nextScan(_ watcher: FolderWatcher, _ wakes: Wakes, _ label: String) -> [String]? {
+    private func nextScan(_ watcher: FolderWatcher, _ wakes: Wakes, _ label: String) -> [PhotoID]? {
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
             _ = watcher.secondsUntilDue(quiet: 0.05, maxDelay: 0.5)

@@ -37,7 +37,7 @@ final class PhotoLibraryTests: XCTestCase {
         try Data("no".utf8).write(to: folder.appendingPathComponent("notes.txt"))
 
         let library = try PhotoLibrary.scanning(folder: folder.path)
-        XCTAssertEqual(library.ids, (0..<count).map { String(format: "p%05d", $0) })
+        XCTAssertEqual(library.ids, (0..<count).map { PhotoID(String(format: "p%05d", $0)) })
         XCTAssertEqual(library.photo(for: "p01100")?.path, folder.appendingPathComponent("p01100.jpg").path)
         XCTAssertEqual(library.photo(for: "p00900")?.pixelSize, library.photo(for: "p00000")?.pixelSize)
         XCTAssertEqual(library.skipped.map { ($0.path as NSString).lastPathComponent }, ["p00900.JPEG", "p01100.jpeg"])

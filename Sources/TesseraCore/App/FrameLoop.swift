@@ -111,7 +111,8 @@ package final class FrameLoop {
         self.clock = clock
         self.profiling = profiling
         pacer = FramePacer(
-            interval: host?.refreshInterval ?? Self.unknownRefreshInterval, presentsOnVSync: host?.presentsOnVSync ?? false)
+            interval: host?.refreshInterval ?? Self.unknownRefreshInterval,
+            presentsOnVSync: host?.presentsOnVSync ?? false)
         fixed = FixedStepClock(hz: simulation.hz)
     }
 
@@ -401,7 +402,7 @@ package final class FrameLoop {
         }
     }
 
-    private func tileCenter(_ id: String, step index: Int) throws -> Point {
+    private func tileCenter(_ id: PhotoID, step index: Int) throws -> Point {
         guard let frame = simulation.scene.revealForTap(id) else {
             throw Failure(
                 message: "script step \(index): no tile \"\(id)\" in the \(simulation.currentScene) scene",

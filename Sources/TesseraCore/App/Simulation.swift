@@ -106,7 +106,7 @@ package final class Simulation {
     var scene: any Scene { scene(currentScene) }
 
     /// The frame tile `id` of the current scene presents now (window points), nil for none. Only reads.
-    package func presentedFrame(of id: String) -> Rect? { scene.field.tile(id)?.presented }
+    package func presentedFrame(of id: PhotoID) -> Rect? { scene.field.tile(id)?.presented }
 
     private func scene(_ id: SceneID) -> any Scene {
         if let shown, shown.id == id { return shown.scene }
@@ -126,10 +126,10 @@ package final class Simulation {
     }
 
     /// Hands a confirmed selection (absolute paths, in dock order) to the store, which keeps it durably.
-    private func confirm(_ ids: [String]) -> Bool {
+    private func confirm(_ ids: [PhotoID]) -> Bool {
         guard let selections else { return false }
         do {
-            try selections.record(ids.map { photos.path(for: $0) ?? $0 })
+            try selections.record(ids.map { photos.path(for: $0) ?? $0.rawValue })
             if case .selectionNotSaved = banner { banner = nil }
             return true
         } catch {
@@ -248,7 +248,8 @@ package final class Simulation {
         // A selected photo whose file went leaves the dock; the host says so, once, on stderr.
         let selected = Set(scenes.values.compactMap(\.selection).joined())
         for id in changes.removed where selected.contains(id) {
-            notices.append("\(FileNames.printable(id)) was removed from the photo folder and left the selection")
+            notices.append(
+                "\(FileNames.printable(id.rawValue)) was removed from the photo folder and left the selection")
         }
         for scene in scenes.values { scene.photosChanged(changes, library: photos) }
         return changes
@@ -399,7 +400,7 @@ package final class Simulation {
             time: time, step: stepCount, scene: currentScene.rawValue, window: window, containers: d.containers,
             tiles: d.tiles, overlay: d.overlay, position: d.position, selection: d.selection,
             chromeOpacity: min(1, max(0, scene.chromeOpacity)), title: d.title,
-            focus: (scene as? any FocusableScene)?.focusedTarget?.id, semantics: semantics().root)
+            focus: (scene as? any FocusableScene)?.focusedTarget?.name, semantics: semantics().root)
     }
 }
 

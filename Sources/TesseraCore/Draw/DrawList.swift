@@ -1,4 +1,5 @@
 import TesseraGeometry
+import TesseraPhotos
 
 /// What one frame draws, in order, in window points. Built by scenes from presented state;
 /// the SDL backend turns it into renderer calls and never changes state (docs/INTERNALS.md#how-it-works).
@@ -6,7 +7,7 @@ package struct DrawList: Sendable {
     package private(set) var commands: [DrawCommand] = []
     /// Photos the frame does not draw but the next ones soon will (the next screenful in the direction
     /// of scrolling), with the frame they will have (window points): decoded ahead, never waited for.
-    package private(set) var ahead: [(id: String, frame: Rect)] = []
+    package private(set) var ahead: [(id: PhotoID, frame: Rect)] = []
     /// How bright a photo still decoding draws now, 0…1 of its placeholder grey: the loading tile's slow
     /// pulse, stepped on the simulation's clock (`LoadingPulse`) so the renderer keeps none.
     package var loadingShade = 1.0
@@ -16,7 +17,7 @@ package struct DrawList: Sendable {
     package mutating func append(_ command: DrawCommand) { commands.append(command) }
 
     /// Asks for photo `id`, soon to be drawn at about `frame`, to be decoded ahead.
-    mutating func prefetch(_ id: String, frame: Rect) { ahead.append((id, frame)) }
+    mutating func prefetch(_ id: PhotoID, frame: Rect) { ahead.append((id, frame)) }
 
     /// Empties the list but keeps its storage, so building a frame allocates nothing once warm.
     package mutating func removeAll() {
@@ -32,7 +33,7 @@ package enum DrawCommand: Equatable, Sendable {
     case fill(Rect, radius: Double, color: Color, clip: Rect?)
     /// The photo `id`, aspect-filled into `frame` (scaled to cover, centred, cropped), rounded corners of
     /// `radius`, multiplied by `opacity`. A photo that is not loaded (or failed to load) draws a neutral placeholder.
-    case photo(id: String, frame: Rect, radius: Double, opacity: Double, clip: Rect?)
+    case photo(id: PhotoID, frame: Rect, radius: Double, opacity: Double, clip: Rect?)
     /// One line of text. `anchor` is the point the `alignment` refers to, on the text's vertical centre.
     case text(String, anchor: Point, alignment: TextAlignment, style: TextStyle, color: Color, clip: Rect?)
     /// The soft shadow a rounded rect (`frame`, `cornerRadius`) casts straight down (no offset), as SwiftUI's

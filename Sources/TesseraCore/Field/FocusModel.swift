@@ -1,4 +1,5 @@
 import TesseraGeometry
+import TesseraPhotos
 
 /// Keyboard focus (SwiftUI's `focusable()` and `FocusState`, Qt Quick's `KeyNavigation`): which tile, card
 /// or control has it, kept beside the field rather than in it — it names an id, so it follows that tile
@@ -67,18 +68,19 @@ struct FocusModel: Sendable, Equatable {
 /// itself (the picker's Done button, the gallery's paddles) by a name of the scene's. Apart by type, a
 /// control can never be taken for a tile whatever the photos are called.
 enum FocusTarget: Hashable, Sendable {
-    case tile(String)
-    case control(String)
+    case tile(PhotoID)
+    case control(ControlID)
 
-    /// The id the state dump gives it: a tile's id, or the control's name.
-    var id: String {
+    /// The name the state dump gives it: a tile's id, or the control's name.
+    var name: String {
         switch self {
-        case .tile(let id), .control(let id): id
+        case .tile(let id): id.rawValue
+        case .control(let control): control.name
         }
     }
 
     /// The tile's id; nil for a control.
-    var tileID: String? {
+    var tileID: PhotoID? {
         if case .tile(let id) = self { id } else { nil }
     }
 
@@ -86,15 +88,15 @@ enum FocusTarget: Hashable, Sendable {
     var semanticsID: SemanticsID {
         switch self {
         case .tile(let id): SemanticsID(.tile, id)
-        case .control(let name): SemanticsID(.control, name)
+        case .control(let control): SemanticsID(control: control)
         }
     }
 
     /// The target a semantics node stands for; nil for one focus cannot rest on (a tab, the frame).
     init?(_ id: SemanticsID) {
         switch id.kind {
-        case .tile: self = .tile(id.key)
-        case .control: self = .control(id.key)
+        case .tile: self = .tile(id.photoID)
+        case .control: self = .control(ControlID(id.key))
         default: return nil
         }
     }
@@ -103,7 +105,7 @@ enum FocusTarget: Hashable, Sendable {
 extension TileField {
     /// Where tile `id` is laid out now, in window points (its slot after the containers' scroll): what
     /// focus moves by, steady while its spring runs. Nil for no such tile.
-    func laidOutFrame(of id: String) -> Rect? {
+    func laidOutFrame(of id: PhotoID) -> Rect? {
         guard let tile = tile(id) else { return nil }
         let o = offset(slot: tile.slot)
         return tile.home.offsetBy(dx: -o.x, dy: -o.y)
@@ -112,7 +114,7 @@ extension TileField {
     /// The focus ring around tile `id` as it is drawn (`alpha` between the last two steps), with its
     /// corner `radius`: clipped to its container's window while it rests there, unclipped while it flies
     /// or rests in an overlay. Nil for no such tile.
-    func focusRing(around id: String, alpha: Double, radius: Double) -> FocusRing? {
+    func focusRing(around id: PhotoID, alpha: Double, radius: Double) -> FocusRing? {
         guard let tile = tile(id) else { return nil }
         let clip = tile.layer == .container ? windowClip(slot: tile.slot, alpha: alpha) : nil
         return FocusRing(frame: tile.interpolated(alpha), radius: max(0, radius), clip: clip)

@@ -1,4 +1,5 @@
 import TesseraGeometry
+import TesseraPhotos
 
 /// Scrolling a tile into view: ScrollViewReader's `scrollTo(id)` with no anchor (Apple's
 /// `ScrollViewProxy.scrollTo(_:anchor:)`: the least scroll that shows it whole), in every container the
@@ -10,7 +11,7 @@ extension TileField {
     /// at once when nil (then what every tile presents follows now, before the next step). A tile away in
     /// an overlay has its slot brought into view, so that its flight home lands in sight. Does nothing
     /// when it is already in view.
-    mutating func scrollIntoView(_ id: String, animation: SpringParameters?) {
+    func scrollIntoView(_ id: PhotoID, animation: SpringParameters?) {
         guard let i = index[id] else { return }
         var chain: [Int] = []
         var next: Int? = tiles[i].slot

@@ -1,4 +1,5 @@
 import TesseraGeometry
+import TesseraPhotos
 
 /// One tile's on-screen identity (`matchedGeometryEffect(id:)`, Apple's SwiftUI documentation): wherever
 /// the model puts it, its presented frame springs from where it was to where layout now puts it.
@@ -28,7 +29,7 @@ struct MatchedTile: Sendable {
         case window
     }
 
-    let id: String
+    let id: PhotoID
     /// The container the model puts this tile in.
     internal(set) var container: ContainerID
     /// That container's place in the field's `containerOrder` (a step reads its scroll by index, not by
@@ -50,7 +51,7 @@ struct MatchedTile: Sendable {
     /// The scene's scale effect (a scroll transition), about the frame's centre; layout ignores it.
     internal(set) var scale = 1.0
 
-    init(id: String, container: ContainerID, unscrolled: Rect, presented: Rect) {
+    init(id: PhotoID, container: ContainerID, unscrolled: Rect, presented: Rect) {
         self.id = id
         self.container = container
         frame = AnimatedRect(unscrolled)

@@ -17,7 +17,7 @@ extension TileField {
             } ?? (c.hitFrame ?? c.scroll.viewport)
         return ContainerDump(
             id: c.id.description, frame: frame, contentSize: c.scroll.contentSize, offset: c.scroll.offset,
-            items: c.items, indicator: c.indicator.map { indicatorFrame(slot: k) == nil ? 0 : $0.opacity })
+            items: order.items[k], indicator: c.indicator.map { indicatorFrame(slot: k) == nil ? 0 : $0.opacity })
     }
 
     /// Every container, parents first.

@@ -15,7 +15,7 @@ import TesseraGeometry
 /// (`Scene.receive` is the one place that asks).
 extension TileField {
     /// Takes `gesture` if it is the field's business; false hands it back to the scene.
-    mutating func route(_ gesture: Gesture, wheelStep: Double, wheelAnimation: SpringParameters) -> Bool {
+    func route(_ gesture: Gesture, wheelStep: Double, wheelAnimation: SpringParameters) -> Bool {
         switch gesture {
         case .press(let p):
             // A second press before the first ended (a finger down while the mouse holds, a press the
@@ -68,7 +68,7 @@ extension TileField {
 
     /// An overlay above the field took `gesture` (an open hero stage covers it): nothing under it scrolls,
     /// but a drag that starts there lets go of a scroll a press caught before the overlay appeared.
-    mutating func cover(_ gesture: Gesture) {
+    func cover(_ gesture: Gesture) {
         if case .dragBegan = gesture { releaseCaughtScroll() }
     }
 
@@ -78,7 +78,7 @@ extension TileField {
     /// Lets go of a scroll a press caught (it rests, or springs back inside its edges). True if there was
     /// one.
     @discardableResult
-    mutating func releaseCaughtScroll() -> Bool {
+    func releaseCaughtScroll() -> Bool {
         guard let k = caught else { return false }
         caught = nil
         containers[k].scroll.endDrag(fingerVelocity: .zero)

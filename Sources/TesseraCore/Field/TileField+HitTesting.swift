@@ -1,9 +1,10 @@
 import TesseraGeometry
+import TesseraPhotos
 
 /// What a tap at a point lands on, topmost first: the flight layer (a flying tile can be caught and sent
 /// back), then each container's tiles inside its clip, inner containers first.
 extension TileField {
-    func tileID(at p: Point) -> String? {
+    func tileID(at p: Point) -> PhotoID? {
         if let i = aboveTiles.reversed().first(where: { presented($0).contains(p) }) { return tiles[i].id }
         for k in containers.indices.reversed() where windowClip(slot: k).contains(p) {
             var hit: Int?

@@ -7,7 +7,7 @@ extension TileField {
     /// with. A resting tile costs nothing, even in a container that scrolls: what it presents follows
     /// from its spring and the offsets this step leaves (`resolved(_:)`). A flight whose spring rests
     /// lands: in its container's layer if it came home, in the overlay layer if it rests in window space.
-    mutating func step(_ dt: Double) {
+    func step(_ dt: Double) {
         updateRanges()
         for k in containers.indices { containers[k].stepScroll(dt) }
         for k in containers.indices {
@@ -29,7 +29,7 @@ extension TileField {
         if landed { aboveTiles.removeAll { tiles[$0].layer == .container } }
     }
 
-    private mutating func visit(_ i: Int, _ dt: Double, _ animating: inout Int, _ landed: inout Bool) {
+    private func visit(_ i: Int, _ dt: Double, _ animating: inout Int, _ landed: inout Bool) {
         tiles[i].previousPresented = tiles[i].presented
         tiles[i].frame.step(dt)
         tiles[i].fade.step(dt)
@@ -47,10 +47,10 @@ extension TileField {
     /// Rebuilds the visible range of every container whose tiles were laid out, moved, joined or left
     /// since the last step: each tile where it rests along the axis (its target in the container's
     /// space; a tile away in window space counts at its home).
-    mutating func updateRanges() {
+    func updateRanges() {
         for k in containers.indices where !containers[k].rangeIsCurrent {
             let vertical = containers[k].scroll.axis == .vertical
-            let spans = containers[k].members.map { i -> (start: Double, length: Double) in
+            let spans = order.members[k].map { i -> (start: Double, length: Double) in
                 let tile = tiles[i]
                 let r = tile.space == .container ? tile.frame.target : tile.home
                 let (start, length) = vertical ? (r.y, r.height) : (r.x, r.width)
@@ -64,15 +64,14 @@ extension TileField {
 
 extension TileField.Container {
     /// Moves the scroll on by `dt`, keeping the offset it had for interpolated drawing.
-    fileprivate mutating func stepScroll(_ dt: Double) {
+    fileprivate func stepScroll(_ dt: Double) {
         previousOffset = scroll.offset
         scroll.scroll.step(dt)
     }
 
     /// Keeps what this step left of the container's offset and velocity (with every enclosing one's) and
-    /// moves its indicator on. Both are mutations of the element in place: reading a computed property
-    /// through `containers[k]` copies the whole container (about 600 bytes, its arrays retained).
-    fileprivate mutating func recordStep(
+    /// moves its indicator on.
+    fileprivate func recordStep(
         offset: Point, velocity: Point, dt: Double, indicator config: ScrollIndicatorConfig
     ) {
         let moved = offset != stepOffset || velocity != stepVelocity

@@ -8,13 +8,10 @@ extension TileField {
     /// show inside `window` (window points) at the offsets of the last step or the step before, in
     /// model order, until `body` returns false. It may offer a few that do not show (callers test the
     /// frame), never leaves one out.
-    ///
-    /// The container is read through `containers[k]` each time, never held as `let c = containers[k]`:
-    /// that would copy it, its arrays retained and released, on every call.
     func forEachTile(inSlot k: Int, near window: Rect, _ body: (Int) -> Bool) {
         var moving: [Int] = []
         for i in active.indices where tiles[i].slot == k && tiles[i].layer == .container {
-            moving.append(positions[i])
+            moving.append(order.positions[i])
         }
         moving.sort()
         var next = 0
@@ -22,7 +19,7 @@ extension TileField {
         /// Offers the moving tiles before position `p`; false once `body` stopped.
         func offerMoving(before p: Int) -> Bool {
             while next < moving.count, moving[next] < p {
-                if !body(containers[k].members[moving[next]]) {
+                if !body(order.members[k][moving[next]]) {
                     stopped = true
                     return false
                 }
@@ -32,7 +29,7 @@ extension TileField {
         }
         func offerResting(_ p: Int) -> Bool {
             guard offerMoving(before: p) else { return false }
-            let i = containers[k].members[p]
+            let i = order.members[k][p]
             guard !active.contains(i), tiles[i].layer == .container else { return true }
             if !body(i) {
                 stopped = true
@@ -53,7 +50,7 @@ extension TileField {
             containers[k].range.forEachPosition(meeting: low, high, offerResting)
         } else {
             // Laid out since the last step: every tile is looked at until the next step rebuilds the range.
-            for p in containers[k].members.indices where !offerResting(p) { break }
+            for p in order.members[k].indices where !offerResting(p) { break }
         }
         if !stopped { _ = offerMoving(before: .max) }
     }

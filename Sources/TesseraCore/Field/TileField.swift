@@ -1,27 +1,31 @@
 import TesseraGeometry
+import TesseraPhotos
 
 /// The middle layer every scene stands on: named scrolling containers, the matched tiles they hold,
 /// and the one mapping from a tile's spring to what the window shows (docs/ARCHITECTURE.md).
 ///
-/// It owns each container's frame, scroll and items (the model's order), every tile by id, the set
-/// of tiles that move (settled springs cost nothing), the gesture routing that scrolls containers
-/// (`TileField+Gestures`), the layered draw pass (`+Drawing`), the hit test (`+HitTesting`) and the
-/// read-only state dump (`+Dump`). Scenes keep their model's meaning, their pure layout and their own
-/// look; the hero overlay (`HeroOverlay`) sits on top.
+/// It owns the model (`TileOrder`: each container's tiles in order), each container's frame and scroll,
+/// every tile by id, the set of tiles that move (settled springs cost nothing), the gesture routing that
+/// scrolls containers (`TileField+Gestures`), the layered draw pass (`+Drawing`), the hit test
+/// (`+HitTesting`) and the read-only state dump (`+Dump`). Scenes keep their model's meaning, their pure
+/// layout and their own look; the hero overlay (`HeroOverlay`) sits on top.
 ///
 /// Containers nest one level or more: a gallery row scrolls inside the outer scroll, so its viewport is
 /// given in its parent's unscrolled space and everything in it moves with both offsets.
-struct TileField: Sendable {
-    /// One container: its scroll, its items in model order, where input reaches it, and what the last
-    /// step saw of it.
-    struct Container: Sendable {
+///
+/// A reference with one owner: the scene makes it and keeps it (`Scene.field`), the hero overlay and
+/// the router act on that one field, and everything else reads it through methods that change nothing
+/// (the draw pass, the hit test, the dump, the semantics tree). Nothing is ever handed a field of its
+/// own, so no reading holds the tiles twice.
+final class TileField {
+    /// One container: its scroll, where input reaches it, and what the last step saw of it (its tiles in
+    /// model order are `order`'s). The field's own, like the field: read and changed where it sits in
+    /// `containers`.
+    final class Container {
         let id: ContainerID
         var scroll: ScrollContainer
         /// The container this one scrolls inside (its place in `containers`), if any.
         let parent: Int?
-        /// The model: its tiles' ids in order, and the same tiles as places in `tiles`.
-        var items: [String] = []
-        var members: [Int] = []
         /// Where a press, drag or wheel reaches it (the parent's unscrolled space); the viewport if nil.
         var hitFrame: Rect?
         /// Whether the field scrolls it on the wheel; false leaves the wheel to the scene (`route`).
@@ -42,6 +46,15 @@ struct TileField: Sendable {
         /// readers look at every tile).
         var range = VisibleRange()
         var rangeIsCurrent = false
+
+        init(id: ContainerID, scroll: ScrollContainer, parent: Int?, scrollsOnWheel: Bool, indicator: ScrollIndicator?)
+        {
+            self.id = id
+            self.scroll = scroll
+            self.parent = parent
+            self.scrollsOnWheel = scrollsOnWheel
+            self.indicator = indicator
+        }
     }
 
     /// How scroll indicators look and fade; scenes set it from `Config.scrollIndicators`.
@@ -54,9 +67,10 @@ struct TileField: Sendable {
     /// follows from its spring and its containers' offsets (`presented(_:)`); read tiles through
     /// `tile(_:)`.
     internal(set) var tiles: [MatchedTile] = []
-    var index: [String: Int] = [:]
-    /// Each tile's place in its container's `members`.
-    var positions: [Int] = []
+    var index: [PhotoID: Int] = [:]
+    /// The model: which tiles each container holds, in order. Kept apart from the tiles' springs and
+    /// the containers' scrolls: membership changes it, and nothing that moves does.
+    var order = TileOrder()
     /// Tiles outside the container layer (flying, or resting in an overlay), as places in `tiles`, in
     /// take-off order: the flight layer's draw order, later ones on top.
     var aboveTiles: [Int] = []
@@ -75,7 +89,7 @@ struct TileField: Sendable {
     /// Adds an empty container. A child (`inside`) must be added after its parent.
     /// `showsIndicator`: whether a scroll indicator appears while it scrolls (not on the gallery's rows or
     /// the picker's dock). `scrollsOnWheel`: false when the scene scrolls it on the wheel by its own rules.
-    mutating func addContainer(
+    func addContainer(
         _ id: ContainerID, axis: Axis, physics: ScrollPhysics, inside parent: ContainerID? = nil,
         showsIndicator: Bool = true, scrollsOnWheel: Bool = true
     ) {
@@ -85,43 +99,39 @@ struct TileField: Sendable {
             Container(
                 id: id, scroll: ScrollContainer(axis: axis, physics: physics), parent: parentSlot,
                 scrollsOnWheel: scrollsOnWheel, indicator: showsIndicator ? ScrollIndicator() : nil))
+        order.addContainer()
     }
 
     /// Adds tiles `ids` at the end of `container`'s items, in order, with room made for all of them at
     /// once: adding a library one tile at a time grows every array by doubling, and at the doubling a
     /// tile array is held twice (a 100,000-photo picker peaked at 237 MB starting up, 162 MB of it tiles
-    /// being copied).
-    mutating func addTiles(_ ids: some Collection<String>, to container: ContainerID) {
+    /// being moved to a larger array).
+    func addTiles(_ ids: some Collection<PhotoID>, to container: ContainerID) {
         let k = slot(ofAdded: container)
         let total = tiles.count + ids.count
         tiles.reserveCapacity(total)
-        positions.reserveCapacity(total)
         index.reserveCapacity(total)
         active.reserve(total)
-        containers[k].members.reserveCapacity(containers[k].members.count + ids.count)
-        containers[k].items.reserveCapacity(containers[k].items.count + ids.count)
+        order.reserve(ids.count, in: k)
         for id in ids { addTile(id, to: container) }
     }
 
     /// Adds a tile at the end of `container`'s items. It appears where the next `place` puts it.
-    mutating func addTile(_ id: String, to container: ContainerID) {
+    func addTile(_ id: PhotoID, to container: ContainerID) {
         precondition(index[id] == nil, "TileField: tile \(id) added twice")
         let k = slot(ofAdded: container)
         index[id] = tiles.count
         active.reserve(tiles.count + 1)
         var tile = MatchedTile(id: id, container: container, unscrolled: .zero, presented: .zero)
         tile.slot = k
-        positions.append(containers[k].members.count)
-        containers[k].members.append(tiles.count)
+        order.append(id, tile: tiles.count, to: k)
         tiles.append(tile)
-        containers[k].items.append(id)
         containers[k].rangeIsCurrent = false
         keepMovingUnlessResting(tiles.count - 1)
     }
 
     /// The place of container `id` in `containers`, nil if it was never added.
     func slot(of id: ContainerID) -> Int? {
-        // By index: `firstIndex(where:)` would hand each container over as a copy (arrays and all).
         for k in containers.indices where containers[k].id == id { return k }
         return nil
     }
@@ -136,10 +146,10 @@ struct TileField: Sendable {
     // MARK: Reading
 
     /// The ids of the tiles above the containers, bottom first.
-    var above: [String] { aboveTiles.map { tiles[$0].id } }
+    var above: [PhotoID] { aboveTiles.map { tiles[$0].id } }
 
     /// Tile `id` as it presents now.
-    func tile(_ id: String) -> MatchedTile? { index[id].map(resolved) }
+    func tile(_ id: PhotoID) -> MatchedTile? { index[id].map(resolved) }
 
     /// Tile `i` with the frames it presents now: stored while it moves, worked out from its spring and
     /// its containers' offsets at the last step while it rests.
@@ -164,8 +174,7 @@ struct TileField: Sendable {
 
     /// A resting tile's frames and velocity: its spring, less its containers' offset (at the last step,
     /// and the step before) in a container's space; the spring itself in window space.
-    // These read the fields they need in place: a tile is not copied whole (its id and container are
-    // strings) for the few numbers they use, on every tile drawn and hit-tested.
+    // They run for every tile drawn and hit-tested, so they read only the numbers they use.
     private func restingPresented(_ i: Int) -> Rect {
         let spring = tiles[i].frame.presented
         guard tiles[i].space == .container else { return spring }
@@ -196,12 +205,12 @@ struct TileField: Sendable {
 
     /// A tile given its frames outside a step (added, or placed without animation) rests only if they
     /// are the ones it would rest with; otherwise the next step visits it, as it would a moving one.
-    private mutating func keepMovingUnlessResting(_ i: Int) {
+    private func keepMovingUnlessResting(_ i: Int) {
         if !active.contains(i), !tiles[i].isSettled || !storesItsRestingFrames(i) { active.insert(i) }
     }
 
     /// The ids `container` holds, in model order.
-    func items(_ container: ContainerID) -> [String] { slot(of: container).map { containers[$0].items } ?? [] }
+    func items(_ container: ContainerID) -> [PhotoID] { slot(of: container).map { order.items[$0] } ?? [] }
 
     /// A container's scroll (read it; change it through `subscript(scroll:)`).
     func scroll(_ id: ContainerID) -> ScrollContainer { containers[slot(ofAdded: id)].scroll }
@@ -224,11 +233,11 @@ struct TileField: Sendable {
     }
 
     func offset(slot k: Int, alpha: Double = 1) -> Point {
-        // Each field read in place: `let c = containers[k]` would copy the container, arrays and all.
-        let now = containers[k].scroll.offset
-        let before = containers[k].previousOffset
+        let c = containers[k]
+        let now = c.scroll.offset
+        let before = c.previousOffset
         let own = alpha >= 1 ? now : before + Point((now.x - before.x) * alpha, (now.y - before.y) * alpha)
-        return containers[k].parent.map { own + offset(slot: $0, alpha: alpha) } ?? own
+        return c.parent.map { own + offset(slot: $0, alpha: alpha) } ?? own
     }
 
     /// d(offset)/dt of `offset(of:)`, points/second.
@@ -273,10 +282,8 @@ struct TileField: Sendable {
 
     /// Nothing moves: every scroll rests and every tile's springs have settled.
     var isSettled: Bool {
-        // By index: iterating `containers` would copy each one (its arrays retained and released).
-        containers.indices.allSatisfy {
-            !containers[$0].scroll.scroll.isMoving && (containers[$0].indicator?.isSettled ?? true)
-        } && active.allSatisfy { tiles[$0].isSettled }
+        containers.allSatisfy { !$0.scroll.scroll.isMoving && ($0.indicator?.isSettled ?? true) }
+            && active.allSatisfy { tiles[$0].isSettled }
     }
 
     /// Tiles the next step will visit (0 once everything rests).
@@ -286,7 +293,7 @@ struct TileField: Sendable {
 
     /// Lays a container out (see `ScrollContainer.setLayout`); `hitFrame` is where input reaches it when
     /// that differs from its clip (the picker's dock panel around the dock).
-    mutating func setLayout(
+    func setLayout(
         _ id: ContainerID, viewport: Rect, contentSize: Size, contentMargins: ContentMargins = .zero,
         targets: [Rect] = [], restingAt preferred: Double? = nil, animation: SpringParameters? = nil,
         hitFrame: Rect? = nil
@@ -300,19 +307,19 @@ struct TileField: Sendable {
 
     /// Moves a container's frame without laying its content out again (a gallery row riding its resize
     /// spring): the clip, hit frame and dump follow; scroll geometry and tile targets stay.
-    mutating func moveFrame(of id: ContainerID, to frame: Rect) {
+    func moveFrame(of id: ContainerID, to frame: Rect) {
         containers[slot(ofAdded: id)].scroll.reposition(frame)
     }
 
     /// Puts tile `id` at `contentFrame` (its container's content coordinates): on `animation` from
     /// wherever it is, or at once when nil (a first layout: nothing flies in from nowhere). A tile on
     /// its way to a window-space destination only records its new home.
-    mutating func place(_ id: String, at contentFrame: Rect, animation: SpringParameters?) {
+    func place(_ id: PhotoID, at contentFrame: Rect, animation: SpringParameters?) {
         guard let i = index[id] else { return }
         place(i, at: contentFrame, animation: animation)
     }
 
-    private mutating func place(_ i: Int, at contentFrame: Rect, animation: SpringParameters?) {
+    private func place(_ i: Int, at contentFrame: Rect, animation: SpringParameters?) {
         let k = tiles[i].slot
         let target = containers[k].scroll.unscrolled(contentFrame)
         containers[k].rangeIsCurrent = false
@@ -350,9 +357,9 @@ struct TileField: Sendable {
 
     /// Puts `container`'s items, in model order, at `frames` (content coordinates, one per item): see
     /// `place`.
-    mutating func placeItems(of container: ContainerID, at frames: [Rect], animation: SpringParameters?) {
+    func placeItems(of container: ContainerID, at frames: [Rect], animation: SpringParameters?) {
         guard let k = slot(of: container) else { return }
-        for (i, frame) in zip(containers[k].members, frames) { place(i, at: frame, animation: animation) }
+        for (i, frame) in zip(order.members[k], frames) { place(i, at: frame, animation: animation) }
     }
 
     // MARK: Moves between containers and spaces
@@ -360,19 +367,15 @@ struct TileField: Sendable {
     /// Hands a tile to another container (the model moved it) without moving it on screen: its spring is
     /// re-based into the new container's space, velocity kept, and it flies above every container until
     /// it lands. `position` is its place in the new container's items (the end when nil).
-    mutating func move(_ id: String, to container: ContainerID, at position: Int? = nil) {
+    func move(_ id: PhotoID, to container: ContainerID, at position: Int? = nil) {
         guard let i = index[id] else { return }
         wake(i)
         let from = tiles[i].slot
         let to = slot(ofAdded: container)
-        containers[from].items.remove(at: positions[i])
-        containers[from].members.remove(at: positions[i])
-        let count = containers[to].items.count
-        let at = min(position ?? count, count)
-        containers[to].items.insert(id, at: at)
-        containers[to].members.insert(i, at: at)
-        renumber(slot: from)
-        renumber(slot: to)
+        order.takeOut(tile: i, from: from)
+        order.insert(id, tile: i, into: to, at: position ?? order.items[to].count)
+        containers[from].rangeIsCurrent = false
+        containers[to].rangeIsCurrent = false
         if tiles[i].space == .container {
             tiles[i].frame.shift(by: offset(slot: to) - offset(slot: from))
         }
@@ -383,7 +386,7 @@ struct TileField: Sendable {
 
     /// Sends a tile out of its container to `target` in window points (a hero heading for an overlay):
     /// re-based into window space where it is now, so nothing jumps, and drawn above everything else.
-    mutating func fly(_ id: String, to target: Rect, animation: SpringParameters) {
+    func fly(_ id: PhotoID, to target: Rect, animation: SpringParameters) {
         guard let i = index[id] else { return }
         wake(i)
         if tiles[i].space == .container {
@@ -398,7 +401,7 @@ struct TileField: Sendable {
 
     /// Sends a tile in window space back to its home slot, re-based into its container's unscrolled
     /// space so a slot that scrolls meanwhile is still landed on exactly. Its draw order stays.
-    mutating func flyHome(_ id: String, animation: SpringParameters) {
+    func flyHome(_ id: PhotoID, animation: SpringParameters) {
         guard let i = index[id] else { return }
         wake(i)
         if tiles[i].space == .window {
@@ -413,7 +416,7 @@ struct TileField: Sendable {
     /// Puts a tile in window space at `frame` moving at `velocity` (points, points/second): the frame a
     /// finger or a zoom drives this step (the fullscreen photo's pinch, pan and swipe). A later flight
     /// (`flyHome`, `retarget`) starts from this frame and velocity.
-    mutating func hold(_ id: String, at frame: Rect, velocity: Rect, animation: SpringParameters) {
+    func hold(_ id: PhotoID, at frame: Rect, velocity: Rect, animation: SpringParameters) {
         guard let i = index[id], tiles[i].space == .window else { return }
         wake(i)
         tiles[i].frame.hold(frame, velocity: velocity, with: animation)
@@ -422,7 +425,7 @@ struct TileField: Sendable {
 
     /// Follows a window-space destination that moved (a resize): the same spring, from the current value
     /// and velocity; free when unchanged.
-    mutating func retarget(_ id: String, to target: Rect, animation: SpringParameters) {
+    func retarget(_ id: PhotoID, to target: Rect, animation: SpringParameters) {
         guard let i = index[id], tiles[i].space == .window else { return }
         if !active.contains(i) { tiles[i] = resolved(i) }
         tiles[i].frame.animate(to: target, with: animation)
@@ -432,19 +435,19 @@ struct TileField: Sendable {
     }
 
     /// Fades a tile towards `opacity` on `animation`.
-    mutating func fade(_ id: String, to opacity: Double, animation: SpringParameters) {
+    func fade(_ id: PhotoID, to opacity: Double, animation: SpringParameters) {
         guard let i = index[id] else { return }
         tiles[i].fade.animate(to: opacity, with: animation)
         if !tiles[i].fade.isSettled { wake(i) }
     }
 
     /// Sets each tile's scale effect in `container` from its presented frame (a scroll transition).
-    mutating func updateScales(in container: ContainerID, _ scale: (Rect) -> Double) {
+    func updateScales(in container: ContainerID, _ scale: (Rect) -> Double) {
         guard let k = slot(of: container) else { return }
-        for i in containers[k].members { tiles[i].scale = scale(presented(i)) }
+        for i in order.members[k] { tiles[i].scale = scale(presented(i)) }
     }
 
-    private mutating func takeOff(_ i: Int, toTop: Bool) {
+    private func takeOff(_ i: Int, toTop: Bool) {
         wake(i)
         tiles[i].layer = .flight
         if toTop || !aboveTiles.contains(i) {
@@ -455,26 +458,20 @@ struct TileField: Sendable {
 
     /// Puts a resting tile in the moving set, storing the frames it presents: from now on the step
     /// visits it and its stored frames are what it presents.
-    mutating func wake(_ i: Int) {
+    func wake(_ i: Int) {
         guard !active.contains(i) else { return }
         tiles[i] = resolved(i)
         active.insert(i)
     }
 
-    /// Tile places in container `k`'s members, after its members changed.
-    mutating func renumber(slot k: Int) {
-        for (p, i) in containers[k].members.enumerated() { positions[i] = p }
-        containers[k].rangeIsCurrent = false
-    }
-
     /// Re-derives what tile `i` presents from its spring and its containers' scroll.
-    mutating func updatePresented(_ i: Int) {
+    func updatePresented(_ i: Int) {
         let k = tiles[i].slot
         updatePresented(i, offset: offset(slot: k), velocity: offsetVelocity(slot: k))
     }
 
     /// The same, given its containers' offset `o` and velocity `v` (a step works them out once).
-    mutating func updatePresented(_ i: Int, offset o: Point, velocity v: Point) {
+    func updatePresented(_ i: Int, offset o: Point, velocity v: Point) {
         let spring = tiles[i].frame
         guard tiles[i].space == .container else {
             tiles[i].presented = spring.presented

@@ -1,4 +1,5 @@
 import TesseraGeometry
+import TesseraPhotos
 
 /// The hero stage on top of a `TileField`: what the two hero scenes share (the waterfall's fullscreen
 /// photo, the destinations' detail view; docs/BEHAVIOUR.md#hero-transitions).
@@ -43,7 +44,7 @@ struct HeroOverlay: Sendable {
     /// Presents `id` at `overlay` (window points): a tile at home takes off, a hero on its way home turns
     /// round. False when another hero is presented or there is no such tile.
     @discardableResult
-    mutating func present(_ id: String, overlay: Rect, in field: inout TileField) -> Bool {
+    mutating func present(_ id: PhotoID, overlay: Rect, in field: TileField) -> Bool {
         guard let from = field.tile(id)?.presented,
             stage.present(id, slotStyle: slotStyle, overlayStyle: overlayStyle)
         else {
@@ -54,13 +55,13 @@ struct HeroOverlay: Sendable {
             slotFades.begin(id, from: from, radius: slotStyle.cornerRadius, spring: spring)
             field.hold(id, at: overlay, velocity: .zero, animation: spring)
         }
-        updateFades(&field)
+        updateFades(field)
         return true
     }
 
     /// Sends the presented hero home. Returns its id, nil when nothing was presented.
     @discardableResult
-    mutating func dismiss(in field: inout TileField) -> String? {
+    mutating func dismiss(in field: TileField) -> PhotoID? {
         let from = stage.presented.flatMap { field.tile($0.id)?.presented }
         guard let id = stage.dismiss(style: slotStyle) else { return nil }
         field.flyHome(id, animation: spring)
@@ -70,11 +71,11 @@ struct HeroOverlay: Sendable {
             let viewport = field.scroll(tile.container).viewport
             field.place(id, at: tile.home.offsetBy(dx: -viewport.x, dy: -viewport.y), animation: nil)
         }
-        updateFades(&field)
+        updateFades(field)
         return id
     }
 
-    private func updateFades(_ field: inout TileField) {
+    private func updateFades(_ field: TileField) {
         guard fadesWhilePresented else { return }
         let presentedID = stage.presented?.id
         for tile in field.tiles {
@@ -87,17 +88,17 @@ struct HeroOverlay: Sendable {
     /// A tap the field did not take: while a hero is presented it closes it if `closes` (a tap anywhere
     /// on a fullscreen photo, on the close button of a detail view); otherwise a tap on a tile (or on a
     /// hero flying home) presents it at `overlay(id)`.
-    mutating func tap(at p: Point, in field: inout TileField, closes: Bool, overlay: (String) -> Rect) {
+    mutating func tap(at p: Point, in field: TileField, closes: Bool, overlay: (PhotoID) -> Rect) {
         if stage.presented != nil {
-            if closes { dismiss(in: &field) }
+            if closes { dismiss(in: field) }
         } else if let id = field.tileID(at: p) {
-            present(id, overlay: overlay(id), in: &field)
+            present(id, overlay: overlay(id), in: field)
         }
     }
 
     /// The tile a tap at `p` acts on as itself: the field's hit test, except that while a hero is open a
     /// tap elsewhere acts on no tile of the list.
-    func tileID(at p: Point, in field: TileField) -> String? {
+    func tileID(at p: Point, in field: TileField) -> PhotoID? {
         guard let open = stage.presented?.id else { return field.tileID(at: p) }
         return field.tile(open)?.presented.contains(p) == true ? open : nil
     }
@@ -107,7 +108,7 @@ struct HeroOverlay: Sendable {
     /// coordinates, under the backdrop where no one sees it land — and `id`'s tile is taken into window
     /// space where it is drawn, so nothing jumps. Its slot is the one left empty now.
     mutating func page(
-        to id: String, at frame: Rect, velocity: Rect, home: Rect, in field: inout TileField
+        to id: PhotoID, at frame: Rect, velocity: Rect, home: Rect, in field: TileField
     ) -> Bool {
         guard let old = stage.presented?.id, old != id, field.tile(id) != nil,
             stage.replacePresented(with: id, style: overlayStyle)
@@ -116,18 +117,18 @@ struct HeroOverlay: Sendable {
         field.place(old, at: home, animation: nil)
         field.fly(id, to: frame, animation: spring)
         field.hold(id, at: frame, velocity: velocity, animation: spring)
-        updateFades(&field)
+        updateFades(field)
         return true
     }
 
     /// Takes `id` off the stage (its photo left the folder): presented or flying, it is simply gone.
-    mutating func remove(_ id: String) { stage.remove(id) }
+    mutating func remove(_ id: PhotoID) { stage.remove(id) }
 
     // MARK: Motion
 
     /// Advances the field and the stage by `dt` seconds. `overlay` gives the frame (window points) the
     /// presented hero heads for now: it follows resizes.
-    mutating func step(_ dt: Double, field: inout TileField, overlay: (String) -> Rect) {
+    mutating func step(_ dt: Double, field: TileField, overlay: (PhotoID) -> Rect) {
         previousOpacity = stage.opacity
         if let id = stage.presented?.id { field.retarget(id, to: overlay(id), animation: spring) }
         field.step(dt)
@@ -146,5 +147,5 @@ struct HeroOverlay: Sendable {
     var isSettled: Bool { stage.isSettled && slotFades.isSettled && overlayFades.isSettled }
 
     /// How much tile `id` shows where it is now: 1 unless it is dissolving in (reduce motion).
-    func opacity(of id: String) -> Double { slotFades.opacity(of: id) * overlayFades.opacity(of: id) }
+    func opacity(of id: PhotoID) -> Double { slotFades.opacity(of: id) * overlayFades.opacity(of: id) }
 }

@@ -1,3 +1,5 @@
+import TesseraPhotos
+
 /// A scene's overlay and the heroes travelling to and from it: at most one hero *presented* (heading
 /// for, or resting in, the overlay), any number still on their way home, and the overlay's *presence*.
 ///
@@ -12,7 +14,7 @@ struct HeroStage: Sendable {
     private(set) var presence = AnimatedValue(0, restThreshold: 0.002)
     let spring: SpringParameters
     /// The most recent hero, kept for the dump while the presence finishes fading after it landed.
-    private var lastID: String?
+    private var lastID: PhotoID?
 
     init(spring: SpringParameters) {
         self.spring = spring
@@ -24,16 +26,16 @@ struct HeroStage: Sendable {
         return last
     }
 
-    func index(of id: String) -> Int? { heroes.firstIndex { $0.id == id } }
+    func index(of id: PhotoID) -> Int? { heroes.firstIndex { $0.id == id } }
 
-    func hero(_ id: String) -> HeroTransition? { index(of: id).map { heroes[$0] } }
+    func hero(_ id: PhotoID) -> HeroTransition? { index(of: id).map { heroes[$0] } }
 
     /// True while a hero is presented or any trip or fade is under way: the dump's `overlay` is set.
     var isActive: Bool { !heroes.isEmpty || !presence.isSettled }
 
     /// The dump's overlay id: the presented hero, else the latest one still flying home (or just landed
     /// while the fade finishes); nil when inactive.
-    var overlayID: String? { isActive ? heroes.last?.id ?? lastID : nil }
+    var overlayID: PhotoID? { isActive ? heroes.last?.id ?? lastID : nil }
 
     /// While a hero is presented its overlay covers the field: presses, drags and the wheel do not reach
     /// the containers under it (the scene's overlay gets them). Taps, a drag's end (one the field began
@@ -55,7 +57,7 @@ struct HeroStage: Sendable {
     /// from its slot, whose style is `slotStyle`. Does nothing (returns false) while another hero is
     /// presented: scenes hit-test the overlay first, so a second one cannot be asked for.
     @discardableResult
-    mutating func present(_ id: String, slotStyle: HeroTransition.Style, overlayStyle: HeroTransition.Style)
+    mutating func present(_ id: PhotoID, slotStyle: HeroTransition.Style, overlayStyle: HeroTransition.Style)
         -> Bool
     {
         if let current = presented { return current.id == id }
@@ -71,7 +73,7 @@ struct HeroStage: Sendable {
     /// Sends the presented hero home, taking on `style`; the overlay fades out. Returns its id, nil when
     /// nothing was presented.
     @discardableResult
-    mutating func dismiss(style: HeroTransition.Style) -> String? {
+    mutating func dismiss(style: HeroTransition.Style) -> PhotoID? {
         guard let id = presented?.id else { return nil }
         heroes[heroes.count - 1].dismiss(style: style)
         presence.animate(to: 0, with: spring)
@@ -82,7 +84,7 @@ struct HeroStage: Sendable {
     /// tile goes home at once, under the backdrop) and `id` is presented already at `style`, the overlay's,
     /// with no fade — the overlay never left. False when nothing is presented.
     @discardableResult
-    mutating func replacePresented(with id: String, style: HeroTransition.Style) -> Bool {
+    mutating func replacePresented(with id: PhotoID, style: HeroTransition.Style) -> Bool {
         guard presented != nil else { return false }
         heroes.removeLast()
         heroes.removeAll { $0.id == id }
@@ -94,7 +96,7 @@ struct HeroStage: Sendable {
     }
 
     /// Drops `id`'s trip (its photo left the folder); the overlay fades out if it was presented.
-    mutating func remove(_ id: String) {
+    mutating func remove(_ id: PhotoID) {
         if presented?.id == id { presence.animate(to: 0, with: spring) }
         heroes.removeAll { $0.id == id }
         if lastID == id { lastID = nil }
@@ -107,7 +109,7 @@ struct HeroStage: Sendable {
     }
 
     /// Ends the trips of the heroes `isHome` says have landed in their slots.
-    mutating func land(where isHome: (String) -> Bool) {
+    mutating func land(where isHome: (PhotoID) -> Bool) {
         heroes.removeAll { $0.heading == .slot && isHome($0.id) }
     }
 }

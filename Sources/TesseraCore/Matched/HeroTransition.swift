@@ -1,3 +1,5 @@
+import TesseraPhotos
+
 /// What a hero carries on its trip besides its frame (the frame is the tile's own spring in the
 /// `TileField`, handed between window space and its container's space): which way it is heading, and the
 /// corner radius and shadow that change with the flight, on their own springs with the same parameters,
@@ -22,14 +24,14 @@ struct HeroTransition: Sendable {
         }
     }
 
-    let id: String
+    let id: PhotoID
     private(set) var heading: Heading = .slot
     private(set) var cornerRadius: AnimatedValue
     private(set) var shadow: AnimatedValue
     let spring: SpringParameters
 
     /// A hero leaving its slot, which has `slot`'s style.
-    init(id: String, slot: Style, spring: SpringParameters) {
+    init(id: PhotoID, slot: Style, spring: SpringParameters) {
         self.id = id
         cornerRadius = AnimatedValue(slot.cornerRadius)
         shadow = AnimatedValue(slot.shadow, restThreshold: 0.002)

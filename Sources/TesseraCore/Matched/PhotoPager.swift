@@ -1,3 +1,5 @@
+import TesseraPhotos
+
 /// Swiping between photos in the fullscreen viewer, as a phone's photo viewer does: at fit a horizontal
 /// drag moves the photos side by side, one page (the window's width and `zoom.pageSpacing`) each, in the
 /// waterfall's order, with the scroll controller's paging behaviour (docs/BEHAVIOUR.md#paging: it follows
@@ -9,7 +11,7 @@
 struct PhotoPager: Sendable {
     private(set) var axis: ScrollAxis
     /// The photos in page order.
-    private(set) var ids: [String] = []
+    private(set) var ids: [PhotoID] = []
     /// One page's length, points.
     private(set) var page = 0.0
 
@@ -20,7 +22,7 @@ struct PhotoPager: Sendable {
 
     /// Lays the pages out with `current` showing, `length` points each (a photo presented, a resize, the
     /// folder changed): at rest on its page at once.
-    mutating func layOut(ids: [String], current: String, length: Double) {
+    mutating func layOut(ids: [PhotoID], current: PhotoID, length: Double) {
         self.ids = ids
         page = max(0, length)
         axis.setLengths(content: page * Double(ids.count), viewport: page)
@@ -35,10 +37,10 @@ struct PhotoPager: Sendable {
         return min(max(Int((axis.offset / page).rounded()), 0), ids.count - 1)
     }
 
-    var current: String? { ids.indices.contains(index) ? ids[index] : nil }
+    var current: PhotoID? { ids.indices.contains(index) ? ids[index] : nil }
 
     /// How far photo `id`'s page is from showing (points, + to the right), nil for one not paged.
-    func offset(of id: String) -> Double? {
+    func offset(of id: PhotoID) -> Double? {
         guard let i = ids.firstIndex(of: id) else { return nil }
         return Double(i) * page - axis.offset
     }

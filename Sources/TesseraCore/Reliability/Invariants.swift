@@ -1,4 +1,5 @@
 import TesseraGeometry
+import TesseraPhotos
 
 /// What must hold after every step, whatever the input (the monkey checks it): every tile is in exactly
 /// one container and appears once among the tiles; every number is finite; what a tap hits is what is
@@ -12,7 +13,7 @@ package enum Invariants {
     /// The broken invariants of `dump`, hit-testing through `scene`.
     static func violations(of dump: StateDump, scene: Scene) -> [String] {
         var problems: [String] = []
-        var owner: [String: String] = [:]
+        var owner: [PhotoID: String] = [:]
         for container in dump.containers {
             for id in container.items {
                 if let other = owner[id] {
@@ -27,7 +28,7 @@ package enum Invariants {
                 problems.append("container \(container.id) has a non-finite number")
             }
         }
-        var seen = Set<String>()
+        var seen = Set<PhotoID>()
         for tile in dump.tiles {
             if !seen.insert(tile.id).inserted { problems.append("\(tile.id) appears twice among the tiles") }
             if owner[tile.id] == nil { problems.append("\(tile.id) is in no container") }

@@ -1,4 +1,5 @@
 import TesseraGeometry
+import TesseraPhotos
 
 /// Reduce motion (`reduceMotion` in the config; iOS's Reduce Motion, Apple's
 /// `UIAccessibility.isReduceMotionEnabled`, which swaps zooming and sliding transitions for dissolves): a
@@ -14,10 +15,10 @@ struct CrossFades: Sendable {
         var progress: AnimatedValue
     }
 
-    private(set) var fades: [String: Fade] = [:]
+    private(set) var fades: [PhotoID: Fade] = [:]
 
     /// Starts `id`'s dissolve from `frame` (drawn there with `radius`), on `spring`.
-    mutating func begin(_ id: String, from frame: Rect, radius: Double, spring: SpringParameters) {
+    mutating func begin(_ id: PhotoID, from frame: Rect, radius: Double, spring: SpringParameters) {
         var progress = AnimatedValue(0, restThreshold: 0.002)
         progress.animate(to: 1, with: spring)
         fades[id] = Fade(from: frame, radius: radius, progress: progress)
@@ -30,7 +31,7 @@ struct CrossFades: Sendable {
     }
 
     /// The opacity of `id` at its new place (1 when it is not dissolving).
-    func opacity(of id: String) -> Double {
+    func opacity(of id: PhotoID) -> Double {
         // Asked of every tile drawn, every frame: with no fade under way, no id is hashed.
         guard !fades.isEmpty else { return 1 }
         return fades[id].map { min(1, max(0, $0.progress.value)) } ?? 1
@@ -38,7 +39,7 @@ struct CrossFades: Sendable {
 
     /// The old places, fading out, in id order (repeatable); `image` names the picture a tile shows
     /// (its own id for a photo).
-    func drawOutgoing(image: (String) -> String? = { $0 }, into list: inout DrawList) {
+    func drawOutgoing(image: (PhotoID) -> PhotoID? = { $0 }, into list: inout DrawList) {
         // Most frames have none: no sort, no array.
         guard !fades.isEmpty else { return }
         for (id, fade) in fades.sorted(by: { $0.key < $1.key }) {

@@ -6,9 +6,10 @@ import TesseraPhotos
 /// "Adding a scene".
 protocol Scene: AnyObject {
     var id: SceneID { get }
-    /// The scene's containers and tiles. A copy is a value: reading it (the dump, hit tests by the
-    /// monkey) cannot change the scene. Gestures scroll it through `receive`, the one router.
-    var field: TileField { get set }
+    /// The scene's containers and tiles, which the scene alone owns. What reads it (the dump, the
+    /// monkey's hit tests, the semantics tree) calls only methods that change nothing; gestures scroll it
+    /// through `receive`, the one router.
+    var field: TileField { get }
     /// The hero stage above the field, for a scene that presents tiles in an overlay; nil for none. While
     /// a hero is presented it covers the field (`HeroStage.covers`).
     var heroStage: HeroStage? { get }
@@ -40,7 +41,7 @@ protocol Scene: AnyObject {
     func reconfigure(_ config: Config) -> Bool
     /// The tile a tap at `p` would act on (the same hit test the scene's taps use), nil for none. The
     /// monkey checks it against what is drawn.
-    func tileID(at p: Point) -> String?
+    func tileID(at p: Point) -> PhotoID?
     /// The scene's title and where it is drawn now (the dump's `title`).
     var title: SceneTitle { get }
     /// True when the scene's content scrolls under the header band (the picker's title is inside its
@@ -48,8 +49,8 @@ protocol Scene: AnyObject {
     var scrollsUnderChrome: Bool { get }
     /// The dump's `overlay`, `position` and `selection` (null where the scene has none).
     var overlayDump: OverlayDump? { get }
-    var position: String? { get }
-    var selection: [String]? { get }
+    var position: PhotoID? { get }
+    var selection: [PhotoID]? { get }
     /// The photo folder changed (`library` is the new scan): scenes that show photos add, remove and
     /// replace tiles and lay out once, the others ignore it.
     func photosChanged(_ changes: PhotoChanges, library: PhotoLibrary)
@@ -69,10 +70,10 @@ extension Scene {
     var scrollsUnderChrome: Bool { false }
     var title: SceneTitle { SceneTitle(text: id.title, frame: .zero) }
     func reconfigure(_ config: Config) -> Bool { false }
-    func tileID(at p: Point) -> String? { nil }
+    func tileID(at p: Point) -> PhotoID? { nil }
     var overlayDump: OverlayDump? { nil }
-    var position: String? { nil }
-    var selection: [String]? { nil }
+    var position: PhotoID? { nil }
+    var selection: [PhotoID]? { nil }
     func photosChanged(_ changes: PhotoChanges, library: PhotoLibrary) {}
     func semantics(_ context: SemanticsContext) -> [SemanticsNode] { [] }
     func perform(_ action: SemanticsAction, on id: SemanticsID) -> Bool { false }
@@ -83,7 +84,7 @@ extension Scene {
     /// once, by the least scroll that shows it whole (`scrollTo(id)`), in every container it is inside — so
     /// the tap lands on it rather than on whatever covers the spot, or on nothing. An open hero covers the
     /// containers: nothing scrolls then. Nil for no such tile. It is a command, not a reading: `Simulation.presentedFrame(of:)` only reads.
-    func revealForTap(_ id: String) -> Rect? {
+    func revealForTap(_ id: PhotoID) -> Rect? {
         guard let tile = field.tile(id) else { return nil }
         if heroStage?.presented == nil, tile.layer == .container,
             !field.windowClip(slot: tile.slot).contains(tile.presented.center)
@@ -96,10 +97,9 @@ extension Scene {
     /// Tiles whose springs ran in the last step (the profiler's "animating tiles" counter).
     var animatingTileCount: Int { field.animatingTileCount }
 
-    /// What the scene contributes to a state dump, read from a copy of its field.
+    /// What the scene contributes to a state dump.
     func dump(window: Size) -> SceneDump {
-        let field = field
-        return SceneDump(
+        SceneDump(
             containers: field.dumpContainers(), tiles: field.dumpTiles(window: window), overlay: overlayDump,
             position: position, selection: selection, title: title)
     }

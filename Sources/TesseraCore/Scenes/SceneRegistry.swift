@@ -54,7 +54,7 @@ struct SceneContext {
     var text: TextMeasure = .estimated
     /// Makes a confirmed selection durable (`--output`); false if it could not, and then the selection
     /// stays. Confirming does nothing when the run has no output.
-    var confirm: ([String]) -> Bool
+    var confirm: ([PhotoID]) -> Bool
 }
 
 /// One entry of the registry: a scene's id, its tab-bar title, its config section and how to make it.

@@ -1,3 +1,5 @@
+import TesseraPhotos
+
 /// Script steps that name what they touch as a person perceives it (docs/ACCESSIBILITY.md): an element of
 /// the semantics tree by its accessible name, and optionally its role, wherever a step takes a tile id.
 ///
@@ -14,13 +16,13 @@ package struct ElementQuery: Equatable, Sendable {
 
 /// What `activate` acts on: a tile by its id, or an element by name.
 enum ElementTarget: Equatable, Sendable {
-    case tile(String)
+    case tile(PhotoID)
     case named(ElementQuery)
 
     /// How a script's error line names it: `"Done" (button)`, `photo-03`.
     var described: String {
         switch self {
-        case .tile(let id): id
+        case .tile(let id): id.rawValue
         case .named(let query): "\"\(query.name)\"" + (query.role.map { " (\($0.rawValue))" } ?? "")
         }
     }
@@ -31,7 +33,7 @@ extension Script {
     static func parseElement(_ key: String, _ value: Any, allowsAction: Bool) throws -> (
         ElementTarget, SemanticsAction
     ) {
-        if let id = value as? String, !id.isEmpty { return (.tile(id), .activate) }
+        if let id = value as? String, !id.isEmpty { return (.tile(PhotoID(id)), .activate) }
         guard let object = value as? [String: Any] else {
             throw Error(message: "\"\(key)\": expected a tile id or {\"name\": …, \"role\": …}")
         }
@@ -61,9 +63,9 @@ extension Script {
     static func object(_ target: ElementTarget, action: SemanticsAction? = nil) -> Any {
         switch target {
         case .tile(let id) where action == nil || action == .activate:
-            return id
+            return id.rawValue
         case .tile(let id):
-            return ["name": id, "action": action!.rawValue]
+            return ["name": id.rawValue, "action": action!.rawValue]
         case .named(let query):
             var o: [String: Any] = ["name": query.name]
             if let role = query.role { o["role"] = role.rawValue }

@@ -1,4 +1,5 @@
 import TesseraGeometry
+import TesseraPhotos
 
 /// Touch gestures in scripts (docs/REFERENCE.md, "Scripts"): a pinch, a double tap, and a drag with a finger. They
 /// play as finger events (`InputEvent.fingerDown`…), the same path a touch screen's fingers take.
@@ -11,7 +12,7 @@ enum TouchGesture: Equatable, Sendable {
     /// `seconds`, then both lift.
     case pinch(center: Point, from: Double, to: Double, seconds: Double)
     /// Two taps `ScriptPlayer.doubleTapGap` apart on a tile's centre or a point.
-    case doubleTap(id: String?, at: Point)
+    case doubleTap(id: PhotoID?, at: Point)
     /// A drag with a finger (`drag` with `"touch": true`).
     case drag(from: Point, to: Point, seconds: Double, hold: Double)
 
@@ -29,7 +30,7 @@ enum TouchGesture: Equatable, Sendable {
         case .pinch(let c, let from, let to, let seconds):
             o["pinch"] = ["center": [c.x, c.y], "from": from, "to": to, "seconds": seconds]
         case .doubleTap(let id, let p):
-            o["doubleTap"] = id.map { $0 as Any } ?? [p.x, p.y]
+            o["doubleTap"] = id.map { $0.rawValue as Any } ?? [p.x, p.y]
         case .drag(let from, let to, let seconds, let hold):
             o["drag"] = [
                 "from": [from.x, from.y], "to": [to.x, to.y], "seconds": seconds, "hold": hold, "touch": true,
@@ -41,7 +42,7 @@ enum TouchGesture: Equatable, Sendable {
 extension Script {
     static func parseTouchGesture(_ name: String, _ value: Any) throws -> TouchGesture {
         if name == "doubleTap" {
-            if let id = value as? String, !id.isEmpty { return .doubleTap(id: id, at: .zero) }
+            if let id = value as? String, !id.isEmpty { return .doubleTap(id: PhotoID(id), at: .zero) }
             guard let p = point(value) else { throw Error(message: "\"doubleTap\": expected a photo id or [x, y]") }
             return .doubleTap(id: nil, at: p)
         }
@@ -81,7 +82,7 @@ extension ScriptPlayer {
     /// The second tap of a double tap, due at `time`.
     struct LaterTap: Sendable {
         var time: Double
-        var id: String?
+        var id: PhotoID?
         var point: Point
         var stepIndex: Int
     }
@@ -114,7 +115,7 @@ extension ScriptPlayer {
         }
     }
 
-    private func tap(id: String?, at p: Point, time: Double, stepIndex: Int, into events: inout [Event]) {
+    private func tap(id: PhotoID?, at p: Point, time: Double, stepIndex: Int, into events: inout [Event]) {
         if let id {
             events.append(.fingerTap(id: id, finger: Self.finger, stepIndex: stepIndex))
         } else {

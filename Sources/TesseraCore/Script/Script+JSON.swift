@@ -1,5 +1,6 @@
 import Foundation
 import TesseraGeometry
+import TesseraPhotos
 
 extension Script {
     /// The script as a file `Script.parse` reads back to an equal script (the monkey writes the
@@ -15,7 +16,7 @@ extension Script {
     private static func object(_ step: Step) -> [String: Any] {
         var o: [String: Any] = ["at": step.at]
         switch step.action {
-        case .tap(let id): o["tap"] = id
+        case .tap(let id): o["tap"] = id.rawValue
         case .tapElement(let query): o["tap"] = object(.named(query))
         case .activate(let target, let action): o["activate"] = object(target, action: action)
         case .click(let p): o["click"] = [p.x, p.y]

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraGeometry
+import TesseraPhotos
 
 /// A script file (docs/REFERENCE.md, "Scripts"): timed input for deterministic runs.
 package struct Script: Equatable, Sendable {
@@ -15,7 +16,7 @@ package struct Script: Equatable, Sendable {
 
     enum Action: Equatable, Sendable {
         /// Press and release at the centre of the tile's presented frame.
-        case tap(String)
+        case tap(PhotoID)
         /// The same on an element found by name (`Script+Elements.swift`).
         case tapElement(ElementQuery)
         /// Runs an element's action as a screen reader does.
@@ -160,7 +161,7 @@ package struct Script: Equatable, Sendable {
         switch name {
         case "tap":
             if let id = value as? String, !id.isEmpty {
-                action = .tap(id)
+                action = .tap(PhotoID(id))
             } else {
                 guard value is [String: Any] else { throw bad("a photo id or {\"name\": …, \"role\": …}") }
                 guard case .named(let query) = try parseElement(name, value, allowsAction: false).0 else {

@@ -1,4 +1,5 @@
 import TesseraGeometry
+import TesseraPhotos
 
 /// Plays a script against simulated time: each fixed step asks for what happens at that step's time,
 /// in the script's order. Drags are spread over steps (one move per step), as a hand would.
@@ -7,13 +8,13 @@ struct ScriptPlayer: Sendable {
     enum Event: Equatable, Sendable {
         case input(InputEvent)
         /// Press and release at the centre of this tile's presented frame (resolved by the runner).
-        case tap(id: String, stepIndex: Int)
+        case tap(id: PhotoID, stepIndex: Int)
         /// Press and release at the centre of the element with this name (and role) as presented.
         case tapElement(ElementQuery, stepIndex: Int)
         /// Runs the element's action (`Simulation.perform`).
         case activate(ElementTarget, SemanticsAction, stepIndex: Int)
         /// The same with finger `finger` instead of the mouse.
-        case fingerTap(id: String, finger: Int, stepIndex: Int)
+        case fingerTap(id: PhotoID, finger: Int, stepIndex: Int)
         case scene(SceneID)
         case screenshot(String)
         case dump(String)

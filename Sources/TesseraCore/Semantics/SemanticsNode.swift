@@ -1,4 +1,5 @@
 import TesseraGeometry
+import TesseraPhotos
 
 /// What is on screen, said (docs/ACCESSIBILITY.md): one node of the semantics tree that scenes publish
 /// from their models, as Flutter's `SemanticsNode` and SwiftUI's accessibility elements are. Screen
@@ -114,6 +115,15 @@ package struct SemanticsID: Hashable, Sendable, CustomStringConvertible {
         self.kind = kind
         self.key = key
     }
+
+    /// The node of a tile, or of the overlay that shows it, keyed by the tile's id.
+    package init(_ kind: Kind, _ id: PhotoID) { self.init(kind, id.rawValue) }
+
+    /// The node of a control a scene draws itself.
+    init(control: ControlID) { self.init(.control, control.name) }
+
+    /// The key as a tile's id: what a tile's or an overlay's node stands for.
+    var photoID: PhotoID { PhotoID(key) }
 
     package static let application = SemanticsID(.application)
     package static let window = SemanticsID(.window)

@@ -1,3 +1,5 @@
+import TesseraPhotos
+
 /// What a person who cannot see the screen should hear of besides focus (docs/ACCESSIBILITY.md): what a
 /// tap, a key or a screen reader's action changed, a scene switch, and the kiosk's idle reset before it
 /// fires. Worked out by comparing what the scene shows now with what it showed when last asked, so every
@@ -7,8 +9,8 @@ extension Simulation {
     /// What was last announced about: the scene, its selection and the photo its overlay presents.
     struct AnnouncedState: Equatable {
         var scene: SceneID
-        var selection: [String]?
-        var presented: String?
+        var selection: [PhotoID]?
+        var presented: PhotoID?
     }
 
     /// The announcements since the last call. The first call only takes note of the state.
@@ -32,7 +34,9 @@ extension Simulation {
             if new.isEmpty && removed.count > 1 {
                 said.append(Announcement("\(removed.count) photos confirmed"))
             } else {
-                for id in added { said.append(Announcement("\(photos.name(of: id)), added to the dock, \(new.count) selected")) }
+                for id in added {
+                    said.append(Announcement("\(photos.name(of: id)), added to the dock, \(new.count) selected"))
+                }
                 for id in removed {
                     said.append(Announcement("\(photos.name(of: id)), removed from the dock, \(new.count) selected"))
                 }
@@ -41,7 +45,8 @@ extension Simulation {
         if now.presented != before.presented {
             if let id = now.presented {
                 let place = scene.field.position(of: id).map { ", photo \($0.index + 1) of \($0.count)" } ?? ""
-                said.append(Announcement("\(photos.name(of: id))\(place)" + (before.presented == nil ? ", opened" : "")))
+                said.append(
+                    Announcement("\(photos.name(of: id))\(place)" + (before.presented == nil ? ", opened" : "")))
             } else if let id = before.presented {
                 said.append(Announcement("\(photos.name(of: id)), closed"))
             }

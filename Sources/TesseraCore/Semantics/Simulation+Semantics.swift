@@ -1,4 +1,5 @@
 import TesseraGeometry
+import TesseraPhotos
 
 extension Simulation {
     /// The semantics tree of the state as of the last step (docs/ACCESSIBILITY.md): the window, the tab
@@ -85,7 +86,7 @@ extension Simulation {
 struct SemanticsContext {
     var window: Size
     /// A photo's accessible name from its id (its caption, else its file name without extension).
-    var name: (String) -> String
+    var name: (PhotoID) -> String
 }
 
 extension SemanticsNode {

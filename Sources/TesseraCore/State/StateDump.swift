@@ -1,5 +1,6 @@
 import Foundation
 import TesseraGeometry
+import TesseraPhotos
 
 /// The state dump (docs/REFERENCE.md#state-dump) (`--dump-state`, script `dump`). Frames are `[x, y, width, height]`
 /// in window points after scrolling; numbers are rounded to 1/10000 pt so dumps stay readable.
@@ -11,8 +12,8 @@ package struct StateDump: Encodable, Sendable {
     var containers: [ContainerDump]
     package var tiles: [TileDump]
     var overlay: OverlayDump?
-    var position: String?
-    var selection: [String]?
+    var position: PhotoID?
+    var selection: [PhotoID]?
     /// The title's and tab bar's opacity, 0…1 (they fade as a hero opens).
     var chromeOpacity = 1.0
     /// The scene's title: its text and presented frame.
@@ -64,8 +65,8 @@ struct SceneDump: Sendable {
     var containers: [ContainerDump]
     var tiles: [TileDump]
     var overlay: OverlayDump?
-    var position: String?
-    var selection: [String]?
+    var position: PhotoID?
+    var selection: [PhotoID]?
     var title: SceneTitle?
 }
 
@@ -74,7 +75,7 @@ struct ContainerDump: Encodable, Sendable {
     var frame: Rect
     var contentSize: Size
     var offset: Point
-    var items: [String]
+    var items: [PhotoID]
     /// The scroll indicator's opacity; nil where the container draws none (left out of the dump).
     var indicator: Double?
 
@@ -96,7 +97,7 @@ struct ContainerDump: Encodable, Sendable {
 }
 
 package struct TileDump: Encodable, Sendable {
-    package var id: String
+    package var id: PhotoID
     var container: String
     var target: Rect
     var presented: Rect
@@ -127,14 +128,14 @@ package struct TileDump: Encodable, Sendable {
 }
 
 struct OverlayDump: Encodable, Sendable, Equatable {
-    var id: String
+    var id: PhotoID
     var kind: String
     /// The presented photo's zoom (1 at fit), its pan (points) and the swipe-down progress (0…1).
     var zoom = 1.0
     var pan = Point.zero
     var dismiss = 0.0
 
-    init(id: String, kind: String, zoom: Double = 1, pan: Point = .zero, dismiss: Double = 0) {
+    init(id: PhotoID, kind: String, zoom: Double = 1, pan: Point = .zero, dismiss: Double = 0) {
         self.id = id
         self.kind = kind
         self.zoom = zoom

@@ -79,7 +79,7 @@ package final class OffscreenSink: FrameSink {
     }
 
     /// True when the last frame drew photo `id` from its decoded pixels (not a placeholder).
-    package func hasDecoded(_ id: String) -> Bool { renderer?.textures.isLoaded(id) ?? false }
+    package func hasDecoded(_ id: PhotoID) -> Bool { renderer?.textures.isLoaded(id) ?? false }
 
     package var needsRedraw: Bool { renderer?.textures.drewLoadingTile ?? false }
 

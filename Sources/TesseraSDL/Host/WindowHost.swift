@@ -378,7 +378,7 @@ struct LastFrame {
     /// What must be redrawn to turn this frame into `next`; `textureGeneration` tells a photo whose
     /// pixels changed under the same command.
     mutating func damage(
-        to next: DrawList, window: Size, textureGeneration: (String) -> Int, latestGeneration: Int,
+        to next: DrawList, window: Size, textureGeneration: (PhotoID) -> Int, latestGeneration: Int,
         measure: (String, TextStyle) -> Size
     ) -> FrameDamage {
         FrameDamage.between(

@@ -38,7 +38,7 @@ final class DecodeQueue: @unchecked Sendable {
     }
 
     private struct Job {
-        var id: String
+        var id: DecodeKey
         var path: String
         /// Long side to decode for, pixels (a thumbnail size, or the output's cap).
         var side: Int
@@ -59,10 +59,10 @@ final class DecodeQueue: @unchecked Sendable {
     private let lock = NSLock()
     private let finished = NSCondition()
     private var waiting: [Job] = []
-    private var running: [String: Running] = [:]
-    private var results: [String: (outcome: Outcome, side: Int)] = [:]
+    private var running: [DecodeKey: Running] = [:]
+    private var results: [DecodeKey: (outcome: Outcome, side: Int)] = [:]
     /// Running decodes whose file changed meanwhile, or that were abandoned: their results are dropped.
-    private var discarded = Set<String>()
+    private var discarded = Set<DecodeKey>()
     private var nextOrder = 0
     /// Decodes ahead running now, and at most: one core fewer than there are (at least one).
     private var aheadRunning = 0
@@ -113,7 +113,7 @@ final class DecodeQueue: @unchecked Sendable {
 
     /// Starts decoding `id` for a long side of `side` pixels unless that is already under way or done
     /// and not yet collected; a waiting request is made more urgent or larger if asked.
-    func request(_ id: String, path: String, side: Int, urgency: Urgency = .visible) {
+    func request(_ id: DecodeKey, path: String, side: Int, urgency: Urgency = .visible) {
         lock.lock()
         defer { lock.unlock() }
         if let s = running[id]?.side, s >= side { return }
@@ -199,7 +199,7 @@ final class DecodeQueue: @unchecked Sendable {
     /// Withdraws every waiting request whose photo is not in `wanted` (it scrolled away before its
     /// turn), and frees finished decodes nobody wants now (decoded ahead, then flung past: a fling
     /// through a thousand photos would otherwise keep every one); running decodes finish.
-    func withdraw(keeping wanted: Set<String>) {
+    func withdraw(keeping wanted: Set<DecodeKey>) {
         // Once a frame: a window, which never waits, finds its stuck decodes here.
         abandonOverrunning()
         lock.lock()
@@ -216,7 +216,7 @@ final class DecodeQueue: @unchecked Sendable {
 
     /// Forgets `id` (its file changed or went): a waiting request is withdrawn, a running one's result
     /// dropped, a finished one freed.
-    func forget(_ id: String) {
+    func forget(_ id: DecodeKey) {
         lock.lock()
         waiting.removeAll { $0.id == id }
         if running[id] != nil { discarded.insert(id) }
@@ -233,14 +233,14 @@ final class DecodeQueue: @unchecked Sendable {
 
     /// The finished decode of `id` and the side it was made for, removed from the queue (the caller
     /// owns its surfaces); nil while it is still decoding or was never requested.
-    func collect(_ id: String) -> (outcome: Outcome, side: Int)? {
+    func collect(_ id: DecodeKey) -> (outcome: Outcome, side: Int)? {
         lock.lock()
         defer { lock.unlock() }
         return results.removeValue(forKey: id)
     }
 
     /// True while `id` waits or is being decoded.
-    func isPending(_ id: String) -> Bool {
+    func isPending(_ id: DecodeKey) -> Bool {
         lock.lock()
         defer { lock.unlock() }
         return running[id] != nil || waiting.contains { $0.id == id }
@@ -265,7 +265,7 @@ final class DecodeQueue: @unchecked Sendable {
     /// Blocks until none of `ids` is still decoding (headless runs: a frame waits for its photos, so
     /// every run renders the same pixels), a decode among them overran (abandoned, its photo failed),
     /// or a quit was asked for (then it returns at once, whatever is pending).
-    func wait(for ids: some Collection<String>) {
+    func wait(for ids: some Collection<DecodeKey>) {
         finished.lock()
         defer { finished.unlock() }
         while !ProcessSignals.quitRequested {
@@ -281,9 +281,9 @@ final class DecodeQueue: @unchecked Sendable {
     static let pollInterval = 0.05
 
     /// Jobs given up while still running, by their request order (unique per job).
-    private var abandonedJobs: [Int: String] = [:]
+    private var abandonedJobs: [Int: DecodeKey] = [:]
     /// The order of each running job, to know it when it is abandoned.
-    private var runningOrder: [String: Int] = [:]
+    private var runningOrder: [DecodeKey: Int] = [:]
 
     /// Gives up the decodes running longer than `abandonAfter`: each becomes a `timedOut` failure now,
     /// and its result, whenever it comes, is dropped.

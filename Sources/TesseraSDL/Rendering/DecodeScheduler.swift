@@ -11,9 +11,9 @@ import TesseraPhotos
 final class DecodeScheduler {
     let queue: DecodeQueue
     /// The long side each photo of the current frame needs (pixels).
-    private(set) var wantedSides: [String: Int] = [:]
+    private(set) var wantedSides: [PhotoID: Int] = [:]
     /// The photos of the current frame and the next screenful, whose waiting decodes stay.
-    private var wantedIDs = Set<String>()
+    private var wantedKeys = Set<DecodeKey>()
     /// The photos a frame asks for that are not decoded yet (reused across frames).
     private var missing: [Photo] = []
     /// The last question asked, kept while its answer was "nothing to do": every photo decoded and the
@@ -21,15 +21,16 @@ final class DecodeScheduler {
     /// has the same answer — an animation asks it every frame.
     private var answered: Question?
     private struct Question {
-        var visible: [(id: String, side: Int)] = []
-        var ahead: [(id: String, side: Int)] = []
-        var alsoWanted: String?
+        var visible: [(id: PhotoID, side: Int)] = []
+        var ahead: [(id: PhotoID, side: Int)] = []
+        var alsoWanted: DecodeKey?
         var generation = 0
 
         func isAsked(
-            visible: [(id: String, side: Int)], ahead: [(id: String, side: Int)], alsoWanted: String?, generation: Int
+            visible: [(id: PhotoID, side: Int)], ahead: [(id: PhotoID, side: Int)], alsoWanted: DecodeKey?,
+            generation: Int
         ) -> Bool {
-            func same(_ a: [(id: String, side: Int)], _ b: [(id: String, side: Int)]) -> Bool {
+            func same(_ a: [(id: PhotoID, side: Int)], _ b: [(id: PhotoID, side: Int)]) -> Bool {
                 a.elementsEqual(b) { $0.id == $1.id && $0.side == $1.side }
             }
             return generation == self.generation && alsoWanted == self.alsoWanted && same(visible, self.visible)
@@ -44,34 +45,34 @@ final class DecodeScheduler {
     /// textures of a side, and `generation` changes whenever its answer may (`TextureCache`'s latest
     /// generation). When `waiting`, blocks until the visible ones are done.
     func schedule(
-        visible: [(id: String, side: Int)], ahead: [(id: String, side: Int)], alsoWanted: String?,
-        photos: PhotoLibrary, waiting: Bool, generation: Int, needsDecode: (String, Int) -> Bool
+        visible: [(id: PhotoID, side: Int)], ahead: [(id: PhotoID, side: Int)], alsoWanted: DecodeKey?,
+        photos: PhotoLibrary, waiting: Bool, generation: Int, needsDecode: (PhotoID, Int) -> Bool
     ) {
         if answered?.isAsked(visible: visible, ahead: ahead, alsoWanted: alsoWanted, generation: generation) == true {
             return
         }
         answered = nil
         wantedSides.removeAll(keepingCapacity: true)
-        wantedIDs.removeAll(keepingCapacity: true)
+        wantedKeys.removeAll(keepingCapacity: true)
         for (id, side) in visible { wantedSides[id] = max(wantedSides[id] ?? 0, side) }
-        for (id, _) in visible { wantedIDs.insert(id) }
-        for (id, _) in ahead { wantedIDs.insert(id) }
-        if let alsoWanted { wantedIDs.insert(alsoWanted) }
-        queue.withdraw(keeping: wantedIDs)
+        for (id, _) in visible { wantedKeys.insert(DecodeKey(id)) }
+        for (id, _) in ahead { wantedKeys.insert(DecodeKey(id)) }
+        if let alsoWanted { wantedKeys.insert(alsoWanted) }
+        queue.withdraw(keeping: wantedKeys)
         missing.removeAll(keepingCapacity: true)
         for (id, side) in wantedSides where needsDecode(id, side) {
             if let photo = photos.photo(for: id) { missing.append(photo) }
         }
         if missing.count > 1 { missing.sort { Self.decodeCost($0) > Self.decodeCost($1) } }
-        for photo in missing { queue.request(photo.id, path: photo.path, side: wantedSides[photo.id]!) }
+        for photo in missing { queue.request(DecodeKey(photo.id), path: photo.path, side: wantedSides[photo.id]!) }
         var requestedAhead = false
         for (id, side) in ahead where wantedSides[id] == nil && needsDecode(id, side) {
             if let path = photos.path(for: id) {
-                queue.request(id, path: path, side: side, urgency: .ahead)
+                queue.request(DecodeKey(id), path: path, side: side, urgency: .ahead)
                 requestedAhead = true
             }
         }
-        if waiting { queue.wait(for: wantedSides.keys) }
+        if waiting { queue.wait(for: wantedSides.keys.lazy.map { DecodeKey($0) }) }
         if missing.isEmpty, !requestedAhead, queue.isIdle {
             answered = Question(visible: visible, ahead: ahead, alsoWanted: alsoWanted, generation: generation)
         }

@@ -1,6 +1,7 @@
 import CSDL2
 import TesseraCore
 import TesseraGeometry
+import TesseraPhotos
 import TesseraRaster
 
 extension DrawListRenderer {
@@ -15,7 +16,7 @@ extension DrawListRenderer {
     /// cut to the arc (`CornerCutout`); on a GPU they are triangle fans with a feathered rim in ONE
     /// `SDL_RenderGeometry` call (docs/BEHAVIOUR.md#cost-of-textured-triangles). radius 0 → one plain
     /// copy. Frames under one pixel on a side are skipped.
-    func drawPhoto(_ id: String, command: Int, frame: Rect, radius: Double, opacity: Double, visible: PixelRect) {
+    func drawPhoto(_ id: PhotoID, command: Int, frame: Rect, radius: Double, opacity: Double, visible: PixelRect) {
         let dst = PixelRect(placing: frame, pixelsPerPoint: pixelsPerPoint)
         guard dst.width >= 1, dst.height >= 1, dst.intersects(visible) else { return }
         let alpha = DrawListRenderer.alphaByte(opacity)

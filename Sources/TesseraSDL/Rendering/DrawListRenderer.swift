@@ -97,8 +97,8 @@ package final class DrawListRenderer {
     /// in pixels (reused: no allocation per frame once warm).
     /// The loading tile's shade this frame (0…255), from the list: the core steps the pulse.
     var loadingShade: UInt8 = 255
-    private var framePhotos: [(id: String, side: Int)] = []
-    private var aheadPhotos: [(id: String, side: Int)] = []
+    private var framePhotos: [(id: PhotoID, side: Int)] = []
+    private var aheadPhotos: [(id: PhotoID, side: Int)] = []
     /// The textures each photo command of the frame draws with, by command index, looked up once a
     /// frame: the opaque-cover pass and the draw both need them, in every damaged part (reused).
     private var commandTextures: [PhotoTextures?] = []
@@ -148,7 +148,7 @@ package final class DrawListRenderer {
     }
 
     /// Size of a photo in pixels (before the texture cache's cap), nil if it cannot be loaded.
-    package func pixelSize(of id: String) -> (Int, Int)? { textures.pixelSize(of: id) }
+    package func pixelSize(of id: PhotoID) -> (Int, Int)? { textures.pixelSize(of: id) }
 
     /// Size of one line of text in POINTS at the current `pixelsPerPoint`.
     package func measure(_ s: String, style: TextStyle) -> Size { text.measure(s, style: style) }
@@ -378,7 +378,7 @@ package final class DrawListRenderer {
     }
 
     /// The textures photo command `index` (photo `id`, `width`×`height` pixels) draws with this frame.
-    func textures(ofCommand index: Int, id: String, width: Int, height: Int) -> PhotoTextures {
+    func textures(ofCommand index: Int, id: PhotoID, width: Int, height: Int) -> PhotoTextures {
         if let known = commandTextures[index] { return known }
         let found = textures.textures(for: id, drawnAt: width, height)
         commandTextures[index] = found

@@ -1,5 +1,6 @@
 import TesseraCore
 import TesseraGeometry
+import TesseraPhotos
 
 /// What must be redrawn to turn the last presented frame into the next one, found by comparing their
 /// draw lists: the bounds of every command that appeared or disappeared, the old place and the new
@@ -36,7 +37,7 @@ enum FrameDamage: Equatable {
     /// a warm window allocates nothing here.
     static func between(
         _ old: [DrawCommand], _ new: [DrawCommand], window: Size, scratch: inout Scratch,
-        textureGeneration: (String) -> Int = { _ in 0 }, latestGeneration: Int = 0,
+        textureGeneration: (PhotoID) -> Int = { _ in 0 }, latestGeneration: Int = 0,
         measure: (String, TextStyle) -> Size
     ) -> FrameDamage {
         scratch.parts.removeAll(keepingCapacity: true)

@@ -13,12 +13,9 @@ extension TextureCache {
     /// Long-side cap of a zoomed photo's decode, pixels.
     static let zoomMaxDimension = 4096
 
-    /// The decode queue's key for a photo's sharper decode (distinct from its regular one).
-    static func zoomKey(_ id: String) -> String { id + "\u{1}zoom" }
-
     /// The textures to draw photo `id` into a `width`×`height` PIXEL frame: the regular decode, or the
     /// sharper one when the frame is well beyond it and the file has more to give.
-    func textures(for id: String, drawnAt width: Int, _ height: Int) -> PhotoTextures {
+    func textures(for id: PhotoID, drawnAt width: Int, _ height: Int) -> PhotoTextures {
         let regular = textures(for: id)
         guard let original = originalSizes[id], let top = regular.levels.first else { return regular }
         let drawn = max(width, height)
@@ -31,11 +28,13 @@ extension TextureCache {
             return z.textures
         }
         guard let path = photos.path(for: id) else { return regular }
-        let key = Self.zoomKey(id)
+        let key = DecodeKey(id, zoomed: true)
         if zoomRequested != id {
             // Another photo's sharper decode, if it finished meanwhile, is freed: dropped, its surfaces
             // were lost with it (a kiosk opening and zooming photos grew by them).
-            if let old = zoomRequested, let stale = decoder.collect(Self.zoomKey(old)) { Self.free(stale.outcome) }
+            if let old = zoomRequested, let stale = decoder.collect(DecodeKey(old, zoomed: true)) {
+                Self.free(stale.outcome)
+            }
             zoomRequested = id
             decoder.request(key, path: path, side: min(Self.zoomMaxDimension, available))
         }

@@ -34,7 +34,7 @@ package final class TextureCache {
     /// Most texture bytes kept at once (the software renderer keeps textures in memory); the renderer
     /// sets it from its output's size (`CacheBudget`).
     package var byteCapacity: Int
-    private var entryBytes: [String: Int] = [:]
+    private var entryBytes: [PhotoID: Int] = [:]
     private var residentBytes = 0
     package private(set) var photos: PhotoLibrary
     /// Block a frame until its photos are decoded (deterministic) instead of drawing placeholders.
@@ -42,22 +42,22 @@ package final class TextureCache {
     let factory: TextureFactory
     private let scheduler: DecodeScheduler
     var decoder: DecodeQueue { scheduler.queue }
-    private var entries: [String: PhotoTextures] = [:]
+    private var entries: [PhotoID: PhotoTextures] = [:]
     /// The long side (pixels) each entry was decoded for.
-    private var entrySides: [String: Int] = [:]
+    private var entrySides: [PhotoID: Int] = [:]
     /// Frame number each entry was last drawn in (LRU).
-    private var lastUsed: [String: Int] = [:]
+    private var lastUsed: [PhotoID: Int] = [:]
     private(set) var frame = 0
     /// Photos that failed, so each is reported once and not decoded again.
     private var failures = PhotoFailures()
-    private(set) var originalSizes: [String: (width: Int, height: Int)] = [:]
+    private(set) var originalSizes: [PhotoID: (width: Int, height: Int)] = [:]
     /// The one photo decoded sharper for a zoom (`TextureCache+Zoom`), the frame it was last drawn in, and
     /// the photo whose sharper decode was asked for.
-    var zoomed: (id: String, textures: PhotoTextures, lastUsed: Int)?
-    var zoomRequested: String?
+    var zoomed: (id: PhotoID, textures: PhotoTextures, lastUsed: Int)?
+    var zoomRequested: PhotoID?
     private let placeholderTile = PlaceholderTile()
     /// Changes whenever the textures a photo draws with do (`FrameDamage` compares it).
-    private var generations: [String: Int] = [:]
+    private var generations: [PhotoID: Int] = [:]
     private var lastGeneration = 0
     private let loadingTile = LoadingTile()
 
@@ -96,14 +96,14 @@ package final class TextureCache {
 
     /// The photo's decoded size in pixels (before any scaling), for aspect ratios; nil if it cannot be
     /// decoded. Decodes the photo now if it has not been.
-    package func pixelSize(of id: String) -> (Int, Int)? {
+    package func pixelSize(of id: PhotoID) -> (Int, Int)? {
         prepare([id], waiting: true)
         _ = textures(for: id)
         return originalSizes[id].map { ($0.width, $0.height) }
     }
 
     /// Decodes the given photos now and makes their textures (e.g. before the first frame).
-    func preload(_ ids: [String]) {
+    func preload(_ ids: [PhotoID]) {
         prepare(ids, waiting: true)
         for id in ids { _ = textures(for: id) }
     }
@@ -112,7 +112,7 @@ package final class TextureCache {
     package func preloadAll() { preload(photos.ids) }
 
     /// Whether `id` has decoded textures (false for placeholders and photos not decoded yet).
-    func isLoaded(_ id: String) -> Bool { entries[id] != nil }
+    func isLoaded(_ id: PhotoID) -> Bool { entries[id] != nil }
 
     /// Number of photos holding textures now.
     var residentCount: Int { entries.count }
@@ -123,7 +123,7 @@ package final class TextureCache {
 
     /// Starts decoding whatever of `ids` is missing — all at once, so they decode in parallel — and,
     /// when waiting, blocks until they are done. Each photo is decoded for `maxDimension`.
-    func prepare(_ ids: some Collection<String>, waiting: Bool) {
+    func prepare(_ ids: some Collection<PhotoID>, waiting: Bool) {
         prepare(ids.map { ($0, maxDimension) }, ahead: [], waiting: waiting)
     }
 
@@ -131,15 +131,15 @@ package final class TextureCache {
     /// and then what the next screenful will (`ahead`), withdraws waiting requests for photos in
     /// neither, and, when waiting, blocks until the visible ones are done. Called with a frame's photos
     /// before it is drawn.
-    func prepare(_ visible: [(id: String, side: Int)], ahead: [(id: String, side: Int)], waiting: Bool) {
+    func prepare(_ visible: [(id: PhotoID, side: Int)], ahead: [(id: PhotoID, side: Int)], waiting: Bool) {
         frame += 1
         drewLoadingTile = false
         // A zoomed photo's sharper decode stays wanted while its photo is drawn.
-        var zoomKey: String?
+        var zoomKey: DecodeKey?
         if let zoomed = zoomRequested,
             visible.contains(where: { $0.id == zoomed }) || ahead.contains(where: { $0.id == zoomed })
         {
-            zoomKey = Self.zoomKey(zoomed)
+            zoomKey = DecodeKey(zoomed, zoomed: true)
         }
         scheduler.schedule(
             visible: visible, ahead: ahead, alsoWanted: zoomKey, photos: photos, waiting: waiting,
@@ -147,7 +147,7 @@ package final class TextureCache {
     }
 
     /// True when `id` has no textures of at least `side` pixels and has not failed.
-    private func needsDecode(_ id: String, side: Int) -> Bool {
+    private func needsDecode(_ id: PhotoID, side: Int) -> Bool {
         guard !failures.contains(id) else { return false }
         guard entries[id] != nil, let had = entrySides[id] else { return true }
         return had < side
@@ -155,7 +155,7 @@ package final class TextureCache {
 
     /// The long side (pixels) to decode a photo for, drawn into `width`×`height` pixels: the smallest
     /// thumbnail size that covers it in aspect-fill, or `maxDimension` past the largest.
-    func side(for id: String, width: Int, height: Int) -> Int {
+    func side(for id: PhotoID, width: Int, height: Int) -> Int {
         let needed = ThumbnailSize.longSideNeeded(
             toFill: Size(Double(width), Double(height)), photo: photos.pixelSize(of: id))
         return ThumbnailSize.covering(longSide: needed)?.pixels ?? max(maxDimension, ThumbnailSize.xxLarge.pixels + 1)
@@ -170,7 +170,7 @@ package final class TextureCache {
             drop(id)
             failures.forget(id)
             originalSizes[id] = nil
-            decoder.forget(id)
+            decoder.forget(DecodeKey(id))
         }
     }
 
@@ -193,19 +193,19 @@ package final class TextureCache {
 
     /// The generation of the textures `id` draws with now: a photo decoded again, dropped, failed or
     /// zoomed gets a new one, though its draw command stays the same.
-    func generation(of id: String) -> Int { generations[id] ?? 0 }
+    func generation(of id: PhotoID) -> Int { generations[id] ?? 0 }
 
     /// The newest generation given to any photo: none is past it.
     var latestGeneration: Int { lastGeneration }
 
     /// Marks `id`'s textures as changed.
-    func texturesChanged(_ id: String) {
+    func texturesChanged(_ id: PhotoID) {
         lastGeneration += 1
         generations[id] = lastGeneration
     }
 
     /// Frees `id`'s textures.
-    private func drop(_ id: String) {
+    private func drop(_ id: PhotoID) {
         texturesChanged(id)
         entries.removeValue(forKey: id)?.destroy()
         residentBytes -= entryBytes.removeValue(forKey: id) ?? 0
@@ -215,7 +215,7 @@ package final class TextureCache {
 
     /// The textures for `id`: the photo once decoded, the shimmering loading tile before, the
     /// placeholder if it cannot be decoded. Waits for the decode when `waitsForPhotos`.
-    func textures(for id: String) -> PhotoTextures {
+    func textures(for id: PhotoID) -> PhotoTextures {
         lastUsed[id] = frame
         let side = scheduler.wantedSides[id] ?? maxDimension
         if let entry = entries[id], let had = entrySides[id], had >= side { return entry }
@@ -224,7 +224,8 @@ package final class TextureCache {
             fail(id, "no photo with id \"\(id)\" in the library")
             return placeholder()
         }
-        var collected = decoder.collect(id)
+        let key = DecodeKey(id)
+        var collected = decoder.collect(key)
         if waitsForPhotos {
             // Deterministic: only a decode at exactly this size is used. One made at another size (asked
             // for ahead, for a frame that then changed, or before its file changed) is dropped, and this
@@ -232,9 +233,9 @@ package final class TextureCache {
             // A quit asked for meanwhile ends the wait: the tile draws as loading, the run ends.
             while collected == nil || collected!.side != side, !ProcessSignals.quitRequested {
                 if let other = collected { Self.free(other.outcome) }
-                decoder.request(id, path: path, side: side)
-                decoder.wait(for: [id])
-                collected = decoder.collect(id)
+                decoder.request(key, path: path, side: side)
+                decoder.wait(for: [key])
+                collected = decoder.collect(key)
             }
             if let early = collected, early.side != side {
                 Self.free(early.outcome)
@@ -244,7 +245,7 @@ package final class TextureCache {
             // A smaller decode that finished is still better than what there is.
             if let small = collected { install(id, small, path: path) }
             collected = nil
-            decoder.request(id, path: path, side: side)
+            decoder.request(key, path: path, side: side)
         }
         if let collected { install(id, collected, path: path) }
         if failures.contains(id) { return placeholder() }
@@ -259,7 +260,7 @@ package final class TextureCache {
     }
 
     /// Makes textures of a collected decode (replacing a smaller entry), or records its failure.
-    private func install(_ id: String, _ collected: (outcome: DecodeQueue.Outcome, side: Int), path: String) {
+    private func install(_ id: PhotoID, _ collected: (outcome: DecodeQueue.Outcome, side: Int), path: String) {
         switch collected.outcome {
         case .failure(let failure):
             fail(id, "cannot open photo \(path): \(failure); drawing a placeholder")
@@ -283,9 +284,9 @@ package final class TextureCache {
     }
 
     /// Records a failure and names it on stderr, once per photo in the whole process.
-    private func fail(_ id: String, _ message: String) {
+    private func fail(_ id: PhotoID, _ message: String) {
         if !failures.contains(id) { texturesChanged(id) }
-        failures.record(id, path: photos.path(for: id) ?? id, message)
+        failures.record(id, path: photos.path(for: id) ?? id.rawValue, message)
     }
 
     /// True for the loading tile (the renderer pulses its colour).

@@ -41,12 +41,12 @@ final class FrameLoopInvalidationTests: XCTestCase {
     /// Each present's time and what it drew: photos and focus rings.
     final class Frames: FrameSink {
         let clock: FakeClock
-        var presents: [(time: Double, photos: Set<String>, rings: Int, commands: Int)] = []
-        private var last: (photos: Set<String>, rings: Int, commands: Int) = ([], 0, 0)
+        var presents: [(time: Double, photos: Set<PhotoID>, rings: Int, commands: Int)] = []
+        private var last: (photos: Set<PhotoID>, rings: Int, commands: Int) = ([], 0, 0)
         init(clock: FakeClock) { self.clock = clock }
 
         func render(_ list: inout DrawList, window: Size) {
-            var photos = Set<String>()
+            var photos = Set<PhotoID>()
             var rings = 0
             for command in list.commands {
                 switch command {
@@ -98,7 +98,7 @@ final class FrameLoopInvalidationTests: XCTestCase {
 
     /// The presents after `time`, the first of which must come within two ticks.
     private func presents(after time: Double, in frames: Frames, file: StaticString = #filePath, line: UInt = #line)
-        -> [(time: Double, photos: Set<String>, rings: Int, commands: Int)]
+        -> [(time: Double, photos: Set<PhotoID>, rings: Int, commands: Int)]
     {
         let after = frames.presents.filter { $0.time >= time }
         XCTAssertFalse(after.isEmpty, "nothing presented after \(time) s", file: file, line: line)
@@ -115,10 +115,11 @@ final class FrameLoopInvalidationTests: XCTestCase {
     func testPhotosArrivingAtRestArePresentedInTheirSlots() throws {
         let sim = makeSimulation(photos: 6)
         let more = PhotoLibrary(
-            photos: (1...9).map { Photo(id: String(format: "photo-%02d", $0), path: "/nonexistent/\($0).jpg") })
+            photos: (1...9).map { Photo(id: PhotoID(String(format: "photo-%02d", $0)), path: "/nonexistent/\($0).jpg") }
+        )
         let frames = try run(sources: [ChangeAt(2, { $0.rescanPhotos(scanned: more) })], sim: sim)
         let after = presents(after: 2, in: frames)
-        XCTAssertEqual(after.last?.photos, Set((1...9).map { String(format: "photo-%02d", $0) }))
+        XCTAssertEqual(after.last?.photos, Set((1...9).map { PhotoID(String(format: "photo-%02d", $0)) }))
         XCTAssertTrue(sim.isSettled)
     }
 

@@ -1,4 +1,5 @@
 import TesseraGeometry
+import TesseraPhotos
 import XCTest
 
 @testable import TesseraCore
@@ -7,8 +8,8 @@ import XCTest
 final class TileFieldMembershipTests: XCTestCase {
     private let dt = 1.0 / 120
 
-    private func makeField(_ ids: [String]) -> TileField {
-        var field = TileField()
+    private func makeField(_ ids: [PhotoID]) -> TileField {
+        let field = TileField()
         field.addContainer(.column, axis: .vertical, physics: ScrollPhysics())
         for id in ids { field.addTile(id, to: .column) }
         field.setLayout(.column, viewport: Rect(0, 0, 100, 300), contentSize: Size(100, 100 * Double(ids.count)))
@@ -17,7 +18,7 @@ final class TileFieldMembershipTests: XCTestCase {
     }
 
     func testInsertAtAPositionAndRemoveKeepTheIndexAndMovingSetConsistent() {
-        var field = makeField(["a", "b", "c", "d"])
+        let field = makeField(["a", "b", "c", "d"])
         field.insertTile("x", into: .column, at: 1)
         XCTAssertEqual(field.items(.column), ["a", "x", "b", "c", "d"])
         // Everything after the new one animates down; the new one appears in its slot.
@@ -31,7 +32,7 @@ final class TileFieldMembershipTests: XCTestCase {
         XCTAssertFalse(field.removeTile("b"), "gone already")
         XCTAssertEqual(field.items(.column), ["a", "x", "c", "d"])
         XCTAssertNil(field.tile("b"))
-        for id in ["a", "x", "c", "d"] { XCTAssertEqual(field.tile(id)?.id, id) }
+        for id: PhotoID in ["a", "x", "c", "d"] { XCTAssertEqual(field.tile(id)?.id, id) }
         for (i, id) in field.items(.column).enumerated() {
             field.place(id, at: Rect(0, 100 * Double(i), 100, 100), animation: .spring)
         }
@@ -42,7 +43,7 @@ final class TileFieldMembershipTests: XCTestCase {
     }
 
     func testRemovingAFlyingTileTakesItOffTheFlightLayer() {
-        var field = makeField(["a", "b"])
+        let field = makeField(["a", "b"])
         field.addContainer(.strip, axis: .horizontal, physics: ScrollPhysics())
         field.setLayout(.strip, viewport: Rect(0, 320, 100, 80), contentSize: Size(400, 80))
         field.move("a", to: .strip)
@@ -51,15 +52,15 @@ final class TileFieldMembershipTests: XCTestCase {
         field.removeTile("a")
         XCTAssertEqual(field.above, [])
         XCTAssertEqual(field.items(.strip), [])
-        var drawn: [String] = []
+        var drawn: [PhotoID] = []
         field.drawAbove(alpha: 1) { tile, _ in drawn.append(tile.id) }
         XCTAssertEqual(drawn, [])
     }
 
     func testTilesAheadAreTheNextScreenfulInTheScrollDirection() {
-        let ids = (0..<10).map { "t\($0)" }
-        var field = makeField(ids)
-        var ahead: [String] = []
+        let ids = (0..<10).map { PhotoID("t\($0)") }
+        let field = makeField(ids)
+        var ahead: [PhotoID] = []
         field.forEachTileAhead(in: .column, screens: 1) { tile, _ in ahead.append(tile.id) }
         XCTAssertEqual(ahead, ["t3", "t4", "t5"], "at rest: the screenful below")
         field[scroll: .column].scroll.scroll(to: 500, animated: nil)

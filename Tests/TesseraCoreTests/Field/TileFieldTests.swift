@@ -1,4 +1,5 @@
 import TesseraGeometry
+import TesseraPhotos
 import XCTest
 
 @testable import TesseraCore
@@ -11,7 +12,7 @@ final class TileFieldTests: XCTestCase {
     /// A vertical container at (0, 100) 400×300 holding `a` and `b`, and a horizontal one below it
     /// holding `c`.
     private func makeField() -> TileField {
-        var field = TileField()
+        let field = TileField()
         field.addContainer(.column, axis: .vertical, physics: ScrollPhysics())
         field.addContainer(.strip, axis: .horizontal, physics: ScrollPhysics())
         field.addTile("a", to: .column)
@@ -25,15 +26,15 @@ final class TileFieldTests: XCTestCase {
         return field
     }
 
-    private func settle(_ field: inout TileField, each: (inout TileField) -> Void = { _ in }) {
+    private func settle(_ field: TileField, each: (TileField) -> Void = { _ in }) {
         for _ in 0..<2400 where !field.isSettled {
-            each(&field)
+            each(field)
             field.step(dt)
         }
     }
 
     func testAFirstPlacementRestsAndScrollingMovesTilesAtOnce() {
-        var field = makeField()
+        let field = makeField()
         XCTAssertEqual(field.tile("a")?.presented, Rect(0, 100, 100, 100))
         XCTAssertTrue(field.isSettled)
         field[scroll: .column].scroll.scroll(to: 250, animated: nil)
@@ -43,17 +44,17 @@ final class TileFieldTests: XCTestCase {
     }
 
     func testASettledFieldVisitsNoTile() {
-        var field = makeField()
+        let field = makeField()
         field.place("a", at: Rect(0, 110, 100, 100), animation: .interactiveSpring)
         XCTAssertEqual(field.activeTileCount, 1)
-        settle(&field)
+        settle(field)
         field.step(dt)
         XCTAssertEqual(field.activeTileCount, 0)
         XCTAssertEqual(field.animatingTileCount, 0)
     }
 
     func testMovingToAnotherContainerKeepsTheTileWhereItIsAndLandsInItsSlot() {
-        var field = makeField()
+        let field = makeField()
         field[scroll: .strip].scroll.scroll(to: 300, animated: nil)
         field.step(dt)
         let before = field.tile("a")!.presented
@@ -65,7 +66,7 @@ final class TileFieldTests: XCTestCase {
         let first = field.tile("a")!
         XCTAssertEqual(first.layer, .flight)
         XCTAssertLessThan(abs(first.presented.x - before.x), 30, "no jump between coordinate spaces")
-        settle(&field)
+        settle(field)
         let landed = field.tile("a")!
         XCTAssertEqual(landed.layer, .container)
         XCTAssertEqual(landed.presented, Rect(80 - 300, 420, 60, 60))
@@ -73,18 +74,18 @@ final class TileFieldTests: XCTestCase {
     }
 
     func testAHeroFliesToTheWindowAndHomeOntoASlotThatScrollsMeanwhile() {
-        var field = makeField()
+        let field = makeField()
         let overlay = Rect(0, 0, 800, 600)
         field.fly("a", to: overlay, animation: .spring)
         XCTAssertEqual(field.tile("a")?.presented, Rect(0, 100, 100, 100), "no jump on take-off")
-        settle(&field)
+        settle(field)
         XCTAssertEqual(field.tile("a")?.layer, .overlay)
         field[scroll: .column].scroll.scroll(to: 200, animated: nil)
         field.step(dt)
         XCTAssertEqual(field.tile("a")?.presented, overlay, "the overlay does not scroll")
         field.flyHome("a", animation: .spring)
         var offset = 200.0
-        settle(&field) { field in
+        settle(field) { field in
             offset += 0.5
             field[scroll: .column].scroll.scroll(to: offset, animated: nil)
         }
@@ -93,7 +94,7 @@ final class TileFieldTests: XCTestCase {
     }
 
     func testTurningRoundKeepsPositionAndVelocity() {
-        var field = makeField()
+        let field = makeField()
         field[scroll: .column].scroll.scroll(to: 40, animated: nil)
         field.step(dt)
         field.fly("a", to: Rect(0, 0, 800, 600), animation: .spring)
@@ -106,7 +107,7 @@ final class TileFieldTests: XCTestCase {
     }
 
     func testAChildContainerMovesWithItsParent() {
-        var field = TileField()
+        let field = TileField()
         field.addContainer(.outer, axis: .vertical, physics: ScrollPhysics())
         field.addContainer(.row, axis: .horizontal, physics: ScrollPhysics(), inside: .outer)
         field.addTile("card", to: .row)
@@ -122,7 +123,7 @@ final class TileFieldTests: XCTestCase {
     }
 
     func testAPressCatchesAMovingScrollAndItsTapDoesNothingElse() {
-        var field = makeField()
+        let field = makeField()
         field[scroll: .column].scroll.scroll(to: 500, animated: .smooth)
         field.step(dt)
         XCTAssertTrue(field.scroll(.column).scroll.isMoving)
@@ -135,7 +136,7 @@ final class TileFieldTests: XCTestCase {
     }
 
     func testADragScrollsTheContainerWhoseAxisItFollows() {
-        var field = makeField()
+        let field = makeField()
         XCTAssertFalse(
             field.route(.dragBegan(start: Point(50, 200), axis: .horizontal), wheelStep: 48, wheelAnimation: .smooth))
         XCTAssertTrue(
@@ -146,12 +147,12 @@ final class TileFieldTests: XCTestCase {
         _ = field.route(.dragEnded(velocity: .zero), wheelStep: 48, wheelAnimation: .smooth)
         XCTAssertNil(field.draggedContainer)
         XCTAssertTrue(field.route(.wheel(at: Point(50, 450), dx: 0, dy: -1), wheelStep: 48, wheelAnimation: .smooth))
-        settle(&field)
+        settle(field)
         XCTAssertEqual(field.scroll(.strip).offset, Point(48, 0), "a horizontal container takes a plain wheel")
     }
 
     func testHitTestingPrefersTheFlightLayer() {
-        var field = makeField()
+        let field = makeField()
         XCTAssertEqual(field.tileID(at: Point(50, 150)), "a")
         field.move("c", to: .column)
         field.place("c", at: Rect(0, 0, 100, 100), animation: .interactiveSpring)
@@ -177,7 +178,7 @@ final class TileFieldVisibleRangeTests: XCTestCase {
     /// A 4-column grid of `count` 100×100 tiles (10 apart) in a 430×600 viewport at (0, 100), and an
     /// empty strip below it.
     private func makeGrid(_ count: Int) -> TileField {
-        var field = TileField()
+        let field = TileField()
         field.addContainer(.column, axis: .vertical, physics: ScrollPhysics())
         field.addContainer(.strip, axis: .horizontal, physics: ScrollPhysics())
         for n in 0..<count { field.addTile("t\(n)", to: .column) }
@@ -190,14 +191,14 @@ final class TileFieldVisibleRangeTests: XCTestCase {
         return field
     }
 
-    private func drawn(_ field: TileField, alpha: Double = 1) -> [(String, Rect)] {
-        var drawn: [(String, Rect)] = []
+    private func drawn(_ field: TileField, alpha: Double = 1) -> [(PhotoID, Rect)] {
+        var drawn: [(PhotoID, Rect)] = []
         field.drawTiles(in: .column, alpha: alpha) { tile, frame, _ in drawn.append((tile.id, frame)) }
         return drawn
     }
 
     /// Every tile of the field whose drawn frame meets `clip`, in model order, looked at one by one.
-    private func everyTileInside(_ field: TileField, clip: Rect, alpha: Double = 1) -> [(String, Rect)] {
+    private func everyTileInside(_ field: TileField, clip: Rect, alpha: Double = 1) -> [(PhotoID, Rect)] {
         field.items(.column).compactMap { id in
             guard let tile = field.tile(id), tile.layer == .container else { return nil }
             let frame = tile.interpolated(alpha)
@@ -206,7 +207,7 @@ final class TileFieldVisibleRangeTests: XCTestCase {
     }
 
     func testScrollingLeavesRestingTilesOutOfTheMovingSet() {
-        var field = makeGrid(10_000)
+        let field = makeGrid(10_000)
         field[scroll: .column].scroll.scroll(to: 30_000, animated: .smooth)
         for _ in 0..<30 {
             field.step(dt)
@@ -220,7 +221,7 @@ final class TileFieldVisibleRangeTests: XCTestCase {
     }
 
     func testTheDrawPassFindsWhatLookingAtEveryTileFinds() {
-        var field = makeGrid(2000)
+        let field = makeGrid(2000)
         field[scroll: .column].scroll.scroll(to: 25_000, animated: .smooth)
         field.place("t930", at: Rect(0, 0, 100, 100), animation: .interactiveSpring)
         field.move("t5", to: .strip, at: nil)
@@ -238,7 +239,7 @@ final class TileFieldVisibleRangeTests: XCTestCase {
     }
 
     func testRestingTilesAreDrawnBetweenTheLastTwoOffsets() {
-        var field = makeGrid(40)
+        let field = makeGrid(40)
         field[scroll: .column].scroll.scroll(to: 50, animated: nil)
         field.step(dt)
         field[scroll: .column].scroll.scroll(to: 70, animated: nil)
@@ -248,7 +249,7 @@ final class TileFieldVisibleRangeTests: XCTestCase {
     }
 
     func testHitTestsAndPrefetchFindTilesRightAfterALayoutAndAfterAStep() {
-        var field = makeGrid(400)
+        let field = makeGrid(400)
         field.placeItems(
             of: .column, at: (0..<400).map { Rect(Double($0 % 4) * 110, Double($0 / 4) * 120, 100, 110) },
             animation: nil)
@@ -257,7 +258,7 @@ final class TileFieldVisibleRangeTests: XCTestCase {
         field.step(dt)
         XCTAssertEqual(field.tileID(at: Point(120, 350)), "t9")
         XCTAssertNil(field.tileID(at: Point(105, 150)), "between tiles")
-        var ahead: [String] = []
+        var ahead: [PhotoID] = []
         field.forEachTileAhead(in: .column, screens: 1) { tile, _ in ahead.append(tile.id) }
         XCTAssertEqual(ahead, (20..<40).map { "t\($0)" }, "the next screenful, in model order")
     }

@@ -1,11 +1,12 @@
 import Foundation
 import TesseraGeometry
+import TesseraPhotos
 import XCTest
 
 @testable import TesseraCore
 
 final class InvariantsTests: XCTestCase {
-    private func tile(_ id: String, _ container: String, presented: Rect = Rect(0, 0, 10, 10)) -> TileDump {
+    private func tile(_ id: PhotoID, _ container: String, presented: Rect = Rect(0, 0, 10, 10)) -> TileDump {
         TileDump(
             id: id, container: container, target: presented, presented: presented, velocity: .zero, moving: false,
             layer: "container", visible: true, scale: 1, opacity: 1)
@@ -18,7 +19,7 @@ final class InvariantsTests: XCTestCase {
             position: nil, selection: nil)
     }
 
-    private func container(_ id: String, _ items: [String]) -> ContainerDump {
+    private func container(_ id: String, _ items: [PhotoID]) -> ContainerDump {
         ContainerDump(id: id, frame: Rect(0, 0, 100, 100), contentSize: Size(100, 100), offset: .zero, items: items)
     }
 

@@ -1,4 +1,5 @@
 import TesseraGeometry
+import TesseraPhotos
 import XCTest
 
 @testable import TesseraCore
@@ -46,7 +47,7 @@ final class FocusTests: XCTestCase {
         XCTAssertEqual(sim.dump().focus, "photo-14")
         // Shift+Tab goes back a group (from the dock to the grid), Tab forward again.
         try keys(["Shift+Tab"], sim)
-        XCTAssertEqual(sim.dump().focus, sim.container("grid")?.items.first)
+        XCTAssertEqual(sim.dump().focus, sim.container("grid")?.items.first?.rawValue)
         try keys(["Tab"], sim)
         XCTAssertEqual(sim.dump().focus, "photo-14", "the dock's first photo")
         // Space deselects; Escape lets go of the focus.
@@ -62,7 +63,7 @@ final class FocusTests: XCTestCase {
         try keys(["Tab"] + Array(repeating: "Down", count: 6), sim, settle: 2)
         let focused = try XCTUnwrap(sim.dump().focus)
         XCTAssertEqual(focused, "photo-67", "six rows down in 11 columns")
-        let tile = try XCTUnwrap(sim.tile(focused))
+        let tile = try XCTUnwrap(sim.tile(PhotoID(focused)))
         let grid = try XCTUnwrap(sim.container("grid"))
         XCTAssertGreaterThan(grid.offset.y, 0, "scrolled to show it")
         XCTAssertLessThanOrEqual(tile.presented.maxY, grid.frame.maxY + 0.01)
@@ -70,7 +71,7 @@ final class FocusTests: XCTestCase {
         sim.handle(.resize(Size(700, 768)))
         sim.settle()
         XCTAssertEqual(sim.dump().focus, focused)
-        let moved = try XCTUnwrap(sim.tile(focused)).presented
+        let moved = try XCTUnwrap(sim.tile(PhotoID(focused))).presented
         XCTAssertEqual(try XCTUnwrap(ring(sim)).center.x, moved.center.x, accuracy: 1e-6)
     }
 
@@ -79,7 +80,7 @@ final class FocusTests: XCTestCase {
         try keys(["Tab", "Down"], sim)
         XCTAssertEqual(sim.dump().focus, "photo-02", "down the first column")
         try keys(["Right"], sim)
-        let focused = try XCTUnwrap(sim.dump().focus)
+        let focused = PhotoID(try XCTUnwrap(sim.dump().focus))
         XCTAssertTrue(sim.container("waterfall")!.items.firstIndex(of: focused)! >= 8, "into the second column")
         try keys(["Space"], sim, settle: 2)
         XCTAssertEqual(sim.overlay?.id, focused)
@@ -104,12 +105,13 @@ final class FocusTests: XCTestCase {
         let from = Rect(100, 100, 50, 50)
         let candidates: [(target: FocusTarget, frame: Rect)] = [
             (.tile("right"), Rect(200, 100, 50, 50)), (.tile("diagonal"), Rect(160, 160, 50, 50)),
-            (.tile("left"), Rect(0, 100, 50, 50)), (.control("below"), Rect(100, 300, 50, 50)),
+            (.tile("left"), Rect(0, 100, 50, 50)), (.control(ControlID("below")), Rect(100, 300, 50, 50)),
         ]
         XCTAssertEqual(FocusModel.nearest(to: from, towards: .right, in: candidates), .tile("right"))
         XCTAssertEqual(FocusModel.nearest(to: from, towards: .left, in: candidates), .tile("left"))
         XCTAssertEqual(
-            FocusModel.nearest(to: from, towards: .down, in: candidates), .control("below"), "in its column first")
+            FocusModel.nearest(to: from, towards: .down, in: candidates), .control(ControlID("below")),
+            "in its column first")
         XCTAssertNil(FocusModel.nearest(to: from, towards: .up, in: candidates))
     }
 }

@@ -13,7 +13,9 @@ func sizedPhotos(_ count: Int = 16) -> PhotoLibrary {
     ]
     return PhotoLibrary(
         photos: (1...count).map {
-            Photo(id: String(format: "photo-%02d", $0), path: "/nonexistent/\($0).jpg", pixelSize: sizes[($0 - 1) % 8])
+            Photo(
+                id: PhotoID(String(format: "photo-%02d", $0)), path: "/nonexistent/\($0).jpg",
+                pixelSize: sizes[($0 - 1) % 8])
         })
 }
 
@@ -58,7 +60,7 @@ extension Simulation {
 
 extension DrawList {
     /// Photo commands by image id.
-    var photoCommands: [(id: String, frame: Rect, radius: Double, opacity: Double, clip: Rect?)] {
+    var photoCommands: [(id: PhotoID, frame: Rect, radius: Double, opacity: Double, clip: Rect?)] {
         commands.compactMap {
             if case .photo(let id, let frame, let radius, let opacity, let clip) = $0 {
                 return (id, frame, radius, opacity, clip)
@@ -82,7 +84,7 @@ func assertNoJumps(
 }
 
 /// Each tile of `sim`'s dump by id.
-func tilesByID(_ sim: Simulation) -> [String: TileDump] {
+func tilesByID(_ sim: Simulation) -> [PhotoID: TileDump] {
     Dictionary(uniqueKeysWithValues: sim.dump().tiles.map { ($0.id, $0) })
 }
 
@@ -91,7 +93,7 @@ func tilesByID(_ sim: Simulation) -> [String: TileDump] {
 /// shown at neither end may have been put anywhere: a relayout moves what nobody sees at once
 /// (docs/BEHAVIOUR.md, "Settled tiles cost nothing").
 func assertNoJump(
-    from before: inout [String: TileDump], in sim: Simulation, over steps: Int, slack: Double = 5,
+    from before: inout [PhotoID: TileDump], in sim: Simulation, over steps: Int, slack: Double = 5,
     _ label: String = "", file: StaticString = #filePath, line: UInt = #line
 ) {
     for tile in sim.dump().tiles {

@@ -10,7 +10,7 @@ final class SceneInputTests: XCTestCase {
     /// corner and, when asked, a hero stage with `a` presented. It records what reaches `handle`.
     private final class Probe: Scene {
         let id = SceneID.allCases[0]
-        var field = TileField()
+        let field = TileField()
         var stage: HeroStage?
         var handled: [Gesture] = []
         let control = Rect(0, 100, 40, 40)

@@ -41,7 +41,7 @@ final class ScriptRescanTests: LiveFolderTestCase {
         XCTAssertFalse(try ids("before.json").contains("photo-01"))
         XCTAssertTrue(try ids("at.json").contains("photo-01"))
         XCTAssertFalse(try ids("at.json").contains("photo-24"))
-        XCTAssertEqual(try ids("after.json").sorted(), sim.photos.ids.sorted())
+        XCTAssertEqual(try ids("after.json").sorted(), sim.photos.ids.map(\.rawValue).sorted())
         let at = try readJSONObject(dumps.appendingPathComponent("at.json"))
         let moving = (at["tiles"] as? [[String: Any]] ?? []).filter { $0["moving"] as? Bool == true }
         XCTAssertFalse(moving.isEmpty, "the reflow animates")

@@ -22,7 +22,7 @@ final class DecodeQueueTests: XCTestCase {
         }
     }
 
-    private func waitInBackground(_ queue: DecodeQueue, for ids: [String]) -> XCTestExpectation {
+    private func waitInBackground(_ queue: DecodeQueue, for ids: [DecodeKey]) -> XCTestExpectation {
         let done = expectation(description: "the wait ended")
         Thread.detachNewThread {
             queue.wait(for: ids)
@@ -50,11 +50,11 @@ final class DecodeQueueTests: XCTestCase {
             let decoded = PhotoDecoder.Decoded(levels: [surface], originalWidth: side, originalHeight: side)
             return (.success(decoded), .direct)
         }
-        queue.request("photo", path: "/photo.jpg", side: 128)
-        queue.wait(for: ["photo"])
-        queue.request("photo", path: "/photo.jpg", side: 1024)
-        queue.wait(for: ["photo"])
-        let collected = try XCTUnwrap(queue.collect("photo"))
+        queue.request(DecodeKey("photo"), path: "/photo.jpg", side: 128)
+        queue.wait(for: [DecodeKey("photo")])
+        queue.request(DecodeKey("photo"), path: "/photo.jpg", side: 1024)
+        queue.wait(for: [DecodeKey("photo")])
+        let collected = try XCTUnwrap(queue.collect(DecodeKey("photo")))
         XCTAssertEqual(collected.side, 1024)
         guard case .success(let decoded) = collected.outcome else { return XCTFail("decoded") }
         let surfaces = made.lock.withLock { made.surfaces }
@@ -70,33 +70,33 @@ final class DecodeQueueTests: XCTestCase {
         let started = DispatchSemaphore(value: 0)
         defer { release.signal() }
         let queue = DecodeQueue(abandonAfter: 3600, decode: stuck(release, started: started))
-        queue.request("stuck", path: "/nowhere.jpg", side: 128)
+        queue.request(DecodeKey("stuck"), path: "/nowhere.jpg", side: 128)
         XCTAssertEqual(started.wait(timeout: .now() + 10), .success)
-        let ended = waitInBackground(queue, for: ["stuck"])
+        let ended = waitInBackground(queue, for: [DecodeKey("stuck")])
         // SIGTERM's handler sets this flag.
         ProcessSignals.simulate(quit: true)
         wait(for: [ended], timeout: 5)
-        XCTAssertTrue(queue.isPending("stuck"), "still decoding: the wait did not wait for it")
+        XCTAssertTrue(queue.isPending(DecodeKey("stuck")), "still decoding: the wait did not wait for it")
     }
 
     func testADecodeThatOverrunsIsAbandonedItsPhotoFailedAndItsLateResultDropped() throws {
         let release = DispatchSemaphore(value: 0)
         let started = DispatchSemaphore(value: 0)
         let queue = DecodeQueue(abandonAfter: 0.3, decode: stuck(release, started: started))
-        queue.request("stuck", path: "/nowhere.jpg", side: 128)
+        queue.request(DecodeKey("stuck"), path: "/nowhere.jpg", side: 128)
         XCTAssertEqual(started.wait(timeout: .now() + 10), .success)
-        wait(for: [waitInBackground(queue, for: ["stuck"])], timeout: 10)
-        let collected = try XCTUnwrap(queue.collect("stuck"))
+        wait(for: [waitInBackground(queue, for: [DecodeKey("stuck")])], timeout: 10)
+        let collected = try XCTUnwrap(queue.collect(DecodeKey("stuck")))
         guard case .failure(.timedOut) = collected.outcome else {
             return XCTFail("abandoned as timed out, not \(collected.outcome)")
         }
         XCTAssertEqual("\(PhotoDecoder.Failure.timedOut(seconds: 10))", "took longer than 10 s to decode; abandoned")
-        XCTAssertFalse(queue.isPending("stuck"))
+        XCTAssertFalse(queue.isPending(DecodeKey("stuck")))
         // The decoder comes back at last: what it made is dropped, not taken for the photo.
         release.signal()
         let deadline = Date().addingTimeInterval(10)
         while queue.snapshot().directDecodes == 0 && Date() < deadline { usleep(10_000) }
         XCTAssertEqual(queue.snapshot().directDecodes, 1, "the decoder came back")
-        XCTAssertNil(queue.collect("stuck"))
+        XCTAssertNil(queue.collect(DecodeKey("stuck")))
     }
 }

@@ -84,8 +84,8 @@ final class LargeMetadataDecodeTests: XCTestCase {
         var compared = 0
         let library = try PhotoLibrary.scanning(folder: bundled)
         for photo in library.photos {
-            let reference = try XCTUnwrap(Self.libexifDescription(photo.path), photo.id)
-            XCTAssertEqual(photo.caption.map { Array($0.utf8) }, reference, photo.id)
+            let reference = try XCTUnwrap(Self.libexifDescription(photo.path), photo.id.rawValue)
+            XCTAssertEqual(photo.caption.map { Array($0.utf8) }, reference, photo.id.rawValue)
             compared += 1
         }
         // Little-endian, with trailing blanks (trimmed here, kept by libexif), and none at all.

@@ -176,9 +176,9 @@ final class PhotoPipelineTests: XCTestCase {
         cache.prepare(["a", "b"], waiting: true)
         _ = cache.textures(for: "a")
         _ = cache.textures(for: "b")
-        for id in ["a", "b", "a"] {
+        for id: PhotoID in ["a", "b", "a"] {
             _ = cache.textures(for: id, drawnAt: 1200, 800)
-            cache.decoder.wait(for: [TextureCache.zoomKey(id)])
+            cache.decoder.wait(for: [DecodeKey(id, zoomed: true)])
         }
         let surfaces = made.lock.withLock { made.surfaces }
         let zooms = surfaces.filter { $0.pointee.w == 1500 }
@@ -226,7 +226,7 @@ final class PhotoPipelineTests: XCTestCase {
         try "not a photo any more".write(toFile: folder + "/junk.jpg", atomically: true, encoding: .utf8)
         let canvas = try OffscreenCanvas(width: 10, height: 10)
         let cache = TextureCache(renderer: canvas.renderer, photos: library)
-        for id in ["gone", "junk"] {
+        for id: PhotoID in ["gone", "junk"] {
             cache.prepare([id], waiting: true)
             XCTAssertFalse(cache.isLoadingTile(cache.textures(for: id)))
             XCTAssertFalse(cache.isLoaded(id), "\(id) draws the placeholder")

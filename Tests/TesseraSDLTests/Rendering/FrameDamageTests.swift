@@ -17,7 +17,7 @@ final class FrameDamageTests: XCTestCase {
         return FrameDamage.between(old, new, window: window, scratch: &scratch, measure: measure)
     }
 
-    private func photo(_ id: String, _ frame: Rect, clip: Rect? = nil) -> DrawCommand {
+    private func photo(_ id: PhotoID, _ frame: Rect, clip: Rect? = nil) -> DrawCommand {
         .photo(id: id, frame: frame, radius: 4, opacity: 1, clip: clip)
     }
 
@@ -127,7 +127,7 @@ final class FrameDamageTests: XCTestCase {
     func testAPhotoWhoseTexturesChangedUnderTheSameCommandIsRedrawn() throws {
         let frame = [background, photo("a", Rect(10, 50, 60, 60)), photo("b", Rect(200, 50, 60, 60))]
         var scratch = FrameDamage.Scratch()
-        var generations = ["a": 1, "b": 1]
+        var generations: [PhotoID: Int] = ["a": 1, "b": 1]
         func damage() -> FrameDamage {
             FrameDamage.between(
                 frame, frame, window: window, scratch: &scratch, textureGeneration: { generations[$0] ?? 0 },
@@ -242,7 +242,7 @@ final class FrameDamageTests: XCTestCase {
         }
         try frame("first")
         // Photos fly to the dock and back, the dock scrolls, the grid scrolls under a wheel.
-        for (n, id) in ["photo-03", "photo-07", "photo-12", "photo-03"].enumerated() {
+        for (n, id) in [PhotoID("photo-03"), "photo-07", "photo-12", "photo-03"].enumerated() {
             sim.tap(id)
             for step in 0..<40 {
                 sim.layOutIfNeeded()
@@ -261,7 +261,7 @@ final class FrameDamageTests: XCTestCase {
 }
 
 extension Simulation {
-    fileprivate func tap(_ id: String) {
+    fileprivate func tap(_ id: PhotoID) {
         guard let frame = presentedFrame(of: id) else { return XCTFail("no tile \(id)") }
         handle(.pointerDown(frame.center, time: time))
         handle(.pointerUp(frame.center, time: time))

@@ -27,7 +27,7 @@ final class RenderingCheckTests: XCTestCase {
 
     /// 30 grid tiles (83×150, radius 8: docs/BEHAVIOUR.md#picker), a dock panel with tiles, a header, one
     /// tile mid-flight at half opacity above everything, unclipped.
-    private func pickerFrame(ids: [String], offset: Double = 0) -> DrawList {
+    private func pickerFrame(ids: [PhotoID], offset: Double = 0) -> DrawList {
         var list = DrawList()
         list.append(
             .text(

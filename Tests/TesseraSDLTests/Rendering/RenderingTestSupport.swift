@@ -61,7 +61,8 @@ enum RenderFixture {
 
     /// A library holding `files` (id → file name) inside `folder`.
     static func library(_ folder: String, _ files: [String: String]) -> PhotoLibrary {
-        PhotoLibrary(photos: files.sorted { $0.key < $1.key }.map { Photo(id: $0.key, path: folder + "/" + $0.value) })
+        PhotoLibrary(
+            photos: files.sorted { $0.key < $1.key }.map { Photo(id: PhotoID($0.key), path: folder + "/" + $0.value) })
     }
 
     /// A canvas with a DrawListRenderer on it; `inPlace`: one that writes fills and scaled photos into

@@ -4,14 +4,14 @@ import TesseraPhotos
 /// One place in the destinations list (the article's `Item`, docs/BEHAVIOUR.md#destinations): an image, a title and a paragraph of details.
 struct Destination: Equatable, Sendable {
     /// The tile's id in dumps and scripts (`"tap": "lofoten"`).
-    var id: String
+    var id: PhotoID
     var title: String
     var details: String
     /// The image as the renderer knows it: id `destinations/<id>` (a name no photo file can have, so it
     /// never collides with `--photos`), absolute path, pixel size from its header.
     var image: Photo
 
-    init(id: String, title: String, details: String, image: Photo) {
+    init(id: PhotoID, title: String, details: String, image: Photo) {
         self.id = id
         self.title = title
         self.details = details
@@ -76,7 +76,7 @@ struct DestinationCatalog: Equatable, SceneAssets {
         if let unknown = object.keys.sorted().first(where: { $0 != "places" }) {
             throw Error(message: "\(unknown): unknown key")
         }
-        var seen = Set<String>()
+        var seen = Set<PhotoID>()
         var places: [Destination] = []
         for (index, item) in list.enumerated() {
             guard let fields = item as? [String: Any] else {
@@ -91,12 +91,13 @@ struct DestinationCatalog: Equatable, SceneAssets {
             if let unknown = fields.keys.sorted().first(where: { !["id", "image", "title", "details"].contains($0) }) {
                 throw Error(message: "places[\(index)].\(unknown): unknown key")
             }
-            let id = try string("id")
+            let id = PhotoID(try string("id"))
             guard seen.insert(id).inserted else { throw Error(message: "places[\(index)].id: \"\(id)\" is used twice") }
             let file = try string("image")
             let url = file.hasPrefix("/") ? URL(fileURLWithPath: file) : folder.appendingPathComponent(file)
             let path = url.standardizedFileURL.path
-            let image = Photo(id: "destinations/\(id)", path: path, pixelSize: ImageHeader.pixelSize(ofFileAt: path))
+            let image = Photo(
+                id: PhotoID("destinations/\(id)"), path: path, pixelSize: ImageHeader.pixelSize(ofFileAt: path))
             places.append(Destination(id: id, title: try string("title"), details: try string("details"), image: image))
         }
         return DestinationCatalog(places: places)

@@ -1,4 +1,5 @@
 import TesseraGeometry
+import TesseraPhotos
 
 /// Destinations, said (docs/ACCESSIBILITY.md): the title as a heading and the places as a list ("Lofoten,
 /// 1 of 8"); an open place is a modal dialog holding its image, its title as a heading, its details as a
@@ -6,8 +7,8 @@ import TesseraGeometry
 /// paragraph frames are where they are drawn: the detail view scrolls. The list is
 /// left out while the dialog covers it, as a modal sheet hides what is under it.
 extension DestinationsScene {
-    /// The detail view's Close button in the tree (no place id has a `/`).
-    static let closeControlID = "destinations/close"
+    /// The detail view's Close button in the tree.
+    static let closeControl = ControlID("destinations/close")
 
     func semantics(_ context: SemanticsContext) -> [SemanticsNode] {
         if let id = heroes.stage.presented?.id, let place = place(id) {
@@ -20,7 +21,7 @@ extension DestinationsScene {
                 frame: chrome.titleRow(window: window)),
             field.semanticsNode(of: .list, role: .list, name: config.destinations.title) { tile, frame, index, count in
                 SemanticsNode(
-                    id: SemanticsID(.tile, tile.id), role: .listItem, name: place(tile.id)?.title ?? tile.id,
+                    id: SemanticsID(.tile, tile.id), role: .listItem, name: place(tile.id)?.title ?? tile.id.rawValue,
                     description: "\(index + 1) of \(count)", states: Self.itemStates, frame: frame,
                     actions: [.activate, .open, .scrollTo, .focus])
             },
@@ -48,7 +49,7 @@ extension DestinationsScene {
                     id: SemanticsID(.text, "detail/details"), role: .paragraph, name: "",
                     frame: presentedDetailsFrame(of: place), text: place.details),
                 SemanticsNode(
-                    id: SemanticsID(.control, Self.closeControlID), role: .button, name: "Close",
+                    id: SemanticsID(control: Self.closeControl), role: .button, name: "Close",
                     states: shown.union(.focusable), frame: layout.closeButton, actions: [.activate]),
             ])
     }
@@ -57,10 +58,10 @@ extension DestinationsScene {
         switch (action, id.kind) {
         case (.close, .overlay):
             return apply(.dismiss)
-        case (.activate, .control) where id.key == Self.closeControlID:
+        case (.activate, .control) where id == SemanticsID(control: Self.closeControl):
             return apply(.dismiss)
         case (.open, .tile):
-            return apply(.present(id.key))
+            return apply(.present(id.photoID))
         default:
             return performShared(action, on: id)
         }

@@ -54,10 +54,10 @@ final class DestinationsScene: Scene {
     let config: Config
     private(set) var window: Size
     let places: [Destination]
-    let placeIndex: [String: Int]
+    let placeIndex: [PhotoID: Int]
     /// Read while `heroes` is being stepped (for the overlay frame), so not kept in it.
     private let aspectRatios: TileAspectRatios
-    var field = TileField()
+    let field = TileField()
     var focus = FocusModel()
     private(set) var heroes: HeroOverlay
     private(set) var layout: DestinationsLayout
@@ -110,7 +110,7 @@ final class DestinationsScene: Scene {
     }
 
     /// Where place `id`'s image rests in the detail view (window points), scrolled to the top.
-    func detailFrame(of id: String) -> Rect { layout.detailImage(aspectRatio: aspectRatio(of: id)) }
+    func detailFrame(of id: PhotoID) -> Rect { layout.detailImage(aspectRatio: aspectRatio(of: id)) }
 
     /// How far the detail view is scrolled (points; `alpha` ∈ [0, 1] of the way from the previous step):
     /// live while a place is open, where it was while its text fades out after it closed.
@@ -120,7 +120,7 @@ final class DestinationsScene: Scene {
 
     /// Where the open place's image is drawn now (window points): scrolled with the detail view, moved by
     /// the back swipe, or following the finger of a swipe down.
-    func presentedDetailFrame(of id: String) -> Rect {
+    func presentedDetailFrame(of id: PhotoID) -> Rect {
         if isSwipingDown { return viewer.frame }
         return detailFrame(of: id).offsetBy(dx: backSwipe.value, dy: -detailOffset())
     }
@@ -140,7 +140,7 @@ final class DestinationsScene: Scene {
     /// The close button's circle (window points).
     var closeButton: Rect { layout.closeButton }
 
-    func aspectRatio(of id: String) -> Double {
+    func aspectRatio(of id: PhotoID) -> Double {
         aspectRatios[id]
     }
 
@@ -194,8 +194,8 @@ final class DestinationsScene: Scene {
 
     /// Opens place `id` at the top of its detail view.
     @discardableResult
-    private func present(_ id: String) -> Bool {
-        guard heroes.present(id, overlay: detailFrame(of: id), in: &field) else { return false }
+    private func present(_ id: PhotoID) -> Bool {
+        guard heroes.present(id, overlay: detailFrame(of: id), in: field) else { return false }
         resetGestures()
         field[scroll: .detail].scroll.scroll(to: 0, animated: nil)
         layOutDetail()
@@ -213,7 +213,7 @@ final class DestinationsScene: Scene {
         }
         closingOffset = detailOffset()
         resetGestures()
-        let closed = heroes.dismiss(in: &field) != nil
+        let closed = heroes.dismiss(in: field) != nil
         layOutDetail()
         return closed
     }
@@ -317,7 +317,7 @@ final class DestinationsScene: Scene {
         return field.route(gesture, wheelStep: config.input.wheelStep, wheelAnimation: config.scroll.scrollAnimation)
     }
 
-    func tileID(at p: Point) -> String? { heroes.tileID(at: p, in: field) }
+    func tileID(at p: Point) -> PhotoID? { heroes.tileID(at: p, in: field) }
 
     // MARK: Motion
 
@@ -329,7 +329,7 @@ final class DestinationsScene: Scene {
         // Read before the field is lent to the step (the overlay closure must not read it).
         let shift = Point(backSwipe.value, -detailOffset())
         let swiping = isSwipingDown ? viewer.frame : nil
-        heroes.step(dt, field: &field) { swiping ?? self.detailFrame(of: $0).offsetBy(dx: shift.x, dy: shift.y) }
+        heroes.step(dt, field: field) { swiping ?? self.detailFrame(of: $0).offsetBy(dx: shift.x, dy: shift.y) }
         holdDrivenImage(dt)
     }
 
@@ -492,7 +492,7 @@ final class DestinationsScene: Scene {
                 color: button.glyph.withAlpha(opacity), clip: nil))
     }
 
-    func place(_ id: String) -> Destination? { placeIndex[id].map { places[$0] } }
+    func place(_ id: PhotoID) -> Destination? { placeIndex[id].map { places[$0] } }
 
     // MARK: State dump
 

@@ -1,4 +1,5 @@
 import TesseraGeometry
+import TesseraPhotos
 
 /// One section's horizontally scrolling row of cards: its scroll container, its cards' ids, and the
 /// state its `scrollPosition(id:)` needs.
@@ -8,7 +9,7 @@ struct GalleryRow {
     /// The row's container in the scene's field.
     var containerID: ContainerID { ContainerID(id) }
     /// Card ids, in order: `<row id>-<index>`.
-    let ids: [String]
+    let ids: [PhotoID]
     /// A paddle's (or a wheel's) write to the scroll position: the card it scrolls to, and the row's
     /// grab count then (`TileField.grabs(of:)`). SwiftUI's binding holds the written id from the moment it
     /// is written, so the position does not flicker back while the animation runs. It holds until the row
@@ -26,7 +27,7 @@ struct GalleryRow {
     init(id: String, config: GalleryRowConfig) {
         self.id = id
         self.config = config
-        ids = (0..<config.cards).map { "\(id)-\($0)" }
+        ids = (0..<config.cards).map { PhotoID("\(id)-\($0)") }
     }
 
     /// The offset (points) that puts card `index`'s leading edge at the leading content margin,

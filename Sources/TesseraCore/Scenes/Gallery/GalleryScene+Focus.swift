@@ -1,4 +1,5 @@
 import TesseraGeometry
+import TesseraPhotos
 
 /// Keyboard focus in the gallery: each row's cards are a Tab stop, then the Featured paddles. Left and
 /// Right move along a row, Up and Down to the nearest card of the row above or below; the focused card's
@@ -6,8 +7,8 @@ import TesseraGeometry
 /// scrolls to show the row. Space on a card scrolls its row to it, on a paddle presses it.
 extension GalleryScene: FocusableScene {
     /// The Featured row's paddles (their names are what the state dump and the semantics tree show).
-    static let backPaddle = FocusTarget.control("gallery/back")
-    static let forwardPaddle = FocusTarget.control("gallery/forward")
+    static let backPaddle = FocusTarget.control(ControlID("gallery/back"))
+    static let forwardPaddle = FocusTarget.control(ControlID("gallery/forward"))
 
     var focusGroups: [[FocusTarget]] {
         let paddles = paddleFrames(scrolledAway: true)
@@ -84,5 +85,5 @@ extension GalleryScene: FocusableScene {
     }
 
     /// The row card `id` is in.
-    func row(of id: String) -> Int? { rows.firstIndex { $0.ids.contains(id) } }
+    func row(of id: PhotoID) -> Int? { rows.firstIndex { $0.ids.contains(id) } }
 }

@@ -1,4 +1,5 @@
 import TesseraGeometry
+import TesseraPhotos
 
 extension SceneID {
     static let gallery = SceneID("gallery")
@@ -36,7 +37,7 @@ extension SceneDescription {
 /// cards at once and a resize animates them to their new frames.
 final class GalleryScene: Scene {
     let id = SceneID.gallery
-    var field = TileField()
+    let field = TileField()
     var focus = FocusModel()
 
     let config: Config
@@ -45,7 +46,7 @@ final class GalleryScene: Scene {
     var layout: GalleryLayout
     var rows: [GalleryRow] = []
     /// Each card's index in its row, by id.
-    var cardIndex: [String: Int] = [:]
+    var cardIndex: [PhotoID: Int] = [:]
     var needsLayout = false
     /// The Featured header's position text, made again only when the position changes.
     var positionLabel: (index: Int, text: String) = (-1, "")
@@ -223,7 +224,7 @@ final class GalleryScene: Scene {
     // MARK: Scroll position
 
     /// The Featured row's `scrollPosition(id:)`: the card at its leading edge.
-    var position: String? {
+    var position: PhotoID? {
         guard rows.indices.contains(Self.featured) else { return nil }
         let row = rows[Self.featured]
         return row.position(

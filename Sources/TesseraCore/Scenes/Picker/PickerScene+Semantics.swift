@@ -1,4 +1,5 @@
 import TesseraGeometry
+import TesseraPhotos
 
 /// The picker, said (docs/ACCESSIBILITY.md): its title as a heading, the grid and the dock as lists of
 /// selectable photos ("Lavender field, image, 3 of 24"; in the dock, "in the dock, 1 of 2, selected"),
@@ -21,7 +22,8 @@ extension PickerScene {
         }
         let listStates: SemanticsStates = [.enabled, .visible, .showing, .multiselectable]
         nodes.append(
-            field.semanticsNode(of: .grid, role: .list, name: "Photos", states: listStates) { tile, frame, index, count in
+            field.semanticsNode(of: .grid, role: .list, name: "Photos", states: listStates) {
+                tile, frame, index, count in
                 photoNode(tile.id, frame: frame, inDock: false, index: index, count: count, context: context)
             })
         nodes.append(
@@ -42,7 +44,7 @@ extension PickerScene {
     }
 
     private func photoNode(
-        _ id: String, frame: Rect, inDock: Bool, index: Int, count: Int, context: SemanticsContext
+        _ id: PhotoID, frame: Rect, inDock: Bool, index: Int, count: Int, context: SemanticsContext
     ) -> SemanticsNode {
         var states = Self.itemStates.union(.selectable)
         if inDock { states.insert(.selected) }
@@ -55,8 +57,8 @@ extension PickerScene {
 
     func perform(_ action: SemanticsAction, on id: SemanticsID) -> Bool {
         switch (action, id.kind) {
-        case (.select, .tile): apply(.select(id.key))
-        case (.deselect, .tile): apply(.deselect(id.key))
+        case (.select, .tile): apply(.select(id.photoID))
+        case (.deselect, .tile): apply(.deselect(id.photoID))
         default: performShared(action, on: id)
         }
     }

@@ -24,7 +24,7 @@ extension SceneDescription {
 /// the grid's content and scrolls away with it; dock photos are 100 × their aspect ratio wide.
 final class PickerScene: Scene {
     let id = SceneID.picker
-    var field = TileField()
+    let field = TileField()
     var focus = FocusModel()
 
     private var config: Config
@@ -33,16 +33,16 @@ final class PickerScene: Scene {
     private var window: Size
     private(set) var layout: PickerLayout
     /// Where a photo sat in the grid before it was selected (for `returnToOriginalSlot`).
-    private var originalSlot: [String: Int] = [:]
+    private var originalSlot: [PhotoID: Int] = [:]
     private var needsLayout = true
     /// The photo the dock must scroll to reveal once layout has run (the newest selection).
-    private var pendingReveal: String?
+    private var pendingReveal: PhotoID?
     private var animation: SpringParameters
     private var dockScrollAnimation: SpringParameters
     /// Makes a confirmed selection durable; the dock keeps its photos when it returns false.
-    private let confirmHandler: ([String]) -> Bool
+    private let confirmHandler: ([PhotoID]) -> Bool
     /// Each photo's width / height (nil where its size is unknown), for the dock's widths.
-    private var aspectRatios: [String: Double?] = [:]
+    private var aspectRatios: [PhotoID: Double?] = [:]
     /// The dock panel's frame, on the photos' spring: on a resize it travels with the photos it holds
     /// instead of jumping ahead of them; and the step before, for interpolated drawing.
     private var panel = AnimatedRect(.zero)
@@ -51,11 +51,11 @@ final class PickerScene: Scene {
     private var crossFades = CrossFades()
 
     /// The model: ordered ids per container. Every photo is in exactly one of them.
-    var grid: [String] { field.items(.grid) }
-    var dock: [String] { field.items(.dock) }
+    var grid: [PhotoID] { field.items(.grid) }
+    var dock: [PhotoID] { field.items(.dock) }
 
     init(
-        photos: [Photo], config: Config, window: Size, confirm: @escaping ([String]) -> Bool = { _ in false }
+        photos: [Photo], config: Config, window: Size, confirm: @escaping ([PhotoID]) -> Bool = { _ in false }
     ) {
         self.config = config
         picker = config.picker
@@ -75,7 +75,7 @@ final class PickerScene: Scene {
         layOut(animated: false)
     }
 
-    var selection: [String]? { dock }
+    var selection: [PhotoID]? { dock }
 
     // MARK: Commands
 
@@ -107,7 +107,7 @@ final class PickerScene: Scene {
     }
 
     /// Reduce motion: `id` is about to change place; its old one dissolves out.
-    private func beginCrossFade(_ id: String) {
+    private func beginCrossFade(_ id: PhotoID) {
         guard config.reduceMotion, let tile = field.tile(id) else { return }
         let radius = tile.container == .dock ? picker.dock.tileCornerRadius : picker.grid.cornerRadius
         crossFades.begin(id, from: tile.presented, radius: radius, spring: animation)
@@ -149,7 +149,7 @@ final class PickerScene: Scene {
     }
 
     /// Photos added since the last layout: they appear in their slots while the others animate aside.
-    private var appearing = Set<String>()
+    private var appearing = Set<PhotoID>()
 
     /// The folder changed: removed photos leave the grid or the dock, added ones take their places in
     /// the grid in name order, and one relayout animates the rest to their new slots.
@@ -259,15 +259,12 @@ final class PickerScene: Scene {
         return tile.container == .dock ? .deselect(id) : .select(id)
     }
 
-    func tileID(at p: Point) -> String? { field.tileID(at: p) }
+    func tileID(at p: Point) -> PhotoID? { field.tileID(at: p) }
 
     // MARK: Drawing
 
     /// The title's row in window points: the grid's first row, scrolled with it.
-    func titleFrame(alpha: Double = 1) -> Rect { titleFrame(in: field, alpha: alpha) }
-
-    /// The title row where `field`'s grid has scrolled it: a draw passes the copy it already holds.
-    private func titleFrame(in field: TileField, alpha: Double) -> Rect {
+    func titleFrame(alpha: Double = 1) -> Rect {
         let o = field.offset(of: .grid, alpha: alpha)
         return field.scroll(.grid).unscrolled(layout.titleRow).offsetBy(dx: -o.x, dy: -o.y)
     }
@@ -280,11 +277,8 @@ final class PickerScene: Scene {
     func draw(into list: inout DrawList, alpha: Double) {
         let theme = config.theme
         let picker = self.picker
-        // One copy of the field for the whole draw: each read of the stored property would copy it again
-        // (a class's stored struct is copied out to be read), arrays and all.
-        let field = self.field
         let gridClip = field.windowClip(of: .grid, alpha: alpha)
-        let title = titleFrame(in: field, alpha: alpha)
+        let title = titleFrame(alpha: alpha)
         if title.intersects(gridClip) {
             Chrome(config: config.chrome).drawTitle(
                 picker.title, in: title, color: theme.text, clip: gridClip, into: &list)
@@ -337,7 +331,7 @@ final class PickerScene: Scene {
 /// (the focus goes with it to its new place) or presses Done.
 extension PickerScene: FocusableScene {
     /// The Done button (its name is what the state dump and the semantics tree show).
-    static let doneButton = FocusTarget.control("picker/done")
+    static let doneButton = FocusTarget.control(ControlID("picker/done"))
 
     var focusGroups: [[FocusTarget]] {
         [grid.map(FocusTarget.tile), dock.map(FocusTarget.tile)]

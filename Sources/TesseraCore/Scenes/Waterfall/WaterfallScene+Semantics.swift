@@ -40,7 +40,7 @@ extension WaterfallScene {
         let viewing = heroes.stage.presented != nil
         let center = Point(window.width / 2, window.height / 2)
         switch action {
-        case .open where id.kind == .tile: return apply(.present(id.key))
+        case .open where id.kind == .tile: return apply(.present(id.photoID))
         case .close where viewing: return apply(.dismiss)
         case .next where viewing: handle(.key(.right))
         case .previous where viewing: handle(.key(.left))

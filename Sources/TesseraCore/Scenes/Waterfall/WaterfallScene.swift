@@ -39,7 +39,7 @@ final class WaterfallScene: Scene {
     private(set) var window: Size
     /// Read while `heroes` is being stepped (for the overlay frame), so not kept in it.
     private var aspectRatios: TileAspectRatios
-    var field = TileField()
+    let field = TileField()
     var focus = FocusModel()
     private(set) var heroes: HeroOverlay
     private var layout: WaterfallLayout
@@ -54,7 +54,7 @@ final class WaterfallScene: Scene {
     private var paging = false
     private var caughtPages = false
     /// The photo the viewer was opened on (tapped, so in view); one paged to may not be.
-    private var openedID: String?
+    private var openedID: PhotoID?
 
     /// - Parameter photos: the photos in model order; a photo without a known size is laid out at
     ///   `waterfall.fallbackAspectRatio`.
@@ -86,20 +86,20 @@ final class WaterfallScene: Scene {
 
     /// The fullscreen frame of photo `id`: aspect-fit to the whole window (`.scaledToFit()` in a
     /// `GeometryReader` the size of the screen).
-    func fullscreenFrame(of id: String) -> Rect {
+    func fullscreenFrame(of id: PhotoID) -> Rect {
         let aspect = aspectRatios[id]
         return Rect(0, 0, window.width, window.height).aspectFit(aspect)
     }
 
     /// Where the presented photo heads: the viewer's zoomed, panned, swiped frame, on its page.
-    private func overlayFrame(of id: String) -> Rect {
+    private func overlayFrame(of id: PhotoID) -> Rect {
         var v = viewer
         v.refit(fullscreenFrame(of: id), window: window)
         return v.frame.offsetBy(dx: pager.offset(of: id) ?? 0, dy: 0)
     }
 
     /// Photo `id` at fit on its page (window points), for the neighbours shown while paging.
-    private func pageFrame(of id: String) -> Rect {
+    private func pageFrame(of id: PhotoID) -> Rect {
         fullscreenFrame(of: id).offsetBy(dx: pager.offset(of: id) ?? 0, dy: 0)
     }
 
@@ -116,7 +116,7 @@ final class WaterfallScene: Scene {
 
     /// The presented photo, once it rests in the overlay or a finger caught it flying in (the viewer then
     /// drives it): what zoom, swipe and paging act on. Nil while it flies in untouched.
-    private var viewedID: String? {
+    private var viewedID: PhotoID? {
         guard let id = heroes.stage.presented?.id else { return nil }
         return field.tile(id)?.layer == .overlay || viewer.drivesFrame ? id : nil
     }
@@ -146,7 +146,7 @@ final class WaterfallScene: Scene {
     }
 
     /// Photos added since the last layout: they appear in their slots while the others animate aside.
-    private var appearing = Set<String>()
+    private var appearing = Set<PhotoID>()
 
     private func layOut(animated: Bool) {
         needsLayout = false
@@ -193,8 +193,8 @@ final class WaterfallScene: Scene {
     }
 
     @discardableResult
-    private func present(_ id: String) -> Bool {
-        guard heroes.present(id, overlay: fullscreenFrame(of: id), in: &field) else { return false }
+    private func present(_ id: PhotoID) -> Bool {
+        guard heroes.present(id, overlay: fullscreenFrame(of: id), in: field) else { return false }
         viewer.reset(fadeBackOn: heroes.stage.spring)
         pendingClose = nil
         openedID = id
@@ -217,7 +217,7 @@ final class WaterfallScene: Scene {
             if id != openedID { field.scrollIntoView(id, animation: heroes.stage.spring) }
         }
         viewer.reset(fadeBackOn: nil)
-        return heroes.dismiss(in: &field) != nil
+        return heroes.dismiss(in: field) != nil
     }
 
     var heroStage: HeroStage? { heroes.stage }
@@ -246,7 +246,7 @@ final class WaterfallScene: Scene {
         }
     }
 
-    func tileID(at p: Point) -> String? { heroes.tileID(at: p, in: field) }
+    func tileID(at p: Point) -> PhotoID? { heroes.tileID(at: p, in: field) }
 
     /// Paging at fit: a horizontal drag, a press on moving pages, Left and Right. True when taken.
     private func handlePager(_ gesture: Gesture) -> Bool {
@@ -299,7 +299,7 @@ final class WaterfallScene: Scene {
             let home = field.items(.waterfall).firstIndex(of: shown)
         else { return }
         let velocity = Rect(pager.velocity, 0, 0, 0)
-        guard heroes.page(to: now, at: pageFrame(of: now), velocity: velocity, home: layout.frames[home], in: &field)
+        guard heroes.page(to: now, at: pageFrame(of: now), velocity: velocity, home: layout.frames[home], in: field)
         else { return }
         viewer.reset(fadeBackOn: nil)
         viewer.refit(fullscreenFrame(of: now), window: window)
@@ -359,7 +359,7 @@ final class WaterfallScene: Scene {
         let viewed = viewedID
         refitViewer()
         viewer.step(dt)
-        heroes.step(dt, field: &field) { self.overlayFrame(of: $0) }
+        heroes.step(dt, field: field) { self.overlayFrame(of: $0) }
         if let id = heroes.stage.presented?.id, pagesMoved {
             // The pages carry the photo: held where they put it, at their speed.
             // Once they rest, held still: the photo rests in the overlay at once.

@@ -63,7 +63,7 @@ final class DestinationCatalogTests: XCTestCase {
         let catalog = try DestinationCatalog.load(path: repositoryResources.asset("Destinations", "destinations.json"))
         XCTAssertGreaterThanOrEqual(catalog.places.count, 7)
         for place in catalog.places {
-            let size = try XCTUnwrap(place.image.pixelSize, place.id)
+            let size = try XCTUnwrap(place.image.pixelSize, place.id.rawValue)
             XCTAssertGreaterThan(size.width, size.height, "\(place.id) is a landscape")
             XCTAssertGreaterThan(place.details.split(separator: " ").count, 40, "\(place.id): a real paragraph")
         }

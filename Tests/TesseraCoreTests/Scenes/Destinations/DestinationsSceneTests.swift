@@ -1,11 +1,12 @@
 import TesseraGeometry
+import TesseraPhotos
 import XCTest
 
 @testable import TesseraCore
 
 /// The destinations' must-shows (docs/BEHAVIOUR.md#destinations).
 final class DestinationsSceneTests: XCTestCase {
-    private func photoCommand(_ list: DrawList, _ placeID: String) -> (frame: Rect, radius: Double, opacity: Double)? {
+    private func photoCommand(_ list: DrawList, _ placeID: PhotoID) -> (frame: Rect, radius: Double, opacity: Double)? {
         list.photoCommands.first { $0.id == "destinations/\(placeID)" }.map { ($0.frame, $0.radius, $0.opacity) }
     }
 
@@ -47,7 +48,7 @@ final class DestinationsSceneTests: XCTestCase {
         assertRect(hero.presented, Rect(0, 0, 1024, 512), accuracy: 0.01)
         XCTAssertEqual(hero.layer, "overlay")
         XCTAssertEqual(hero.opacity, 1)
-        for tile in dump.tiles where tile.id != "place-1" { XCTAssertEqual(tile.opacity, 0, tile.id) }
+        for tile in dump.tiles where tile.id != "place-1" { XCTAssertEqual(tile.opacity, 0, tile.id.rawValue) }
 
         let list = sim.drawList()
         XCTAssertEqual(photoCommand(list, "place-1")?.radius, 0, "square in the detail view")

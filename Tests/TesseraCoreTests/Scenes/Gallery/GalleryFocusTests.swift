@@ -22,7 +22,7 @@ final class GalleryFocusTests: XCTestCase {
         let groups = try XCTUnwrap(sim.scene as? GalleryScene).focusGroups
         XCTAssertEqual(groups.last, [GalleryScene.forwardPaddle], "\(groups.map(\.count))")
         try sim.pressKeys(Array(repeating: "Tab", count: 4))
-        XCTAssertEqual(sim.dump().focus, GalleryScene.forwardPaddle.id)
+        XCTAssertEqual(sim.dump().focus, GalleryScene.forwardPaddle.name)
         try sim.pressKeys(["Space"])
         XCTAssertEqual(sim.dump().position, "featured-1")
     }

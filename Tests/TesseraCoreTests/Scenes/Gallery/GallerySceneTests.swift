@@ -1,4 +1,5 @@
 import TesseraGeometry
+import TesseraPhotos
 import XCTest
 
 @testable import TesseraCore
@@ -30,7 +31,7 @@ final class GallerySceneTests: XCTestCase {
             if inside {
                 XCTAssertEqual(tile.scale, 1, "\(tile.id) wholly visible", file: file, line: line)
             } else {
-                XCTAssertGreaterThanOrEqual(tile.scale, 0.8, tile.id, file: file, line: line)
+                XCTAssertGreaterThanOrEqual(tile.scale, 0.8, tile.id.rawValue, file: file, line: line)
                 XCTAssertLessThan(tile.scale, 1, "\(tile.id) partly visible", file: file, line: line)
             }
         }
@@ -87,13 +88,13 @@ final class GallerySceneTests: XCTestCase {
         sim.settle()
         XCTAssertTrue(sim.isSettled)
         let position = try! XCTUnwrap(sim.dump().position)
-        XCTAssertGreaterThan(Int(position.split(separator: "-").last!)!, 2, "several cards on: \(position)")
+        XCTAssertGreaterThan(Int(position.rawValue.split(separator: "-").last!)!, 2, "several cards on: \(position)")
         assertRestingAligned(sim)
     }
 
     func testThePositionFollowsTheScrollLive() {
         let sim = makeGallery()
-        var seen: [String] = []
+        var seen: [PhotoID] = []
         handleDrag: do {
             sim.handle(.pointerDown(Point(900, featuredY), time: sim.time))
             for i in 1...60 {

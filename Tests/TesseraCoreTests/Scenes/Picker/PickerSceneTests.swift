@@ -25,7 +25,7 @@ final class PickerSceneTests: XCTestCase {
     func testEveryPhotoIsInExactlyOneContainerAtEveryStep() {
         let sim = makeSimulation()
         let all = Set(samplePhotos().ids)
-        for (i, id) in ["photo-01", "photo-09", "photo-17", "photo-01", "photo-24"].enumerated() {
+        for (i, id) in [PhotoID("photo-01"), "photo-09", "photo-17", "photo-01", "photo-24"].enumerated() {
             sim.tap(id)
             sim.steps(7 + i) {
                 let dump = sim.dump()
@@ -77,7 +77,7 @@ final class PickerSceneTests: XCTestCase {
 
     func testTenTapsFillTheDockInOrderAndRevealTheNewest() {
         let sim = makeSimulation()
-        let ids = (1...10).map { String(format: "photo-%02d", $0 * 2) }
+        let ids = (1...10).map { PhotoID(String(format: "photo-%02d", $0 * 2)) }
         for id in ids {
             sim.tap(id)
             sim.steps(Int(0.12 * 120))
@@ -144,7 +144,7 @@ final class PickerSceneTests: XCTestCase {
 
     func testDockDragScrollsWithRubberBandAndSettlesInBounds() {
         let sim = makeSimulation()
-        for i in 1...12 { sim.tap(String(format: "photo-%02d", i)) }
+        for i in 1...12 { sim.tap(PhotoID(String(format: "photo-%02d", i))) }
         sim.settle()
         let before = sim.container("dock")!.offset.x
         XCTAssertGreaterThan(before, 0)
@@ -190,7 +190,7 @@ final class PickerSceneTests: XCTestCase {
 final class PickerScrollCatchTests: XCTestCase {
     func testATapOnTheFlingingDockStopsItAndSelectsNothing() {
         let sim = makeSimulation()
-        for i in 1...14 { sim.tap(String(format: "photo-%02d", i)) }
+        for i in 1...14 { sim.tap(PhotoID(String(format: "photo-%02d", i))) }
         sim.settle()
         // Fling the dock back towards its start.
         let y = 686.0

@@ -40,7 +40,7 @@ final class PickerTitleAndDockTests: XCTestCase {
     func testDockTilesAreTheirPhotosAspectRatioWide() throws {
         // Photos 1…3 are 960×640, 720×1080 and 800×800.
         let sim = makeHeroSimulation(.picker, photos: 24)
-        for id in ["photo-01", "photo-02", "photo-03"] { sim.tap(id) }
+        for id: PhotoID in ["photo-01", "photo-02", "photo-03"] { sim.tap(id) }
         sim.settle()
         let widths = try ["photo-01", "photo-02", "photo-03"].map { try XCTUnwrap(sim.tile($0)).presented.width }
         XCTAssertEqual(widths[0], 150, accuracy: 1e-6)

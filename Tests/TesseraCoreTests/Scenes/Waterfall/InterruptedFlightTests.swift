@@ -1,4 +1,5 @@
 import TesseraGeometry
+import TesseraPhotos
 import XCTest
 
 @testable import TesseraCore
@@ -7,7 +8,7 @@ import XCTest
 /// Interfaces"): a page or a swipe down started while it still flies is not dropped, and the photo
 /// follows from where it was drawn, without a jump.
 final class InterruptedFlightTests: XCTestCase {
-    private func opened() throws -> (Simulation, String) {
+    private func opened() throws -> (Simulation, PhotoID) {
         let sim = makeHeroSimulation(.waterfall)
         let id = try XCTUnwrap(sim.container("waterfall")?.items.first)
         sim.tap(id)
@@ -37,7 +38,8 @@ final class InterruptedFlightTests: XCTestCase {
         sim.steps(Int(0.3 * sim.hz))
         let before = try XCTUnwrap(sim.tile(id)).presented
         let run = try ScriptRun(
-            sim, #"{"at": 0, "drag": {"from": [500, 300], "to": [500, 560], "seconds": 0.3, "hold": 0.1, "touch": true}}"#)
+            sim,
+            #"{"at": 0, "drag": {"from": [500, 300], "to": [500, 560], "seconds": 0.3, "hold": 0.1, "touch": true}}"#)
         run.play(until: 0.2, noJumps: true)
         let during = try XCTUnwrap(sim.tile(id)).presented
         XCTAssertGreaterThan(during.midY, before.midY + 60, "the photo follows the finger down")

@@ -1,4 +1,5 @@
 import TesseraGeometry
+import TesseraPhotos
 import XCTest
 
 @testable import TesseraCore
@@ -9,7 +10,7 @@ import XCTest
 /// empty one, and a dismiss after paging far flies it into its slot, scrolled into view.
 final class PhotoPagingTests: XCTestCase {
     /// 16 photos at 1024 × 768, photo `first` open at fit and at rest.
-    private func openViewer(_ first: String = "photo-03") throws -> Simulation {
+    private func openViewer(_ first: PhotoID = "photo-03") throws -> Simulation {
         let sim = makeHeroSimulation(.waterfall)
         try sim.play(#"{"at": 0, "tap": "\#(first)"}"#, for: 2)
         XCTAssertEqual(sim.overlay?.id, first)
@@ -20,7 +21,7 @@ final class PhotoPagingTests: XCTestCase {
     private var page: Double { 1024 + 20 }
 
     /// The current photo rests fullscreen at fit; the one it came from is back in its slot.
-    private func assertShowing(_ id: String, _ sim: Simulation, after old: String, line: UInt = #line) throws {
+    private func assertShowing(_ id: PhotoID, _ sim: Simulation, after old: PhotoID, line: UInt = #line) throws {
         XCTAssertEqual(sim.overlay?.id, id, line: line)
         let scene = try XCTUnwrap(sim.scene as? WaterfallScene)
         let tile = try XCTUnwrap(sim.tile(id))
@@ -32,11 +33,11 @@ final class PhotoPagingTests: XCTestCase {
     }
 
     /// The photos drawn above the backdrop (the pages), by id.
-    private func pages(_ sim: Simulation) -> [String: Rect] {
+    private func pages(_ sim: Simulation) -> [PhotoID: Rect] {
         let commands = sim.drawList().commands
         guard let backdrop = commands.firstIndex(where: { if case .backdropBlur = $0 { true } else { false } })
         else { return [:] }
-        var frames: [String: Rect] = [:]
+        var frames: [PhotoID: Rect] = [:]
         for case .photo(let id, let frame, _, _, _) in commands[backdrop...] { frames[id] = frame }
         return frames
     }
@@ -89,7 +90,8 @@ final class PhotoPagingTests: XCTestCase {
             #"{"at": 0.15, "key": "Escape"}"#,
         ] {
             let sim = try openViewer()
-            try sim.play(#"{"at": 0, "drag": {"from": [600, 400], "to": [500, 400], "seconds": 0.05}}, \#(second)"#, for: 4)
+            try sim.play(
+                #"{"at": 0, "drag": {"from": [600, 400], "to": [500, 400], "seconds": 0.05}}, \#(second)"#, for: 4)
             XCTAssertTrue(sim.isSettled, "\(second): at rest")
             XCTAssertFalse(sim.dump().tiles.contains { $0.moving }, second)
         }

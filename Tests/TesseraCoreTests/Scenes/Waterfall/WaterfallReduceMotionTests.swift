@@ -1,4 +1,5 @@
 import TesseraGeometry
+import TesseraPhotos
 import XCTest
 
 @testable import TesseraCore
@@ -13,7 +14,7 @@ final class WaterfallReduceMotionTests: XCTestCase {
     }
 
     /// The opacities `id` is drawn with, at each frame, by where.
-    private func drawn(_ id: String, _ sim: Simulation) -> [(frame: Rect, opacity: Double)] {
+    private func drawn(_ id: PhotoID, _ sim: Simulation) -> [(frame: Rect, opacity: Double)] {
         sim.drawList().photoCommands.filter { $0.id == id }.map { ($0.frame, $0.opacity) }
     }
 

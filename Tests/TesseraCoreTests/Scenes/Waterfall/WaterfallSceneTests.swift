@@ -30,7 +30,7 @@ final class WaterfallSceneTests: XCTestCase {
     /// Every photo is shown: scrolling to the end brings the last ones into view, each exactly once in the draw list.
     func testEveryPhotoIsShownOnceWhenScrolledTo() {
         let sim = makeHeroSimulation(.waterfall)
-        var seen = Set<String>()
+        var seen = Set<PhotoID>()
         for _ in 0..<40 {
             let list = sim.drawList()
             let ids = list.photoCommands.map(\.id)
@@ -277,7 +277,7 @@ final class WaterfallSceneTests: XCTestCase {
             XCTAssertLessThan(abs(tile.presented.minY - old.presented.minY), 60, "\(tile.id) glides, it does not jump")
         }
         sim.settle()
-        for tile in sim.dump().tiles { XCTAssertEqual(tile.presented, tile.target, tile.id) }
+        for tile in sim.dump().tiles { XCTAssertEqual(tile.presented, tile.target, tile.id.rawValue) }
     }
 
     func testRendersTheSameStateWhateverTheSceneSwitching() {
