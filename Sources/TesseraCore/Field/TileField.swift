@@ -198,9 +198,8 @@ final class TileField {
 
     /// True when what tile `i` stores is what it would present resting: it may leave the moving set.
     func storesItsRestingFrames(_ i: Int) -> Bool {
-        let tile = tiles[i]
-        return tile.presented == restingPresented(i) && tile.previousPresented == restingPreviousPresented(i)
-            && tile.velocity == restingVelocity(i)
+        tiles[i].presented == restingPresented(i) && tiles[i].previousPresented == restingPreviousPresented(i)
+            && tiles[i].velocity == restingVelocity(i)
     }
 
     /// A tile given its frames outside a step (added, or placed without animation) rests only if they
@@ -316,50 +315,77 @@ final class TileField {
     /// its way to a window-space destination only records its new home.
     func place(_ id: PhotoID, at contentFrame: Rect, animation: SpringParameters?) {
         guard let i = index[id] else { return }
-        place(i, at: contentFrame, animation: animation)
+        place(i, at: contentFrame, animation: animation, in: placing(slot: tiles[i].slot))
     }
 
-    private func place(_ i: Int, at contentFrame: Rect, animation: SpringParameters?) {
-        let k = tiles[i].slot
-        let target = containers[k].scroll.unscrolled(contentFrame)
-        containers[k].rangeIsCurrent = false
+    /// Puts `container`'s items, in model order, at `frames` (content coordinates, one per item): see
+    /// `place`. Those in `appearing` (just added) take their places at once. Tiles are found by their
+    /// place, not their id, and the container is read once: a relayout of 100,000 photos looks up no id
+    /// (BENCHMARKS.md, "100,000 photos").
+    func placeItems(
+        of container: ContainerID, at frames: some Sequence<Rect>, animation: SpringParameters?,
+        appearing: Set<PhotoID> = []
+    ) {
+        guard let k = slot(of: container) else { return }
+        let placing = placing(slot: k)
+        let ids = order.items[k]
+        for (position, (i, frame)) in zip(order.members[k], frames).enumerated() {
+            let atOnce = !appearing.isEmpty && appearing.contains(ids[position])
+            place(i, at: frame, animation: atOnce ? nil : animation, in: placing)
+        }
+    }
+
+    /// What placing a tile needs of its container, read once for a whole layout.
+    private struct Placing {
+        let slot: Int
+        /// The viewport's origin: a content frame plus it is the frame in the parent's unscrolled space.
+        let origin: Point
+        /// A screen around the viewport, and the offsets of the last step and now (`showsMove`).
+        let near: Rect
+        let stepOffset: Point
+        let offset: Point
+        /// The offset and velocity of the container with every enclosing one's (`updatePresented`).
+        let windowOffset: Point
+        let windowVelocity: Point
+
+        /// Whether a tile moving from `from` to `to` (the container's unscrolled points) could be seen on
+        /// the way: either end within a screen of the viewport, at the last step's offset or the scroll's
+        /// current one. A move that cannot is made at once: a relayout of 100,000 photos animates the
+        /// few hundred near the screen, not every spring in the library (docs/BEHAVIOUR.md, "Settled
+        /// tiles cost nothing").
+        func showsMove(from: Rect, to: Rect) -> Bool {
+            func seen(_ frame: Rect, at offset: Point) -> Bool {
+                frame.offsetBy(dx: -offset.x, dy: -offset.y).intersects(near)
+            }
+            return seen(from, at: stepOffset) || seen(to, at: stepOffset) || seen(from, at: offset)
+                || seen(to, at: offset)
+        }
+    }
+
+    private func placing(slot k: Int) -> Placing {
+        let viewport = containers[k].scroll.viewport
+        return Placing(
+            slot: k, origin: viewport.origin, near: viewport.insetBy(dx: -viewport.width, dy: -viewport.height),
+            stepOffset: containers[k].stepOffset, offset: containers[k].scroll.offset, windowOffset: offset(slot: k),
+            windowVelocity: offsetVelocity(slot: k))
+    }
+
+    private func place(_ i: Int, at contentFrame: Rect, animation: SpringParameters?, in placing: Placing) {
+        let target = contentFrame.offsetBy(dx: placing.origin.x, dy: placing.origin.y)
+        containers[placing.slot].rangeIsCurrent = false
         tiles[i].home = target
         guard tiles[i].space == .container else { return }
-        if let animation, showsMove(inSlot: k, from: tiles[i].frame.presented, to: target) {
+        if let animation, placing.showsMove(from: tiles[i].frame.presented, to: target) {
             // A resting tile about to move starts from the frames it presents.
             if !active.contains(i) { tiles[i] = resolved(i) }
             tiles[i].frame.animate(to: target, with: animation)
             if !tiles[i].frame.isSettled { active.insert(i) }
         } else {
             tiles[i].frame.set(target)
-            updatePresented(i)
+            updatePresented(i, offset: placing.windowOffset, velocity: placing.windowVelocity)
             tiles[i].previousPresented = tiles[i].presented
             keepMovingUnlessResting(i)
         }
-    }
-
-    /// Whether a tile moving from `from` to `to` (a container's unscrolled points) could be seen on the
-    /// way: either end within a screen of the container's viewport, at the last step's offset or the
-    /// scroll's current one. A move that cannot is made at once: a relayout of 100,000 photos animates
-    /// the few hundred near the screen, not every spring in the library (docs/BEHAVIOUR.md, "Settled tiles cost nothing").
-    private func showsMove(inSlot k: Int, from: Rect, to: Rect) -> Bool {
-        let viewport = containers[k].scroll.viewport
-        let near = viewport.insetBy(dx: -viewport.width, dy: -viewport.height)
-        for offset in [containers[k].stepOffset, containers[k].scroll.offset] {
-            if from.offsetBy(dx: -offset.x, dy: -offset.y).intersects(near)
-                || to.offsetBy(dx: -offset.x, dy: -offset.y).intersects(near)
-            {
-                return true
-            }
-        }
-        return false
-    }
-
-    /// Puts `container`'s items, in model order, at `frames` (content coordinates, one per item): see
-    /// `place`.
-    func placeItems(of container: ContainerID, at frames: [Rect], animation: SpringParameters?) {
-        guard let k = slot(of: container) else { return }
-        for (i, frame) in zip(order.members[k], frames) { place(i, at: frame, animation: animation) }
     }
 
     // MARK: Moves between containers and spaces

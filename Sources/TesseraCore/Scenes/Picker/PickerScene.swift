@@ -183,12 +183,11 @@ final class PickerScene: Scene {
             .dock, viewport: layout.dockViewport,
             contentSize: Size(layout.dock.contentWidth(widths: widths), layout.dock.height),
             hitFrame: layout.dockPanel)
-        for (i, id) in grid.enumerated() {
-            field.place(id, at: layout.gridFrame(at: i), animation: appearing.contains(id) ? nil : spring)
-        }
-        for (id, frame) in zip(dock, layout.dock.frames(widths: widths)) {
-            field.place(id, at: frame, animation: spring)
-        }
+        let layout = layout
+        field.placeItems(
+            of: .grid, at: (0..<grid.count).lazy.map { layout.gridFrame(at: $0) }, animation: spring,
+            appearing: appearing)
+        field.placeItems(of: .dock, at: layout.dock.frames(widths: widths), animation: spring)
         if let spring, panel.target != .zero {
             panel.animate(to: layout.dockPanel, with: spring)
         } else {

@@ -157,9 +157,7 @@ final class WaterfallScene: Scene {
             window: window)
         field.setLayout(.waterfall, viewport: layout.viewport, contentSize: Size(window.width, layout.contentHeight))
         let spring = animated ? heroes.stage.spring : nil
-        for (id, frame) in zip(field.items(.waterfall), layout.frames) {
-            field.place(id, at: frame, animation: appearing.contains(id) ? nil : spring)
-        }
+        field.placeItems(of: .waterfall, at: layout.frames, animation: spring, appearing: appearing)
         appearing.removeAll()
     }
 
