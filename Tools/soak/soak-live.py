@@ -265,9 +265,21 @@ def main():
         f"- open fds: {rows[-1][3] if rows else 0}, growth {growth['fds']:+.2f}/hour",
         f"- threads: {rows[-1][4] if rows else 0}, growth {growth['threads']:+.2f}/hour",
         f"- CPU: {cpu_mean:.2f} % of a core on average",
-        "",
-        "A run shorter than the warm-up plus an hour says little about growth per hour: read it as a smoke run.",
     ]
+    # A sample follows each minute's scene switch, so every len(SCENES)-th one shows the same scene: a line
+    # through those alone leaves out the swing between scenes.
+    by_scene = []
+    for phase in range(len(SCENES)):
+        same = [r for r in steady if r[0] % len(SCENES) == phase]
+        if len(same) >= 2:
+            by_scene.append(f"{fit([r[1] / 3600 for r in same], [r[2] for r in same]):+.2f}")
+    if by_scene:
+        report += ["", f"RSS growth through the samples of one scene at a time: {', '.join(by_scene)} MB/hour."]
+    if not rows or rows[-1][1] < WARM_UP + 3600:
+        report += [
+            "",
+            "A run shorter than the warm-up plus an hour says little about growth per hour: read it as a smoke run.",
+        ]
     with open(os.path.join(args.out, "soak.md"), "w") as out:
         out.write("\n".join(report) + "\n")
     print("\n".join(report))
