@@ -8,9 +8,10 @@ extension DrawListRenderer {
     /// POINTS, in `color` (its alpha is the shadow's strength). `visible` is the pixel region the clip
     /// and output leave.
     ///
-    /// Eight blended copies of a small nine-slice texture (`ShadowTextures`): four corners 1:1, four
-    /// edges stretched; the inside is left alone (the mask is zero there), so the cost is the ring's
-    /// area, not the frame's.
+    /// Blended 1:1 copies of a small nine-slice texture (`ShadowTextures`): four corners, and each edge
+    /// as pieces of the texture's straight strip, only the `extent` outside the shape (the mask is zero
+    /// inside it, and a zero-alpha blend leaves the pixel as it was); the inside is left alone, so the
+    /// cost is the ring's area, not the frame's.
     func drawShadow(frame: Rect, cornerRadius: Double, blur: Double, color: Color, visible: PixelRect) {
         let dst = PixelRect(placing: frame, pixelsPerPoint: pixelsPerPoint)
         guard dst.width >= 1, dst.height >= 1, color.a > 0, blur > 0 else { return }
@@ -19,7 +20,7 @@ extension DrawListRenderer {
         let mask = entry.mask
         let e = mask.extent
         let c = mask.cell
-        let n = mask.size
+        let n = 2 * c + ShadowTextures.Entry.strip
         let outer = PixelRect(x0: dst.x0 - e, y0: dst.y0 - e, x1: dst.x1 + e, y1: dst.y1 + e)
         guard outer.intersects(visible) else { return }
         let texture = entry.texture
@@ -32,14 +33,17 @@ extension DrawListRenderer {
         copy(texture, (n - c, 0, c, c), (outer.x1 - c, outer.y0, c, c))
         copy(texture, (0, n - c, c, c), (outer.x0, outer.y1 - c, c, c))
         copy(texture, (n - c, n - c, c, c), (outer.x1 - c, outer.y1 - c, c, c))
-        // Edges: the texture's middle column or row, stretched.
-        if middleWidth > 0 {
-            copy(texture, (c, 0, 1, c), (outer.x0 + c, outer.y0, middleWidth, c))
-            copy(texture, (c, n - c, 1, c), (outer.x0 + c, outer.y1 - c, middleWidth, c))
+        // Edges: pieces of the straight strip, `e` deep.
+        let strip = ShadowTextures.Entry.strip
+        for x in stride(from: 0, to: max(0, middleWidth), by: strip) {
+            let w = min(strip, middleWidth - x)
+            copy(texture, (c, 0, w, e), (outer.x0 + c + x, outer.y0, w, e))
+            copy(texture, (c, n - e, w, e), (outer.x0 + c + x, outer.y1 - e, w, e))
         }
-        if middleHeight > 0 {
-            copy(texture, (0, c, c, 1), (outer.x0, outer.y0 + c, c, middleHeight))
-            copy(texture, (n - c, c, c, 1), (outer.x1 - c, outer.y0 + c, c, middleHeight))
+        for y in stride(from: 0, to: max(0, middleHeight), by: strip) {
+            let h = min(strip, middleHeight - y)
+            copy(texture, (0, c, e, h), (outer.x0, outer.y0 + c + y, e, h))
+            copy(texture, (n - e, c, e, h), (outer.x1 - e, outer.y0 + c + y, e, h))
         }
     }
 
