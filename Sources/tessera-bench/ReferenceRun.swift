@@ -50,7 +50,9 @@ enum ReferenceRun {
         _ = reader.readDataToEndOfFile()
         process.waitUntilExit()
         deadline.cancel()
-        guard process.terminationStatus == 0, let settled, let done else { return nil }
+        // A run that was gone before its last CPU was read (the clock of an exited process reads 0)
+        // measured nothing either.
+        guard process.terminationStatus == 0, let settled, let done, done.cpu >= settled.cpu else { return nil }
         return Reading(
             cpu: done.cpu - settled.cpu, server: done.server.flatMap { d in settled.server.map { d - $0 } },
             frames: done.frames - settled.frames)

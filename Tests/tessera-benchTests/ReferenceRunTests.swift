@@ -12,11 +12,13 @@ final class ReferenceRunTests: XCTestCase {
         return process
     }
 
-    /// Frames are counted from the `settled` line to the last; other lines on stderr are passed over.
+    /// Frames are counted from the `settled` line to the last; other lines on stderr are passed over. The
+    /// references print their last line and then quit, still running as it is read.
     func testARunIsReadFromSettledToTheEnd() throws {
         let reading = try XCTUnwrap(
             ReferenceRun.read(
-                shell("echo 'a warning 3' >&2; echo 'settled frames 12' >&2; sleep 0.2; echo 'frames 72' >&2"),
+                shell(
+                    "echo 'a warning 3' >&2; echo 'settled frames 12' >&2; sleep 0.2; echo 'frames 72' >&2; sleep 0.2"),
                 serverPID: nil, seconds: 5))
         XCTAssertEqual(reading.frames, 60)
         XCTAssertGreaterThanOrEqual(reading.cpu, 0)
