@@ -84,20 +84,6 @@ enum DesktopAppearance {
             ])
     }
 
-    /// The tools' environment: ours, except that with no session bus to ask (no
-    /// `DBUS_SESSION_BUS_ADDRESS`, no `$XDG_RUNTIME_DIR/bus`) they are pointed at one that does not exist.
-    /// Otherwise GLib and libdbus "autolaunch" a session bus for an X display (`dbus-launch --autolaunch`,
-    /// dbus-launch(1)): a daemon per probe that outlives the run — a kiosk or a test run under Xvfb
-    /// gathered hundreds, and with them every inotify instance the user may have.
-    static func toolEnvironment(_ environment: [String: String]) -> [String: String] {
-        var environment = environment
-        let userBus = environment["XDG_RUNTIME_DIR"].map { "\($0)/bus" }
-        if environment["DBUS_SESSION_BUS_ADDRESS"] == nil, !(userBus.map(FileManager.default.fileExists) ?? false) {
-            environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent/tessera-has-no-session-bus"
-        }
-        return environment
-    }
-
     /// How long one tool may take, seconds.
     static let toolDeadline = 1.0
 
@@ -130,7 +116,9 @@ enum DesktopAppearance {
         posix_spawnattr_setpgroup(&attributes, 0)
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
-        let env = toolEnvironment(ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let env =
+            SessionBus.withoutAutolaunch(ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") }
+            + [nil]
         defer { for pointer in env { free(pointer) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, env)

@@ -18,7 +18,10 @@ import TesseraCore
 ProcessSignals.install { (tessera_early_quit() != 0, tessera_early_reload() != 0) }
 do {
     let options = try Options.parse(Options.commandLine)
-    if !options.headless { WaylandProbe.chooseVideoDriver() }
+    if !options.headless {
+        WaylandProbe.chooseVideoDriver()
+        SessionBus.preventAutolaunch()
+    }
     exit(try Launcher(options: options).run())
 } catch let error as Options.UsageError {
     Launcher.fail(error.message, code: 2)
