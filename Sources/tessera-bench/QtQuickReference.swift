@@ -17,19 +17,6 @@ struct QtQuickReference {
     var settle: Double { Self.settle(seconds) }
     static func settle(_ seconds: Double) -> Double { min(2, seconds / 3) }
 
-    struct Result: Encodable {
-        /// Which Qt ran it ("Qt Quick 6", "Qt Quick 5.15").
-        var runtime: String
-        /// Milliseconds of CPU per frame the toggles added, 1024×768 and 1920×1080.
-        var cpuMsPerFrame: Double
-        var kioskCPUMsPerFrame: Double
-        /// Frames the toggles added per second, at 1024×768.
-        var framesPerSecond: Double
-        /// The X server's CPU per frame over the same window; nil where its process is not known.
-        var serverMsPerFrame: Double?
-        var kioskServerMsPerFrame: Double?
-    }
-
     /// A program that runs a QML file in a window.
     struct Runtime {
         var name: String

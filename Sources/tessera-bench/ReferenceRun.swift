@@ -14,6 +14,36 @@ enum ReferenceRun {
         var frames: Double
     }
 
+    /// A reference's figures in the report, the medians of its rounds: which runtime ran it ("Qt Quick
+    /// 6", "Slint 1.9.2a1 software"); the CPU per frame the toggles added at 1024×768 and 1920×1080 and
+    /// those frames per second at 1024×768; the X server's CPU per frame over the same windows (nil
+    /// where its process is not known); and, where it was run so, the same at the reference's own
+    /// default settings (Slint unpaced), frames and app + X server CPU a second.
+    struct Figures: Encodable {
+        var runtime: String
+        var cpuMsPerFrame: Double
+        var kioskCPUMsPerFrame: Double
+        var framesPerSecond: Double
+        var serverMsPerFrame: Double?
+        var kioskServerMsPerFrame: Double?
+        var defaultSettingsFramesPerSecond: Double?
+        var defaultSettingsBoxMsPerSecond: Double?
+
+        init(
+            runtime: String, small: WindowedBenchmark.Animated, large: WindowedBenchmark.Animated,
+            defaults: WindowedBenchmark.Animated? = nil
+        ) {
+            self.runtime = runtime
+            cpuMsPerFrame = small.cpuMsPerFrame
+            kioskCPUMsPerFrame = large.cpuMsPerFrame
+            framesPerSecond = small.framesPerSecond
+            serverMsPerFrame = small.serverMsPerFrame
+            kioskServerMsPerFrame = large.serverMsPerFrame
+            defaultSettingsFramesPerSecond = defaults?.framesPerSecond
+            defaultSettingsBoxMsPerSecond = defaults?.boxMsPerSecond
+        }
+    }
+
     /// Runs `process` (standard error is taken here) and reads it and the X server (`serverPID`, nil for
     /// none); nil when it failed or printed no frames. One still running `seconds` + 30 s after launch is
     /// stopped.

@@ -18,24 +18,6 @@ struct SlintReference {
     var python: String
     var version: String
 
-    struct Result: Encodable {
-        /// Which Slint ran it ("Slint 1.9.2a1 software").
-        var runtime: String
-        /// Milliseconds of CPU per frame the toggles added, paced to 60 frames a second, 1024×768 and
-        /// 1920×1080.
-        var cpuMsPerFrame: Double
-        var kioskCPUMsPerFrame: Double
-        /// Frames the toggles added per second, paced, at 1024×768.
-        var framesPerSecond: Double
-        /// The X server's CPU per frame over the same window; nil where its process is not known.
-        var serverMsPerFrame: Double?
-        var kioskServerMsPerFrame: Double?
-        /// Unpaced (Slint's default), 1024×768: the frames a second the toggles added, and the app + X
-        /// server CPU a second they added.
-        var defaultSettingsFramesPerSecond: Double?
-        var defaultSettingsBoxMsPerSecond: Double?
-    }
-
     /// The reference for a run of `seconds` with the first Python that has the packages; nil with none.
     init?(seconds: Double, root: URL) {
         let candidates = [root.appendingPathComponent(".build/slint-venv/bin/python").path, "python3"]

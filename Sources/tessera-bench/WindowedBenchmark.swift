@@ -51,7 +51,7 @@ struct WindowedBenchmark {
         var software: Path?
         var accelerated: Path?
         /// The same toggles in Qt Quick's software backend; nil without Qt's QML runtime.
-        var qtQuick: QtQuickReference.Result?
+        var qtQuick: ReferenceRun.Figures?
         /// Tessera's software path over Qt Quick's per animated frame, the median of the rounds' ratios
         /// (1024×768, 1920×1080), and each round's.
         var versusQtQuick: Double?
@@ -71,7 +71,7 @@ struct WindowedBenchmark {
         var perSecondVersusQtQuick: Double?
         var perSecondVersusQtQuickRounds: [Double]?
         /// The same against Slint's software renderer; nil without Slint's Python package.
-        var slint: SlintReference.Result?
+        var slint: ReferenceRun.Figures?
         var slintComparison: SlintComparison?
     }
 
@@ -155,7 +155,7 @@ struct WindowedBenchmark {
         var cpuMsPerFrame: Double
         var kioskCPUMsPerFrame: Double
         var framesPerSecond: Double
-        var qtQuick: QtQuickReference.Result?
+        var qtQuick: ReferenceRun.Figures?
         var versusQtQuick: Double?
         var kioskVersusQtQuick: Double?
         var versusQtQuickRounds: [Double]?
@@ -170,7 +170,7 @@ struct WindowedBenchmark {
         var qtQuickBoxMsPerSecond: Double?
         var perSecondVersusQtQuick: Double?
         var perSecondVersusQtQuickRounds: [Double]?
-        var slint: SlintReference.Result?
+        var slint: ReferenceRun.Figures?
         var slintComparison: SlintComparison?
     }
 
@@ -218,7 +218,7 @@ struct WindowedBenchmark {
         var small: Animated
         var large: Animated
         /// Qt Quick's medians; nil without `qmlscene`.
-        var qt: QtQuickReference.Result?
+        var qt: ReferenceRun.Figures?
         /// Each round's Tessera ÷ Qt Quick, at 1024×768 and 1920×1080, and their medians.
         var roundRatios: [Double]?
         var kioskRoundRatios: [Double]?
@@ -232,7 +232,7 @@ struct WindowedBenchmark {
         /// Qt Quick's medians at 1024×768.
         var qtSmall: Animated?
         /// Slint's medians and Tessera over Slint; nil without Slint's Python package.
-        var slint: SlintReference.Result?
+        var slint: ReferenceRun.Figures?
         var slintComparison: SlintComparison?
         var versusQt: Double? { roundRatios?.median }
         var kioskVersusQt: Double? { kioskRoundRatios?.median }
@@ -340,14 +340,9 @@ struct WindowedBenchmark {
         var figures = AnimatedFigures(small: medians(small), large: medians(large))
         figures.defaultSettings = defaults.isEmpty ? nil : medians(defaults)
         if let (reference, _) = slint, !slintSmall.isEmpty {
-            let s = medians(slintSmall)
-            let l = medians(slintLarge)
-            let d = medians(slintDefaults)
-            figures.slint = SlintReference.Result(
-                runtime: reference.runtimeName, cpuMsPerFrame: s.cpuMsPerFrame, kioskCPUMsPerFrame: l.cpuMsPerFrame,
-                framesPerSecond: s.framesPerSecond, serverMsPerFrame: s.serverMsPerFrame,
-                kioskServerMsPerFrame: l.serverMsPerFrame, defaultSettingsFramesPerSecond: d.framesPerSecond,
-                defaultSettingsBoxMsPerSecond: d.boxMsPerSecond)
+            figures.slint = ReferenceRun.Figures(
+                runtime: reference.runtimeName, small: medians(slintSmall), large: medians(slintLarge),
+                defaults: medians(slintDefaults))
             let boxRounds = Self.ratios(small, slintSmall, size: "1024x768", of: \.boxMsPerFrame)
             let kioskBoxRounds = Self.ratios(large, slintLarge, size: "1920x1080", of: \.boxMsPerFrame)
             let perSecondRounds =
@@ -364,12 +359,9 @@ struct WindowedBenchmark {
         }
         guard qt != nil, let reference, !qtSmall.isEmpty else { return figures }
         let qtSmallMedians = medians(qtSmall)
-        let qtLargeMedians = medians(qtLarge)
         figures.qtSmall = qtSmallMedians
-        figures.qt = QtQuickReference.Result(
-            runtime: reference.runtime.name, cpuMsPerFrame: qtSmallMedians.cpuMsPerFrame,
-            kioskCPUMsPerFrame: qtLargeMedians.cpuMsPerFrame, framesPerSecond: qtSmallMedians.framesPerSecond,
-            serverMsPerFrame: qtSmallMedians.serverMsPerFrame, kioskServerMsPerFrame: qtLargeMedians.serverMsPerFrame)
+        figures.qt = ReferenceRun.Figures(
+            runtime: reference.runtime.name, small: qtSmallMedians, large: medians(qtLarge))
         figures.roundRatios = Self.ratios(small, qtSmall, size: "1024x768")
         figures.kioskRoundRatios = Self.ratios(large, qtLarge, size: "1920x1080")
         figures.boxRoundRatios = Self.ratios(small, qtSmall, size: "1024x768", of: \.boxMsPerFrame)
