@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""soak-live.py --hours H [--out DIR] [--binary PATH] [--sample SECONDS] [--driver wayland|x11]
+"""soak-live.py --hours H [--out DIR] [--binary PATH] [--sample SECONDS] [--driver wayland|x11] [--speed N]
 
 A real-time soak of the kiosk (`make soak-live HOURS=N`; docs/PROFILING.md): Tessera runs as
 `--kiosk` under cage on wlroots' headless backend (Tools/cage-session: no GPU, no screen), driven for H
@@ -8,6 +8,9 @@ hours (fractional for a smoke run) through its control socket (`--control`):
 - a tap on a photo every 5 s, a scene switch every minute,
 - a photo copied into (or removed from) its watched folder every 2 minutes,
 - its config touched and SIGHUP sent every 5 minutes (a reload).
+
+`--speed N` runs that schedule N times as fast (a tap every 5/N s, ...), to tell growth that follows
+the work done from growth that follows the clock in a short run; the report says so.
 
 Every minute (`--sample`) it samples Tessera's resident memory, open fds, threads and CPU (from
 /proc/PID) into DIR/soak.csv, and at the end writes DIR/soak.svg (a plot drawn here, no matplotlib
@@ -30,6 +33,8 @@ import time
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 WARM_UP = 600  # seconds left out of the fitted line
 SCENES = ["picker", "waterfall", "gallery", "destinations"]
+# RSS's parts in /proc/PID/status, as the report names them.
+PARTS = {"RssAnon": "heap and other anonymous memory", "RssFile": "file-backed pages", "RssShmem": "shared memory"}
 
 
 def ask(path, request, timeout=10):
@@ -53,19 +58,24 @@ def tessera_pid(binary):
 
 
 def sample(pid):
-    """(rss MB, fds, threads, cpu seconds) of pid."""
+    """(rss MB, fds, threads, cpu seconds, {part: MB}) of pid: the parts are RSS's anonymous memory
+    (the heap), its file-backed pages (code and fonts paged in) and its shared memory (wl_shm, MIT-SHM
+    buffers), proc(5)."""
     rss = threads = 0
+    parts = {}
     with open(f"/proc/{pid}/status") as status:
         for line in status:
             if line.startswith("VmRSS:"):
                 rss = int(line.split()[1]) / 1024
             elif line.startswith("Threads:"):
                 threads = int(line.split()[1])
+            elif line.startswith(("RssAnon:", "RssFile:", "RssShmem:")):
+                parts[line.split(":")[0]] = int(line.split()[1]) / 1024
     fds = len(os.listdir(f"/proc/{pid}/fd"))
     with open(f"/proc/{pid}/stat") as stat:
         fields = stat.read().rsplit(")", 1)[1].split()
     cpu = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return rss, fds, threads, cpu
+    return rss, fds, threads, cpu, parts
 
 
 def fit(xs, ys):
@@ -127,6 +137,7 @@ def main():
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "debug", "tessera"))
     parser.add_argument("--sample", type=float, default=60)
     parser.add_argument("--driver", default="wayland", choices=["wayland", "x11"])
+    parser.add_argument("--speed", type=float, default=1)
     args = parser.parse_args()
     for tool in ["/usr/bin/cage", "/usr/bin/pgrep"]:
         if not os.access(tool, os.X_OK):
@@ -182,7 +193,7 @@ def main():
                 break
             try:
                 if now >= next_tap:
-                    next_tap += 5
+                    next_tap += 5 / args.speed
                     tiles = ask(control, {"dump": True}).get("dump", {}).get("tiles", [])
                     ids = [t["id"] for t in tiles if isinstance(t, dict) and "id" in t]
                     if ids:
@@ -190,7 +201,7 @@ def main():
                         taps += 1
                         errors += "error" in answer
                 if now >= next_scene:
-                    next_scene += 60
+                    next_scene += 60 / args.speed
                     scene_index = (scene_index + 1) % len(SCENES)
                     ask(control, {"scene": SCENES[scene_index]})
             except (OSError, ValueError) as error:
@@ -198,7 +209,7 @@ def main():
                 status = 1
                 break
             if now >= next_folder:
-                next_folder += 120
+                next_folder += 120 / args.speed
                 if removed:
                     name = removed.pop()
                     shutil.copy2(os.path.join(ROOT, "Assets", "Photos", name), os.path.join(photos, name))
@@ -214,18 +225,19 @@ def main():
                 except (OSError, ValueError):
                     pass
             if now >= next_reload:
-                next_reload += 300
+                next_reload += 300 / args.speed
                 os.utime(config)
                 os.kill(pid, signal.SIGHUP)
             if now >= next_sample:
                 next_sample += args.sample
-                rss, fds, threads, cpu = sample(pid)
+                rss, fds, threads, cpu, parts = sample(pid)
                 # The first sample has no interval behind it.
                 cpu_percent = 100 * (cpu - last_cpu) / (now - last_at) if now - last_at >= 1 else 0.0
                 last_cpu, last_at = cpu, now
-                rows.append((len(rows), round(now - start, 1), round(rss, 2), fds, threads, round(cpu_percent, 2)))
+                rows.append((len(rows), round(now - start, 1), round(rss, 2), fds, threads, round(cpu_percent, 2))
+                            + tuple(round(parts.get(part, 0), 2) for part in PARTS))
                 with open(os.path.join(args.out, "soak.csv"), "w") as csv:
-                    csv.write("sample,elapsed_s,rss_mb,fds,threads,cpu_percent\n")
+                    csv.write("sample,elapsed_s,rss_mb,fds,threads,cpu_percent,rss_anon_mb,rss_file_mb,rss_shmem_mb\n")
                     csv.writelines(",".join(str(v) for v in row) + "\n" for row in rows)
             time.sleep(max(0.05, min(next_tap, next_sample, end) - time.time()))
     except KeyboardInterrupt:
@@ -246,7 +258,8 @@ def main():
         steady = rows[len(rows) // 6:]
         window = f"after the first sixth of the run (it was shorter than the {WARM_UP // 60}-minute warm-up)"
     hours = [r[1] / 3600 for r in steady]
-    growth = {name: fit(hours, [r[col] for r in steady]) for name, col in [("rss_mb", 2), ("fds", 3), ("threads", 4)]}
+    columns = [("rss_mb", 2), ("fds", 3), ("threads", 4)] + [(part, 6 + i) for i, part in enumerate(PARTS)]
+    growth = {name: fit(hours, [r[col] for r in steady]) for name, col in columns}
     duration = rows[-1][1] / 60 if rows else 0
     title = f"Tessera kiosk under cage ({args.driver}), {duration:.0f} min live soak"
     svg_plot(rows, os.path.join(args.out, "soak.svg"), title)
@@ -258,10 +271,12 @@ def main():
         f"# {title}",
         "",
         f"{len(rows)} samples every {args.sample:.0f} s; {taps} taps through --control ({errors} answered with an error),",
-        "scene switches every minute, a photo added or removed every 2 minutes, a SIGHUP reload every 5 minutes.",
+        "scene switches every minute, a photo added or removed every 2 minutes, a SIGHUP reload every 5 minutes"
+        + (f" (all {args.speed:g} times as often: --speed)." if args.speed != 1 else "."),
         f"Growth per hour from a least-squares line through the samples {window} ({len(steady)} samples):",
         "",
         f"- RSS: {rows[-1][2] if rows else 0:.1f} MB at the end, growth {growth['rss_mb']:+.2f} MB/hour",
+        "  (" + ", ".join(f"{PARTS[part]} {rows[-1][6 + i]:.1f} MB, {growth[part]:+.2f}/hour" for i, part in enumerate(PARTS)) + ")",
         f"- open fds: {rows[-1][3] if rows else 0}, growth {growth['fds']:+.2f}/hour",
         f"- threads: {rows[-1][4] if rows else 0}, growth {growth['threads']:+.2f}/hour",
         f"- CPU: {cpu_mean:.2f} % of a core on average",
@@ -269,7 +284,7 @@ def main():
     # A sample follows each minute's scene switch, so every len(SCENES)-th one shows the same scene: a line
     # through those alone leaves out the swing between scenes.
     by_scene = []
-    for phase in range(len(SCENES)):
+    for phase in range(len(SCENES) if args.speed == 1 else 0):
         same = [r for r in steady if r[0] % len(SCENES) == phase]
         if len(same) >= 2:
             by_scene.append(f"{fit([r[1] / 3600 for r in same], [r[2] for r in same]):+.2f}")
