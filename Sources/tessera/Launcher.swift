@@ -123,6 +123,7 @@ struct Launcher {
         if let notifier { loop.sources.append(notifier) }
         var reload: ConfigReloadSource?
         if timing == .interactive {
+            loop.sources.append(HeapTrimSource(trim: Heap.trim))
             let source = ConfigReloadSource(watcher: ConfigWatcher(path: configPath(resources)), supervisor: notifier)
             source.report = loop.report
             loop.sources.append(source)
