@@ -50,11 +50,11 @@ extension TileField {
     func updateRanges() {
         for k in containers.indices where !containers[k].rangeIsCurrent {
             let vertical = containers[k].scroll.axis == .vertical
-            let spans = order.members[k].map { i -> (start: Double, length: Double) in
-                let tile = tiles[i]
-                let r = tile.space == .container ? tile.frame.target : tile.home
-                let (start, length) = vertical ? (r.y, r.height) : (r.x, r.width)
-                return length < 0 ? (start + length, -length) : (start, length)
+            // Reads the two fields it needs in place: copying each 824-byte tile out was most of a
+            // 100,000-photo step after a resize.
+            let spans = order.members[k].map { i in
+                VisibleRange.span(
+                    of: tiles[i].space == .container ? tiles[i].frame.target : tiles[i].home, vertical: vertical)
             }
             containers[k].range = VisibleRange(spans: spans)
             containers[k].rangeIsCurrent = true

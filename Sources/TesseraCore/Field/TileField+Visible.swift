@@ -37,21 +37,19 @@ extension TileField {
             }
             return true
         }
-        if containers[k].rangeIsCurrent {
-            let vertical = containers[k].scroll.axis == .vertical
-            let (now, before) =
-                vertical
-                ? (containers[k].stepOffset.y, containers[k].previousStepOffset.y)
-                : (containers[k].stepOffset.x, containers[k].previousStepOffset.x)
-            let (start, length) = vertical ? (window.y, window.height) : (window.x, window.width)
-            // A point of slack either way covers rounding between window and unscrolled points.
-            let low = start + min(now, before) - 1
-            let high = start + max(0, length) + max(now, before) + 1
-            containers[k].range.forEachPosition(meeting: low, high, offerResting)
-        } else {
-            // Laid out since the last step: every tile is looked at until the next step rebuilds the range.
-            for p in order.members[k].indices where !offerResting(p) { break }
-        }
+        // Laid out since the last step (a request played between steps, then drawn): the range is
+        // rebuilt now, once, rather than every tile looked at by every pass until the next step.
+        if !containers[k].rangeIsCurrent { updateRanges() }
+        let vertical = containers[k].scroll.axis == .vertical
+        let (now, before) =
+            vertical
+            ? (containers[k].stepOffset.y, containers[k].previousStepOffset.y)
+            : (containers[k].stepOffset.x, containers[k].previousStepOffset.x)
+        let (start, length) = vertical ? (window.y, window.height) : (window.x, window.width)
+        // A point of slack either way covers rounding between window and unscrolled points.
+        let low = start + min(now, before) - 1
+        let high = start + max(0, length) + max(now, before) + 1
+        containers[k].range.forEachPosition(meeting: low, high, offerResting)
         if !stopped { _ = offerMoving(before: .max) }
     }
 }

@@ -329,10 +329,19 @@ final class TileField {
         guard let k = slot(of: container) else { return }
         let placing = placing(slot: k)
         let ids = order.items[k]
+        let vertical = containers[k].scroll.axis == .vertical
+        // Every tile placed rests (or heads) where it is put: its span along the axis is its new frame's,
+        // so the visible range is built here from the frames, not read back from 100,000 tiles later.
+        var spans: [(start: Double, length: Double)] = []
+        spans.reserveCapacity(ids.count)
         for (position, (i, frame)) in zip(order.members[k], frames).enumerated() {
             let atOnce = !appearing.isEmpty && appearing.contains(ids[position])
-            place(i, at: frame, animation: atOnce ? nil : animation, in: placing)
+            let target = place(i, at: frame, animation: atOnce ? nil : animation, in: placing)
+            spans.append(VisibleRange.span(of: target, vertical: vertical))
         }
+        guard spans.count == ids.count else { return }
+        containers[k].range = VisibleRange(spans: spans)
+        containers[k].rangeIsCurrent = true
     }
 
     /// What placing a tile needs of its container, read once for a whole layout.
@@ -370,22 +379,29 @@ final class TileField {
             windowVelocity: offsetVelocity(slot: k))
     }
 
-    private func place(_ i: Int, at contentFrame: Rect, animation: SpringParameters?, in placing: Placing) {
+    /// Places tile `i` (see `place(_:at:animation:)`); its new target in the parent's unscrolled space.
+    @discardableResult
+    private func place(_ i: Int, at contentFrame: Rect, animation: SpringParameters?, in placing: Placing) -> Rect {
         let target = contentFrame.offsetBy(dx: placing.origin.x, dy: placing.origin.y)
         containers[placing.slot].rangeIsCurrent = false
         tiles[i].home = target
-        guard tiles[i].space == .container else { return }
+        guard tiles[i].space == .container else { return target }
         if let animation, placing.showsMove(from: tiles[i].frame.presented, to: target) {
             // A resting tile about to move starts from the frames it presents.
             if !active.contains(i) { tiles[i] = resolved(i) }
             tiles[i].frame.animate(to: target, with: animation)
             if !tiles[i].frame.isSettled { active.insert(i) }
-        } else {
+        } else if active.contains(i) {
             tiles[i].frame.set(target)
             updatePresented(i, offset: placing.windowOffset, velocity: placing.windowVelocity)
             tiles[i].previousPresented = tiles[i].presented
-            keepMovingUnlessResting(i)
+        } else {
+            // A resting tile presents what its spring says (`resolved`): it stays out of the moving set
+            // and stores nothing. Storing frames here had made every tile of a scrolled container differ
+            // from its resting frames, so the step after a resize visited all 100,000.
+            tiles[i].frame.set(target)
         }
+        return target
     }
 
     // MARK: Moves between containers and spaces

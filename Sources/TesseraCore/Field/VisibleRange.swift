@@ -1,3 +1,5 @@
+import TesseraGeometry
+
 /// Where a container's tiles rest along its scroll axis, for finding the ones a stretch of it shows
 /// without looking at the others: a draw, a hit test and the prefetch cost what they find (plus a
 /// binary search), whatever the container holds.
@@ -37,6 +39,13 @@ struct VisibleRange: Sendable {
             run.longest = max(run.longest, span.length)
         }
         if run.end > run.start { runs.append(run) }
+    }
+
+    /// A frame's span along an axis (start and length; a frame of negative size counts from its far
+    /// edge).
+    static func span(of frame: Rect, vertical: Bool) -> (start: Double, length: Double) {
+        let (start, length) = vertical ? (frame.y, frame.height) : (frame.x, frame.width)
+        return length < 0 ? (start + length, -length) : (start, length)
     }
 
     /// How many runs the positions make (1 for a grid or a list; a split masonry's column count).

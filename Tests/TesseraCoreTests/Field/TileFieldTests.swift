@@ -220,6 +220,28 @@ final class TileFieldVisibleRangeTests: XCTestCase {
         XCTAssertTrue(field.tile("t4000")?.isMoving ?? false, "carried by the scroll")
     }
 
+    func testARelayoutWhileTheContainerScrollsVisitsOnlyTheTilesNearTheScreen() {
+        // A resize mid-fling: the tiles far from the screen take their new places at once and rest; only
+        // those whose move could be seen animate (the step after it had visited all 10,000).
+        let field = makeGrid(10_000)
+        field[scroll: .column].scroll.scroll(to: 30_000, animated: .smooth)
+        for _ in 0..<10 { field.step(dt) }
+        let narrower = AdaptiveGrid(width: 330, minimumColumnWidth: 100, spacing: 10, rowHeight: 100)
+        field.placeItems(of: .column, at: (0..<10_000).map(narrower.frame(at:)), animation: .interactiveSpring)
+        // The set the next step visits.
+        XCTAssertGreaterThan(field.activeTileCount, 0, "the tiles near the screen move")
+        XCTAssertLessThan(field.activeTileCount, 200)
+        // Drawn before the step too (a request played between steps): the range placing built finds
+        // what looking at every tile finds.
+        let clipBefore = field.windowClip(of: .column)
+        XCTAssertEqual(drawn(field).map(\.0), everyTileInside(field, clip: clipBefore).map(\.0))
+        field.step(dt)
+        let far = narrower.frame(at: 9_000).offsetBy(dx: 0, dy: 100 - field.offset(of: .column).y)
+        XCTAssertEqual(field.tile("t9000")?.presented, far, "a far tile rests at its new place")
+        let clip = field.windowClip(of: .column)
+        XCTAssertEqual(drawn(field).map(\.1), everyTileInside(field, clip: clip).map(\.1))
+    }
+
     func testTheDrawPassFindsWhatLookingAtEveryTileFinds() {
         let field = makeGrid(2000)
         field[scroll: .column].scroll.scroll(to: 25_000, animated: .smooth)
