@@ -78,26 +78,9 @@ struct LibraryBenchmark {
         let folder = root.appendingPathComponent(".build/bench-library-\(count)x\(width)")
         let (megabytes, sizes) = try prepare(folder)
         let cache = root.appendingPathComponent(".build/bench-thumbnails")
+        let launcher = HeadlessLaunch(tessera: tessera, folder: folder, cache: cache)
         func launch(_ scene: String, cold: Bool, extra: [String] = []) throws -> Double {
-            var times: [Double] = []
-            for _ in 0..<runs {
-                if cold { try? FileManager.default.removeItem(at: cache) }
-                let process = Process()
-                process.executableURL = tessera
-                process.arguments = ["--headless", "--frames", "1", "--photos", folder.path, "--scene", scene] + extra
-                process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": cache.path]) {
-                    $1
-                }
-                process.standardOutput = FileHandle.nullDevice
-                process.standardError = FileHandle.nullDevice
-                let seconds = try Stopwatch.seconds {
-                    try process.run()
-                    process.waitUntilExit()
-                }
-                guard process.terminationStatus == 0 else { throw BenchError("tessera failed on \(folder.path)") }
-                times.append(seconds)
-            }
-            return times.median
+            try launcher.seconds(scene, cold: cold, runs: runs, extra: extra)
         }
         let pickerCold = try launch("picker", cold: true)
         let pickerWarm = try launch("picker", cold: false)
