@@ -1,11 +1,14 @@
 import Foundation
 
-/// `tessera-bench [--quick] [--library] [--windowed] [--animated] [--rounds N] [--real-screen] [--semantics]
-/// [--out FILE]`.
+/// `tessera-bench [--quick] [--library] [--huge] [--windowed] [--animated] [--rounds N] [--real-screen]
+/// [--semantics] [--out FILE]`.
 struct BenchOptions {
     var quick = false
     /// Only the thousand-photo launches, fling and folder latency, printed as JSON (`LibraryBenchmark`).
     var libraryOnly = false
+    /// `--huge`: only the hundred thousand photos' launches and driven windows, as JSON
+    /// (`HugeLibraryBenchmark`).
+    var hugeOnly = false
     /// `--windowed`: only the real windows (at rest, animated, the Qt Quick reference), as JSON.
     var windowedOnly = false
     /// `--animated`: only the animated picker on the software path and its Qt Quick reference, as JSON.
@@ -31,6 +34,7 @@ struct BenchOptions {
             switch argument {
             case "--quick": options.quick = true
             case "--library": options.libraryOnly = true
+            case "--huge": options.hugeOnly = true
             case "--windowed": options.windowedOnly = true
             case "--animated": options.animatedOnly = true
             case "--real-screen": options.realScreenOnly = true
@@ -49,7 +53,7 @@ struct BenchOptions {
             case "--drags": options.drags = rest.popFirst().flatMap(Int.init)
             default:
                 throw BenchError(
-                    "unknown option \"\(argument)\" (tessera-bench [--quick] [--library] [--windowed] [--animated] [--rounds N] [--real-screen] [--semantics] [--out FILE])"
+                    "unknown option \"\(argument)\" (tessera-bench [--quick] [--library] [--huge] [--windowed] [--animated] [--rounds N] [--real-screen] [--semantics] [--out FILE])"
                 )
             }
         }

@@ -23,6 +23,9 @@ struct BenchReport: Encodable {
     var windowed: WindowedBenchmark.Result?
     /// Cadence in a watched window, and the present paths under a real compositor; nil without a display.
     var realScreen: RealScreenBenchmark.Result?
+    /// A hundred thousand photos: launches, and each scene's window driven through its control socket;
+    /// nil in a quick run or without a tessera binary.
+    var huge: HugeLibraryBenchmark.Result?
 
     /// Step cost at 10,000 tiles over 1,000 after a relayout (limit 13).
     var stepGrowth: Double { stepMicros["10000"]! / stepMicros["1000"]! }
@@ -32,7 +35,7 @@ struct BenchReport: Encodable {
     enum CodingKeys: String, CodingKey {
         case machine, renderer, stepMicros, animatingShare, settledStepMicros, stepGrowth, settledShare
         case renderVsBareSDL, looksVsPlainBlit, render, accelerated, decode, library, windowed, realScreen
-        case semantics
+        case semantics, huge
     }
 
     func encode(to encoder: Encoder) throws {
@@ -53,6 +56,7 @@ struct BenchReport: Encodable {
         try c.encode(library, forKey: .library)
         try c.encode(windowed, forKey: .windowed)
         try c.encode(realScreen, forKey: .realScreen)
+        try c.encode(huge, forKey: .huge)
     }
 
     func jsonData() throws -> Data {
@@ -144,6 +148,7 @@ struct BenchReport: Encodable {
         ]
         lines += windowedLines()
         lines += realScreenLines()
+        lines += Self.hugeLines(huge)
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -283,6 +288,41 @@ struct BenchReport: Encodable {
             lines.append(
                 "  \(p.driver == "x11" ? "Xwayland" : "Wayland ") \(p.renderer): \(f(p.cpuMsPerFrame, 2)) ms Tessera, "
                     + "\(f(p.sessionCPUMsPerFrame, 2)) ms with the compositor, \(f(p.framesPerSecond, 1)) frames/s")
+        }
+        return lines
+    }
+
+    /// The hundred thousand photos: launch to exit, and each driven window's frames, with its p99 set
+    /// against a frame of a 60 Hz display as a plain ratio.
+    static func hugeLines(_ huge: HugeLibraryBenchmark.Result?) -> [String] {
+        func f(_ value: Double, _ decimals: Int) -> String { String(format: "%.\(decimals)f", value) }
+        guard let h = huge else {
+            return ["", "a hundred thousand photos: skipped (a quick run, or no tessera binary)"]
+        }
+        var lines = [
+            "",
+            "\(h.photos) photos (hard links to \(h.distinctFiles) bundled JPEGs), `tessera --headless --frames 1` "
+                + "launch to exit (s), cold then warm (median of \(h.warmRuns)):",
+            "  picker    cold \(f(h.pickerColdSeconds, 3))   warm \(f(h.pickerWarmSeconds, 3))",
+            "  waterfall cold \(f(h.waterfallColdSeconds, 3))   warm \(f(h.waterfallWarmSeconds, 3))",
+        ]
+        guard let display = h.display, let windows = h.windows else {
+            return lines + ["  windows: skipped (no DISPLAY and no Xvfb)"]
+        }
+        lines.append(
+            "  each scene in a window in X display \(display), driven through its control socket "
+                + "(\(DrivenWindow.schedule.count) requests: flings, a slow drag back, resizes):")
+        let hz = f(1000 / h.displayFrameMs, 0)
+        for w in windows {
+            let budget = w.budgetMs.map { " (its budget \(f($0, 2)) ms)" } ?? ""
+            lines.append(
+                "    \(w.scene.padding(toLength: 13, withPad: " ", startingAt: 0))\(w.frames) frames, "
+                    + "\(w.overBudget) over budget\(budget); frame p50 \(f(w.frameP50Ms, 2)) ms, "
+                    + "p99 \(f(w.frameP99Ms, 2)) ms, max \(f(w.frameMaxMs, 2)) ms; peak RSS \(f(w.peakRSSMegabytes, 1)) MB"
+            )
+            lines.append(
+                "      p99 \(f(w.frameP99Ms, 2)) ms against a \(hz) Hz frame of \(f(h.displayFrameMs, 1)) ms: "
+                    + "×\(f(w.frameP99Ms / h.displayFrameMs, 2))")
         }
         return lines
     }

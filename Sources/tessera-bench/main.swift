@@ -30,6 +30,15 @@ do {
         print(String(decoding: try encoder.encode(library), as: UTF8.self))
         exit(0)
     }
+    if options.hugeOnly {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        print(
+            String(
+                decoding: try encoder.encode(try HugeLibraryBenchmark().run(tessera: tessera, root: root)),
+                as: UTF8.self))
+        exit(0)
+    }
     if options.windowedOnly || options.animatedOnly {
         var benchmark = WindowedBenchmark()
         benchmark.animatedRounds = options.rounds ?? benchmark.animatedRounds
@@ -88,11 +97,16 @@ do {
         options.quick || !FileManager.default.isExecutableFile(atPath: tessera.path)
         ? nil : try RealScreenBenchmark().run(tessera: tessera, root: root)
 
+    // A hundred thousand photos: a minute or more, and windows: not in a quick run.
+    let huge =
+        options.quick || !FileManager.default.isExecutableFile(atPath: tessera.path)
+        ? nil : try HugeLibraryBenchmark().run(tessera: tessera, root: root)
+
     let report = BenchReport(
         machine: .current(), stepMicros: stepMicros, animatingShare: animatingShare, settledStepMicros: settled,
         semantics: semantics,
         render: software, accelerated: accelerated, decode: decoded, library: library, windowed: windowed,
-        realScreen: realScreen)
+        realScreen: realScreen, huge: huge)
     print(report.table(), terminator: "")
     let output = options.output.map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent(".build/bench.json")
     try FileManager.default.createDirectory(
