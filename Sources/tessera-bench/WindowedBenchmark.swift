@@ -585,7 +585,15 @@ struct XDisplay {
         }
         let xvfb = "/usr/bin/Xvfb"
         guard FileManager.default.isExecutableFile(atPath: xvfb) else { return nil }
-        let number = 40 + Int(getpid() % 50)
+        // A display number no server holds: a socket or lock file left by another (or a dead) server
+        // would have the windows open there, or Xvfb refuse to start.
+        let taken = { (n: Int) in
+            ["/tmp/.X11-unix/X\(n)", "/tmp/.X\(n)-lock"].contains { FileManager.default.fileExists(atPath: $0) }
+        }
+        let first = 40 + Int(getpid() % 50)
+        guard let number = (0..<200).lazy.map({ 40 + (first - 40 + $0) % 200 }).first(where: { !taken($0) }) else {
+            return nil
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: xvfb)
         process.arguments = [":\(number)", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
