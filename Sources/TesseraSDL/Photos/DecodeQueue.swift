@@ -104,6 +104,17 @@ final class DecodeQueue: @unchecked Sendable {
         }
     }
 
+    /// Lowers the calling thread below the render thread (`SDL_SetThreadPriority`'s low priority: on Linux
+    /// nice 19 for this thread alone, setpriority(2)). Dispatch's worker threads for this queue's QoS ran
+    /// at nice −2 where they may (as root), 0 otherwise: on two cores two decodes at or above the frame's
+    /// priority had the scheduler take a frame's core mid-frame (100,000 photos, a window flung and
+    /// resized: frame p99 16–24 ms, 11–12 ms with decodes low; BENCHMARKS.md, "Figures behind design
+    /// choices"). Photos arrive a little later; the motion never waits for them. The worker threads keep
+    /// the priority, and run only background work here (decodes, the folder scan's chunks).
+    private static func yieldToFrames() {
+        _ = SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW)
+    }
+
     /// Nothing waiting, running or decoded and not yet collected.
     var isIdle: Bool {
         lock.lock()
@@ -133,6 +144,7 @@ final class DecodeQueue: @unchecked Sendable {
 
     /// One free core takes the most urgent waiting request (the earliest asked among equals).
     private func runMostUrgent() {
+        Self.yieldToFrames()
         slots.wait()
         defer { slots.signal() }
         lock.lock()
