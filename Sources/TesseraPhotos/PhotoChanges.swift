@@ -47,10 +47,12 @@ extension PhotoLibrary {
         let keptFolder = folder
         let keptSkipped = skipped
         let keptSkippedFiles = skippedFiles
+        let keptExtras = extras
         self = PhotoLibrary(photos: list)
         folder = keptFolder
         skipped = keptSkipped
         skippedFiles = keptSkippedFiles
+        extras = keptExtras
     }
 
     /// Rescans the folder this library was scanned from and returns the changes (empty when it has no
@@ -67,7 +69,9 @@ extension PhotoLibrary {
     /// thread), and returns what changed.
     package mutating func adopt(_ newer: PhotoLibrary) -> PhotoChanges {
         let changes = self.changes(to: newer)
+        let keptExtras = extras
         self = newer
+        extras = keptExtras
         return changes
     }
 }

@@ -62,6 +62,9 @@ package struct PhotoLibrary: Sendable {
     package internal(set) var folder: String?
     /// Each id's place in `photos`; an id given twice names its first photo.
     private var indexByID: [PhotoID: Int]
+    /// Pictures a renderer draws besides the photos (the scenes' own images, `drawing(_:)`), by id: found
+    /// by the look-ups, never among `photos`.
+    var extras: [PhotoID: Photo] = [:]
 
     package init(photos: [Photo]) {
         self.photos = photos
@@ -73,7 +76,18 @@ package struct PhotoLibrary: Sendable {
 
     package var ids: [PhotoID] { photos.map(\.id) }
 
-    package func path(for id: PhotoID) -> String? { indexByID[id].map { photos[$0].path } }
+    /// This library with `images` to draw as well, for a renderer: it shares this one's photos and
+    /// index rather than copying them (a copy of a 100,000-photo library was 20 MB). A photo keeps its id
+    /// where an image has the same.
+    package func drawing(_ images: [Photo]) -> PhotoLibrary {
+        var library = self
+        for image in images where indexByID[image.id] == nil && library.extras[image.id] == nil {
+            library.extras[image.id] = image
+        }
+        return library
+    }
+
+    package func path(for id: PhotoID) -> String? { indexByID[id].map { photos[$0].path } ?? extras[id]?.path }
 
     /// A photo's accessible name (what a screen reader says): its caption where the file has one, else
     /// its id, the file name without extension. Any id is its own name when there is no such photo.
@@ -83,11 +97,14 @@ package struct PhotoLibrary: Sendable {
     }
 
     /// The photo with `id`, if there is one.
-    package func photo(for id: PhotoID) -> Photo? { indexByID[id].map { photos[$0] } }
+    package func photo(for id: PhotoID) -> Photo? { indexByID[id].map { photos[$0] } ?? extras[id] }
 
     /// The pixel size of photo `id` (nil when unknown or no such photo), without copying the photo: a
     /// renderer asks it of every photo it draws, every frame.
-    package func pixelSize(of id: PhotoID) -> Size? { indexByID[id].flatMap { photos[$0].pixelSize } }
+    package func pixelSize(of id: PhotoID) -> Size? {
+        if let index = indexByID[id] { return photos[index].pixelSize }
+        return extras[id]?.pixelSize
+    }
 
     package enum LoadError: Error, Equatable, CustomStringConvertible {
         case missingFolder(String)

@@ -69,7 +69,7 @@ struct Launcher {
             throw Options.UsageError(message: "\(error)")
         }
         // The renderer draws the scenes' own images too; their ids cannot clash with a photo file's name.
-        let drawable = PhotoLibrary(photos: photos.photos + assets.images)
+        let drawable = photos.drawing(assets.images)
 
         let profileJSON = try options.profileJSON.map { try ProfileOutput.checkWritable($0, flag: "--profile-json") }
         let trace = try options.trace.map { try ProfileOutput.openTrace($0) }

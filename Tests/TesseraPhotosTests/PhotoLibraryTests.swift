@@ -49,6 +49,31 @@ final class PhotoLibraryTests: XCTestCase {
         XCTAssertEqual(stopped.ids, Array(library.ids.prefix(stopped.ids.count)))
     }
 
+    func testARenderersLibraryFindsTheImagesToDrawWithoutTakingThemForPhotos() {
+        var library = PhotoLibrary(photos: [
+            Photo(id: "a", path: "/p/a.jpg", pixelSize: Size(400, 300)),
+            Photo(id: "b", path: "/p/b.jpg"),
+        ])
+        let images = [
+            Photo(id: "place-1", path: "/assets/place-1.jpg", pixelSize: Size(800, 600)),
+            Photo(id: "a", path: "/assets/a.jpg"),
+        ]
+        var drawable = library.drawing(images)
+        XCTAssertEqual(drawable.ids, ["a", "b"], "images are drawn, not listed")
+        XCTAssertEqual(drawable.path(for: "place-1"), "/assets/place-1.jpg")
+        XCTAssertEqual(drawable.pixelSize(of: "place-1"), Size(800, 600))
+        XCTAssertEqual(drawable.photo(for: "place-1")?.path, "/assets/place-1.jpg")
+        XCTAssertEqual(drawable.path(for: "a"), "/p/a.jpg", "a photo keeps its id")
+        XCTAssertNil(library.path(for: "place-1"), "the library it came from is unchanged")
+        // A folder change keeps the images.
+        let changes = PhotoChanges(added: [Photo(id: "c", path: "/p/c.jpg")], removed: ["b"])
+        drawable.apply(changes)
+        library.apply(changes)
+        XCTAssertEqual(drawable.ids, ["a", "c"])
+        XCTAssertEqual(drawable.path(for: "place-1"), "/assets/place-1.jpg")
+        XCTAssertNil(drawable.path(for: "b"))
+    }
+
     func testAFileNamesExtensionIsAfterItsLastDotAndNotALeadingOne() {
         XCTAssertEqual(FileNames.splitExtension("photo.JPG")?.stem, "photo")
         XCTAssertEqual(FileNames.splitExtension("photo.JPG")?.type, "jpg")
