@@ -1,4 +1,5 @@
 import Foundation
+import TesseraCore
 
 /// One connection to a window's control socket (`tessera --control PATH`): a request is one JSON object
 /// on a line, and the window answers each with one line, `{"ok": true}` or `{"error": "..."}`.
@@ -8,26 +9,13 @@ final class ControlClient {
     private var pending: [UInt8] = []
 
     init(path: String) throws {
-        // sun_path holds 108 bytes with its terminating zero: a longer path would be cut to another one.
-        guard path.utf8.count < MemoryLayout.size(ofValue: sockaddr_un().sun_path) else {
+        guard UnixSocketAddress(path) != nil else {
             throw BenchError("the control socket's path is too long: \(path)")
         }
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw BenchError("cannot make a socket for \(path)") }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, byte) in path.utf8.enumerated() { raw[i] = byte }
-        }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard connected == 0 else {
-            close(fd)
+        guard let fd = UnixSocketAddress.connect(to: path) else {
             throw BenchError("cannot connect to the control socket \(path)")
         }
+        self.fd = fd
     }
 
     deinit { close(fd) }

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraCore
 import XCTest
 
 /// `--control PATH` driving a running window (Xvfb) through `Tools/tessera-control`'s protocol: taps,
@@ -16,18 +17,10 @@ final class ControlSocketTests: XCTestCase {
         private var pending: [UInt8] = []
 
         init(path: String) throws {
-            fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            withUnsafeMutableBytes(of: &address.sun_path) { raw in
-                for (i, byte) in path.utf8.enumerated() { raw[i] = byte }
+            guard let fd = UnixSocketAddress.connect(to: path) else {
+                throw ImageComparison.ComparisonError("cannot connect to \(path)")
             }
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-                }
-            }
-            guard connected == 0 else { throw ImageComparison.ComparisonError("cannot connect to \(path)") }
+            self.fd = fd
         }
 
         deinit { close(fd) }

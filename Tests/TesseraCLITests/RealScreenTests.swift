@@ -1,4 +1,5 @@
 import Foundation
+import TesseraCore
 import XCTest
 
 /// Tessera where kiosks and desktops run it: under a real Wayland compositor (cage), natively and
@@ -379,17 +380,9 @@ final class NotifyListener {
         socket = Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
         var on: Int32 = 1
         setsockopt(socket, SOL_SOCKET, SO_PASSCRED, &on, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, byte) in path.utf8.enumerated() { raw[i] = byte }
+        guard let address = UnixSocketAddress(path), address.withSockaddr({ bind(socket, $0, $1) }) == 0 else {
+            throw ImageComparison.ComparisonError("cannot bind \(path)")
         }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard bound == 0 else { throw ImageComparison.ComparisonError("cannot bind \(path)") }
         // Anyone may send (a run under cage is another user's).
         chmod(path, 0o777)
     }

@@ -66,7 +66,7 @@ package final class ControlServer: @unchecked Sendable {
     package init(path: String, wake: @escaping @Sendable () -> Void) throws {
         self.path = path
         wakeLoop = wake
-        guard path.utf8.count < 108 else {
+        guard let address = UnixSocketAddress(path) else {
             throw Error(message: "--control \(path): the path is too long for a socket (107 bytes at most)")
         }
         var info = stat()
@@ -82,15 +82,10 @@ package final class ControlServer: @unchecked Sendable {
         let fd = socket(
             AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { throw Error(message: "--control \(path): \(String(cString: strerror(errno)))") }
-        var address = Self.address(path)
         // Owner only from the moment the file exists: the umask is process-wide, so it is restored at
         // once (the launch is still single-threaded here but for SDL's and the signals' own).
         let old = umask(0o177)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
+        let bound = address.withSockaddr { bind(fd, $0, $1) }
         let bindError = errno
         umask(old)
         guard bound == 0, chmod(path, 0o600) == 0, listen(fd, 8) == 0 else {
@@ -277,25 +272,10 @@ package final class ControlServer: @unchecked Sendable {
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
     }
 
-    private static func address(_ path: String) -> sockaddr_un {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, byte) in path.utf8.enumerated() { raw[i] = byte }
-        }
-        return address
-    }
-
     /// True when a connection to the socket at `path` is accepted (another run still serves it).
     private static func someoneListens(at path: String) -> Bool {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var address = address(path)
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
-            }
-        }
+        guard let fd = UnixSocketAddress.connect(to: path) else { return false }
+        close(fd)
+        return true
     }
 }

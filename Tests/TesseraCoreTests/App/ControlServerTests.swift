@@ -61,19 +61,8 @@ final class ControlServerTests: XCTestCase {
         let server = try ControlServer(path: path, wake: { woken.fulfill() })
         server.start()
         defer { server.stop() }
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = try XCTUnwrap(UnixSocketAddress.connect(to: path), "the server accepts")
         defer { close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, byte) in path.utf8.enumerated() { raw[i] = byte }
-        }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        XCTAssertEqual(connected, 0)
         let line = Array("{\"dump\": true}\n".utf8)
         XCTAssertEqual(send(fd, line, line.count, 0), line.count)
         wait(for: [woken], timeout: 5)
@@ -89,15 +78,6 @@ final class ControlServerTests: XCTestCase {
 
     /// Binds `fd` at `path` without listening (a socket file nobody serves).
     private func bindOnly(_ fd: Int32, _ path: String) throws -> Bool {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, byte) in path.utf8.enumerated() { raw[i] = byte }
-        }
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        } == 0
+        try XCTUnwrap(UnixSocketAddress(path)).withSockaddr { bind(fd, $0, $1) } == 0
     }
 }
