@@ -84,22 +84,11 @@ struct FlingScalingBenchmark {
 
     /// `count` hard links to `originals` in rotation, made once under `.build/` and kept.
     private func library(of count: Int, originals: [URL], root: URL) throws -> URL {
-        let fm = FileManager.default
         let folder = root.appendingPathComponent(".build/bench-scaling-\(count)-halves")
-        let done = folder.appendingPathComponent(".complete")
-        if !fm.fileExists(atPath: done.path) {
-            try? fm.removeItem(at: folder)
-            try fm.createDirectory(at: folder, withIntermediateDirectories: true)
-            for n in 0..<count {
-                let original = originals[(n % ((count + 1) / 2)) % originals.count]
-                let name = String(format: "photo-%05d.%@", n + 1, original.pathExtension)
-                try fm.linkItem(at: original, to: folder.appendingPathComponent(name))
-            }
-            // The marker that the folder is whole: without it the next run makes it again.
-            guard fm.createFile(atPath: done.path, contents: Data()) else {
-                throw BenchError("cannot write \(done.path)")
-            }
-        }
+        // Half as many distinct names as links: the second half names the first half's files again.
+        try LinkedFolder.make(
+            folder, count: count, digits: 5, originals: { originals },
+            pick: { n, originals in originals[(n % ((count + 1) / 2)) % originals.count] })
         return folder
     }
 }

@@ -70,20 +70,6 @@ struct HugeLibraryBenchmark {
     /// Makes `folder` unless a finished one is there (its `.complete` marker): `count` hard links named
     /// `photo-000001.jpg`… to `originals` in rotation.
     static func prepare(_ folder: URL, count: Int, originals: [URL]) throws {
-        let fm = FileManager.default
-        let done = folder.appendingPathComponent(".complete")
-        guard !fm.fileExists(atPath: done.path) else { return }
-        guard !originals.isEmpty else { throw BenchError("no photos to link into \(folder.path)") }
-        try? fm.removeItem(at: folder)
-        try fm.createDirectory(at: folder, withIntermediateDirectories: true)
-        for n in 0..<count {
-            let original = originals[n % originals.count]
-            let name = String(format: "photo-%06d.%@", n + 1, original.pathExtension)
-            try fm.linkItem(at: original, to: folder.appendingPathComponent(name))
-        }
-        // The marker that the folder is whole: without it the next run makes it again.
-        guard fm.createFile(atPath: done.path, contents: Data()) else {
-            throw BenchError("cannot write \(done.path)")
-        }
+        try LinkedFolder.make(folder, count: count, digits: 6, originals: { originals })
     }
 }

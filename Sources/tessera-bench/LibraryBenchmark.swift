@@ -123,31 +123,18 @@ struct LibraryBenchmark {
     /// Makes the folder unless a finished one is there; returns the distinct files' megabytes and sizes.
     private func prepare(_ folder: URL) throws -> (Double, String) {
         let fm = FileManager.default
-        let done = folder.appendingPathComponent(".complete")
         let sizes = "\(width)×\(height) and \(width * 6 / 5)×\(height * 6 / 5) JPEG, 2 × \(width)×\(height) PNG"
-        if !fm.fileExists(atPath: done.path) {
-            try? fm.removeItem(at: folder)
-            try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+        try LinkedFolder.make(folder, count: count, digits: 4) {
             let originals = folder.appendingPathComponent(".originals")
             try fm.createDirectory(at: originals, withIntermediateDirectories: true)
-            var made: [URL] = []
-            for i in 0..<distinct {
+            return try (0..<distinct).map { i in
                 let png = i >= distinct - 2
                 let scale = i % 2 == 1 && !png ? 6.0 / 5 : 1
                 let url = originals.appendingPathComponent(String(format: "original-%02d.%@", i, png ? "png" : "jpg"))
                 try BenchImages.write(
                     url.path, width: Int(Double(width) * scale), height: Int(Double(height) * scale),
                     seed: UInt32(i + 1), png: png)
-                made.append(url)
-            }
-            for n in 0..<count {
-                let original = made[n % made.count]
-                let name = String(format: "photo-%04d.%@", n + 1, original.pathExtension)
-                try fm.linkItem(at: original, to: folder.appendingPathComponent(name))
-            }
-            // The marker that the folder is whole: without it the next run makes it again.
-            guard fm.createFile(atPath: done.path, contents: Data()) else {
-                throw BenchError("cannot write \(done.path)")
+                return url
             }
         }
         let originals = try fm.contentsOfDirectory(atPath: folder.appendingPathComponent(".originals").path)
