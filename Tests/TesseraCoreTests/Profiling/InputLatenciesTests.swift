@@ -31,6 +31,32 @@ final class InputLatenciesTests: XCTestCase {
         XCTAssertEqual(profiler.inputs.totalCount, 2, "a frame that presented nothing answers nothing")
     }
 
+    func testOldInputsAreDroppedAQuarterOfTheCapacityAtATime() {
+        var inputs = InputLatencies(capacity: 16)
+        var heldCounts: Set<Int> = []
+        for frame in 1...100 {
+            inputs.note(at: UInt64(frame), kind: "pointerMove")
+            inputs.frameEnded(frame, at: UInt64(frame) + 5, keeping: 0)
+            heldCounts.insert(inputs.totalCount - inputs.firstHeld)
+        }
+        XCTAssertEqual(inputs.totalCount, 100)
+        XCTAssertEqual(heldCounts.max(), 16 + 3, "never a quarter of the capacity more than it")
+        XCTAssertEqual(
+            heldCounts.filter { $0 >= 16 }.sorted(), [16, 17, 18, 19],
+            "past the capacity the count climbs by a quarter of it and drops back, not one by one")
+        XCTAssertEqual(inputs[99].frame, 100, "the newest is held")
+        XCTAssertEqual(inputs[inputs.firstHeld].latency, 5)
+    }
+
+    func testInputsATraceHasNotWrittenAreKept() {
+        var inputs = InputLatencies(capacity: 4)
+        for frame in 1...20 {
+            inputs.note(at: UInt64(frame), kind: "key")
+            inputs.frameEnded(frame, at: UInt64(frame), keeping: inputs.totalCount + 1)
+        }
+        XCTAssertEqual(inputs.firstHeld, 0, "a trace that wrote none keeps all")
+    }
+
     func testTheSummaryReportsTheLatenciesOfAWindowedRun() throws {
         let clock = ManualClock()
         let profiler = FrameProfiler(clock: clock, capacity: 16)
