@@ -31,25 +31,25 @@ struct MatchedTile: Sendable {
 
     let id: PhotoID
     /// The container the model puts this tile in.
-    internal(set) var container: ContainerID
+    var container: ContainerID
     /// That container's place in the field's `containerOrder` (a step reads its scroll by index, not by
     /// hashing its name, for every moving tile).
     var slot = 0
-    internal(set) var layer: Layer = .container
+    var layer: Layer = .container
     var space: Space = .container
     /// The frame spring, in `space`.
     var frame: AnimatedRect
     /// Where layout puts the tile in its container (unscrolled space): where a flight home lands.
     var home: Rect
     /// Window frame drawn this step and the step before (for interpolated rendering).
-    internal(set) var presented: Rect
+    var presented: Rect
     var previousPresented: Rect
     /// d(presented)/dt, points/second per component.
     var velocity: Rect = .zero
     /// The tile's opacity spring (a list that fades behind a detail view).
     var fade = AnimatedValue(1, restThreshold: 0.002)
     /// The scene's scale effect (a scroll transition), about the frame's centre; layout ignores it.
-    internal(set) var scale = 1.0
+    var scale = 1.0
 
     init(id: PhotoID, container: ContainerID, unscrolled: Rect, presented: Rect) {
         self.id = id
