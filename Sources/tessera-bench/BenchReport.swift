@@ -256,6 +256,21 @@ struct BenchReport: Encodable {
                     + "\(rounds(c.kioskBoxVersusSlintRounds)) at 1920×1080",
             ]
         }
+        if let floor = c.floorBoxMsPerFrame, let kioskFloor = c.kioskFloorBoxMsPerFrame,
+            let versus = c.floorVersusSlint, let kioskVersus = c.kioskFloorVersusSlint
+        {
+            // What no program presenting this way gets under: the bar for Tessera's ×0.6.
+            lines += [
+                "    the floor of such a frame (Tools/framefloor: the wake, the events, the pixels and the present, "
+                    + "nothing else), app + X server: \(f(floor, 3)) ms at 1024×768, \(f(kioskFloor, 3)) ms at 1920×1080",
+                "      floor ÷ Slint: ×\(f(versus, 2)) and ×\(f(kioskVersus, 2)); each round: "
+                    + "\(rounds(c.floorVersusSlintRounds)) at 1024×768, \(rounds(c.kioskFloorVersusSlintRounds)) at 1920×1080",
+            ]
+        } else {
+            lines.append(
+                "    the floor of such a frame: skipped (Tools/framefloor/floor.c did not compile: cc, pkg-config, "
+                    + "SDL2, X11 and Xext headers)")
+        }
         if let perSecond = c.perSecondVersusSlint, let tessera = w.defaultSettingsBoxMsPerSecond,
             let slintPerSecond = slint.defaultSettingsBoxMsPerSecond
         {

@@ -253,17 +253,26 @@ struct WindowedBenchmark {
         var kioskBoxVersusSlintRounds: [Double]?
         var perSecondVersusSlint: Double?
         var perSecondVersusSlintRounds: [Double]?
+        /// The floor of such a frame (`FrameFloor`), app + X server per frame at 1024×768 and 1920×1080
+        /// (medians), and over Slint's (medians of the rounds' ratios, and each round's); nil where the
+        /// floor did not compile.
+        var floorBoxMsPerFrame: Double?
+        var kioskFloorBoxMsPerFrame: Double?
+        var floorVersusSlint: Double?
+        var kioskFloorVersusSlint: Double?
+        var floorVersusSlintRounds: [Double]?
+        var kioskFloorVersusSlintRounds: [Double]?
     }
 
-    /// Slint's reference and its picker.py.
-    typealias SlintPicker = (reference: SlintReference, script: URL)
+    /// Slint's reference, its picker.py, and the floor measured beside it.
+    typealias SlintPicker = (reference: SlintReference, script: URL, floor: FrameFloor?)
 
     /// Slint's reference where its script and a Python with its packages are at hand; nil otherwise.
     private func slintReference(root: URL) -> SlintPicker? {
         guard let script = SlintReference.picker(under: root),
             let reference = SlintReference(seconds: animatedSeconds, root: root)
         else { return nil }
-        return (reference, script)
+        return (reference, script, FrameFloor(root: root))
     }
 
     /// `animated` at 1024×768 and 1920×1080, `animatedRounds` times taking turns, and in each round the
@@ -282,6 +291,8 @@ struct WindowedBenchmark {
         var slintSmall: [Animated] = []
         var slintLarge: [Animated] = []
         var slintDefaults: [Animated] = []
+        var floorSmall: [Animated] = []
+        var floorLarge: [Animated] = []
         var small: [Animated] = []
         var large: [Animated] = []
         var qtSmall: [Animated] = []
@@ -312,7 +323,7 @@ struct WindowedBenchmark {
                 }
             }
             // Slint per frame at Tessera's rate (paced), and per second at its own (unpaced).
-            if let (reference, script) = slint {
+            if let (reference, script, floor) = slint {
                 if let s = try reference.animated(
                     size: "1024x768", hz: animatedHz, script: script, photos: photos, display: display),
                     let l = try reference.animated(
@@ -323,6 +334,12 @@ struct WindowedBenchmark {
                     slintSmall.append(s)
                     slintLarge.append(l)
                     slintDefaults.append(d)
+                    if let floor, let s = try floor.animated(size: "1024x768", display: display),
+                        let l = try floor.animated(size: "1920x1080", display: display)
+                    {
+                        floorSmall.append(s)
+                        floorLarge.append(l)
+                    }
                 } else {
                     FileHandle.standardError.write(Data("tessera-bench: a Slint run failed; Slint left out\n".utf8))
                     slint = nil
@@ -339,7 +356,7 @@ struct WindowedBenchmark {
         }
         var figures = AnimatedFigures(small: medians(small), large: medians(large))
         figures.defaultSettings = defaults.isEmpty ? nil : medians(defaults)
-        if let (reference, _) = slint, !slintSmall.isEmpty {
+        if let (reference, _, _) = slint, !slintSmall.isEmpty {
             figures.slint = ReferenceRun.Figures(
                 runtime: reference.runtimeName, small: medians(slintSmall), large: medians(slintLarge),
                 defaults: medians(slintDefaults))
@@ -356,6 +373,17 @@ struct WindowedBenchmark {
                 kioskBoxVersusSlint: kioskBoxRounds?.median, boxVersusSlintRounds: boxRounds,
                 kioskBoxVersusSlintRounds: kioskBoxRounds, perSecondVersusSlint: perSecondRounds?.median,
                 perSecondVersusSlintRounds: perSecondRounds)
+            // Only rounds where the floor ran beside Slint are set against it.
+            if !floorSmall.isEmpty, floorSmall.count == slintSmall.count {
+                let floorRounds = Self.ratios(floorSmall, slintSmall, size: "1024x768", of: \.boxMsPerFrame)
+                let kioskFloorRounds = Self.ratios(floorLarge, slintLarge, size: "1920x1080", of: \.boxMsPerFrame)
+                figures.slintComparison?.floorBoxMsPerFrame = medians(floorSmall).boxMsPerFrame
+                figures.slintComparison?.kioskFloorBoxMsPerFrame = medians(floorLarge).boxMsPerFrame
+                figures.slintComparison?.floorVersusSlint = floorRounds?.median
+                figures.slintComparison?.kioskFloorVersusSlint = kioskFloorRounds?.median
+                figures.slintComparison?.floorVersusSlintRounds = floorRounds
+                figures.slintComparison?.kioskFloorVersusSlintRounds = kioskFloorRounds
+            }
         }
         guard qt != nil, let reference, !qtSmall.isEmpty else { return figures }
         let qtSmallMedians = medians(qtSmall)

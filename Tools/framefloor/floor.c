@@ -11,7 +11,10 @@
 //   1  + the photo, bilinear-scaled from a 192×192 crop of a 256×192 level (SDL_SoftStretchLinear);
 //   2  + the background where the photo was and is no more (SDL_FillRect);
 //   3  + six 150×150 tile bodies copied 1:1, cut to the damage (SDL_BlitSurface).
-// Prints the process's CPU (getrusage, user + system) per frame from the first frame on.
+// Prints the process's CPU (getrusage, user + system) per frame from the first frame on. On stderr it
+// says "settled frames 0" as its first frame starts and "frames N" after its last, then waits a moment
+// before it exits, as the bench's references do: `tessera-bench` reads its CPU and the X server's at
+// those two lines (ReferenceRun), and sets it beside Slint's frame (FrameFloor).
 //
 //   cc -O2 floor.c -o floor $(pkg-config --cflags --libs sdl2 x11 xext) -lm
 //   DISPLAY=:7 ./floor WIDTH HEIGHT FRAMES [HZ [MODE]]     e.g. ./floor 1024 768 1000 120 3
@@ -104,6 +107,7 @@ int main(int argc, char **argv) {
 
     const SDL_Rect whole = {0, 0, w, h};
     SDL_Rect previous = {20, 20, 150, 150};
+    fprintf(stderr, "settled frames 0\n");
     double start = now(), cpuAtStart = cpu();
     for (int f = 0; f < frames; f++) {
         double due = start + (f + 1) / hz;
@@ -155,5 +159,9 @@ int main(int argc, char **argv) {
     double used = cpu() - cpuAtStart;
     printf("%d frames at %.0f Hz, %dx%d, mode %d: %.3f ms CPU a frame\n", frames, hz, w, h, mode,
            used * 1000 / frames);
+    fflush(stdout);
+    fprintf(stderr, "frames %d\n", frames);
+    // Still running while a reader takes its CPU at that line (an exited process's clock reads 0).
+    SDL_Delay(300);
     return 0;
 }

@@ -1,0 +1,61 @@
+import Foundation
+
+/// The floor of the animated picker's frame, measured beside Slint's (BENCHMARKS.md, "The floor of a
+/// picker frame"): `Tools/framefloor/floor.c`, compiled here with the system's C compiler, does in a
+/// real X11 window what any software path must for such a frame and nothing else — wakes at its tick
+/// reading X events, moves and scales one photo, fills what it uncovered, copies six tile bodies cut
+/// to the damage, and puts the damage from shared memory with a completion event. Its CPU and the X
+/// server's are read as the references' are (`ReferenceRun`), so its app + X server per frame says how
+/// far below Slint's any program presenting this way can get on this machine. Skipped (nil) where it
+/// does not compile (no C compiler, or no SDL2, X11 or Xext headers).
+struct FrameFloor {
+    /// The compiled program.
+    let binary: URL
+    /// Frames a second, as the references are paced.
+    var hz = 60
+    /// Seconds of frames a run draws.
+    var seconds = 8.0
+
+    /// Compiles floor.c under `root` into `.build/framefloor/floor`; nil when that fails.
+    init?(root: URL) {
+        let source = root.appendingPathComponent("Tools/framefloor/floor.c")
+        let folder = root.appendingPathComponent(".build/framefloor")
+        binary = folder.appendingPathComponent("floor")
+        guard FileManager.default.fileExists(atPath: source.path),
+            (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil
+        else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [
+            "-c", #"cc -O2 "$1" -o "$2" $(pkg-config --cflags --libs sdl2 x11 xext) -lm"#, "sh", source.path,
+            binary.path,
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+    }
+
+    /// One run at `size` ("1024x768"): its CPU and the X server's per frame; nil when it failed. The
+    /// still run the references are measured against draws no frame, so nothing is taken off.
+    func animated(size: String, display: XDisplay) throws -> WindowedBenchmark.Animated? {
+        let dimensions = size.split(separator: "x").map(String.init)
+        guard dimensions.count == 2 else { return nil }
+        let frames = Int(seconds * Double(hz))
+        let process = Process()
+        process.executableURL = binary
+        // Mode 3: the photo, the background it uncovered and six bodies cut to the damage.
+        process.arguments = dimensions + [String(frames), String(hz), "3"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display.name
+        process.environment = environment
+        guard let reading = try ReferenceRun.read(process, serverPID: display.serverPID, seconds: seconds),
+            reading.frames > 0
+        else { return nil }
+        return WindowedBenchmark.Animated(
+            cpuMsPerFrame: reading.cpu * 1000 / reading.frames, framesPerSecond: reading.frames / seconds,
+            serverMsPerFrame: reading.server.map { $0 * 1000 / reading.frames },
+            boxMsPerSecond: reading.server.map { (reading.cpu + $0) * 1000 / seconds })
+    }
+}
