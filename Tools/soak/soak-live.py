@@ -13,7 +13,9 @@ hours (fractional for a smoke run) through its control socket (`--control`):
 the work done from growth that follows the clock in a short run; the report says so.
 
 Every minute (`--sample`) it samples Tessera's resident memory, open fds, threads and CPU (from
-/proc/PID) into DIR/soak.csv, and at the end writes DIR/soak.svg (a plot drawn here, no matplotlib
+/proc/PID) into DIR/soak.csv: once right after the scene switch and its tap (the working set of a
+transition), and its memory again half a minute later, just before a tap and 4.5 s after the last one,
+when the window is at rest and has trimmed its heap (`HeapTrimSource`: what it keeps between uses), and at the end writes DIR/soak.svg (a plot drawn here, no matplotlib
 needed) and DIR/soak.md: the growth per hour of each, from a least-squares line through the samples
 after the first 10 minutes (warm-up: caches filling, thumbnails made). Exit status 0 when the run
 lasted, 1 when Tessera died or the control socket stopped answering. Python 3's standard library only.
@@ -32,6 +34,8 @@ import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 WARM_UP = 600  # seconds left out of the fitted line
+REST_RSS, REST_ANON = 9, 10  # the rest sample's columns in a row
+COLUMNS = "sample,elapsed_s,rss_mb,fds,threads,cpu_percent,rss_anon_mb,rss_file_mb,rss_shmem_mb,rest_rss_mb,rest_anon_mb"
 SCENES = ["picker", "waterfall", "gallery", "destinations"]
 # RSS's parts in /proc/PID/status, as the report names them.
 PARTS = {"RssAnon": "heap and other anonymous memory", "RssFile": "file-backed pages", "RssShmem": "shared memory"}
@@ -91,7 +95,9 @@ def fit(xs, ys):
 def svg_plot(rows, path, title):
     """Three panels (RSS, fds, threads) against minutes, as a plain SVG."""
     width, panel, margin = 760, 170, 60
-    series = [("RSS (MB)", 2, "#d62728"), ("open fds", 3, "#1f77b4"), ("threads", 4, "#2ca02c")]
+    # Each panel: its name and (column, colour) of each line; RSS after a scene switch and at rest.
+    series = [("RSS (MB): after a switch (red), at rest (black)", [(2, "#d62728"), (REST_RSS, "#222")]),
+              ("open fds", [(3, "#1f77b4")]), ("threads", [(4, "#2ca02c")])]
     height = 40 + len(series) * (panel + 30)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="12">',
@@ -100,9 +106,9 @@ def svg_plot(rows, path, title):
     ]
     minutes = [r[1] / 60 for r in rows] or [0]
     x_max = max(max(minutes), 1)
-    for index, (name, column, colour) in enumerate(series):
+    for index, (name, lines) in enumerate(series):
         top = 40 + index * (panel + 30)
-        values = [r[column] for r in rows] or [0]
+        values = [r[column] for r in rows for column, _ in lines if r[column] != ""] or [0]
         low, high = min(values), max(values)
         if high - low < 1e-9:
             low, high = low - 1, high + 1
@@ -122,12 +128,19 @@ def svg_plot(rows, path, title):
         if WARM_UP / 60 < x_max:
             wx = x(WARM_UP / 60)
             parts.append(f'<line x1="{wx:.1f}" y1="{top}" x2="{wx:.1f}" y2="{top + panel}" stroke="#bbb" stroke-dasharray="4 3"/>')
-        points = " ".join(f"{x(m):.1f},{y(v):.1f}" for m, v in zip(minutes, values))
-        parts.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="1.5"/>')
+        for column, colour in lines:
+            points = " ".join(f"{x(r[1] / 60):.1f},{y(r[column]):.1f}" for r in rows if r[column] != "")
+            parts.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="1.5"/>')
         parts.append(f'<text x="{width - 20}" y="{top + panel + 14}" text-anchor="end">{x_max:.0f} min</text>')
     parts.append("</svg>")
     with open(path, "w") as out:
         out.write("\n".join(parts) + "\n")
+
+
+def write_csv(rows, out):
+    with open(os.path.join(out, "soak.csv"), "w") as csv:
+        csv.write(COLUMNS + "\n")
+        csv.writelines(",".join(str(v) for v in row) + "\n" for row in rows)
 
 
 def main():
@@ -138,6 +151,7 @@ def main():
     parser.add_argument("--sample", type=float, default=60)
     parser.add_argument("--driver", default="wayland", choices=["wayland", "x11"])
     parser.add_argument("--speed", type=float, default=1)
+    parser.add_argument("--heaptrack", metavar="FILE", help="run Tessera under heaptrack, its profile written to FILE")
     args = parser.parse_args()
     for tool in ["/usr/bin/cage", "/usr/bin/pgrep"]:
         if not os.access(tool, os.X_OK):
@@ -162,7 +176,8 @@ def main():
     subprocess.run(["chmod", "-R", "a+rX", stage], check=True)
     session = subprocess.Popen(
         ["/bin/sh", os.path.join(ROOT, "Tools", "cage-session"), runtime, "--rotate", "--",
-         "env", f"SDL_VIDEODRIVER={args.driver}", binary, "--kiosk", "--photos", photos, "--config", config,
+         "env", f"SDL_VIDEODRIVER={args.driver}"] + (["heaptrack", "-o", args.heaptrack] if args.heaptrack else [])
+        + [binary, "--kiosk", "--photos", photos, "--config", config,
          "--control", control],
         env={"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "CAGE_HOME": home},
         stdout=subprocess.DEVNULL, stderr=open(os.path.join(args.out, "soak-stderr.txt"), "w"))
@@ -182,6 +197,7 @@ def main():
         start = time.time()
         end = start + args.hours * 3600
         next_tap = next_scene = next_folder = next_reload = next_sample = start
+        next_rest = None  # when the minute's rest sample is due
         last_cpu, last_at = sample(pid)[3], start
         scene_index, removed = 0, []
         taps = errors = 0
@@ -228,18 +244,24 @@ def main():
                 next_reload += 300 / args.speed
                 os.utime(config)
                 os.kill(pid, signal.SIGHUP)
+            if next_rest is not None and now >= next_rest:
+                next_rest = None
+                rss, _, _, _, parts = sample(pid)
+                rows[-1] = rows[-1][:REST_RSS] + (round(rss, 2), round(parts.get("RssAnon", 0), 2))
+                write_csv(rows, args.out)
             if now >= next_sample:
                 next_sample += args.sample
+                # Half a period on, just before that moment's tap (taps fall on whole multiples of their
+                # interval from the start).
+                next_rest = now + args.sample / 2 - 0.5 / args.speed
                 rss, fds, threads, cpu, parts = sample(pid)
                 # The first sample has no interval behind it.
                 cpu_percent = 100 * (cpu - last_cpu) / (now - last_at) if now - last_at >= 1 else 0.0
                 last_cpu, last_at = cpu, now
                 rows.append((len(rows), round(now - start, 1), round(rss, 2), fds, threads, round(cpu_percent, 2))
-                            + tuple(round(parts.get(part, 0), 2) for part in PARTS))
-                with open(os.path.join(args.out, "soak.csv"), "w") as csv:
-                    csv.write("sample,elapsed_s,rss_mb,fds,threads,cpu_percent,rss_anon_mb,rss_file_mb,rss_shmem_mb\n")
-                    csv.writelines(",".join(str(v) for v in row) + "\n" for row in rows)
-            time.sleep(max(0.05, min(next_tap, next_sample, end) - time.time()))
+                            + tuple(round(parts.get(part, 0), 2) for part in PARTS) + ("", ""))
+                write_csv(rows, args.out)
+            time.sleep(max(0.05, min(next_tap, next_sample, next_rest or end, end) - time.time()))
     except KeyboardInterrupt:
         print("soak-live: stopped early", file=sys.stderr)
     finally:
@@ -275,8 +297,18 @@ def main():
         + (f" (all {args.speed:g} times as often: --speed)." if args.speed != 1 else "."),
         f"Growth per hour from a least-squares line through the samples {window} ({len(steady)} samples):",
         "",
-        f"- RSS: {rows[-1][2] if rows else 0:.1f} MB at the end, growth {growth['rss_mb']:+.2f} MB/hour",
+        f"- RSS right after a scene switch and a tap: {rows[-1][2] if rows else 0:.1f} MB at the end, growth {growth['rss_mb']:+.2f} MB/hour",
         "  (" + ", ".join(f"{PARTS[part]} {rows[-1][6 + i]:.1f} MB, {growth[part]:+.2f}/hour" for i, part in enumerate(PARTS)) + ")",
+    ]
+    rested = [r for r in steady if r[REST_RSS] != ""]
+    if len(rested) >= 2:
+        at_rest = [r[1] / 3600 for r in rested]
+        report += [
+            f"- RSS at rest (half a minute on, {'4.5 s after a tap, its heap trimmed' if args.speed == 1 else 'just before a tap'}): "
+            f"{rested[-1][REST_RSS]:.1f} MB at the end, growth {fit(at_rest, [r[REST_RSS] for r in rested]):+.2f} MB/hour"
+            f" (anonymous memory {rested[-1][REST_ANON]:.1f} MB, {fit(at_rest, [r[REST_ANON] for r in rested]):+.2f}/hour)",
+        ]
+    report += [
         f"- open fds: {rows[-1][3] if rows else 0}, growth {growth['fds']:+.2f}/hour",
         f"- threads: {rows[-1][4] if rows else 0}, growth {growth['threads']:+.2f}/hour",
         f"- CPU: {cpu_mean:.2f} % of a core on average",
