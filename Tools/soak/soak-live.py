@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 """soak-live.py --hours H [--out DIR] [--binary PATH] [--sample SECONDS] [--driver wayland|x11] [--speed N]
+                     [--heaptrack FILE]
 
 A real-time soak of the kiosk (`make soak-live HOURS=N`; docs/PROFILING.md): Tessera runs as
 `--kiosk` under cage on wlroots' headless backend (Tools/cage-session: no GPU, no screen), driven for H
@@ -11,6 +12,10 @@ hours (fractional for a smoke run) through its control socket (`--control`):
 
 `--speed N` runs that schedule N times as fast (a tap every 5/N s, ...), to tell growth that follows
 the work done from growth that follows the clock in a short run; the report says so.
+
+`--heaptrack FILE` runs Tessera under heaptrack (its profile in FILE.zst, in a folder the session's
+user can write to; `heaptrack_print --print-massif` gives the heap over time): it tells what the
+program holds allocated from what glibc keeps around it.
 
 Every minute (`--sample`) it samples Tessera's resident memory, open fds, threads and CPU (from
 /proc/PID) into DIR/soak.csv: once right after the scene switch and its tap (the working set of a
