@@ -17,26 +17,32 @@ struct AnimatedValue: Equatable, Sendable {
     private(set) var velocity: Double
     /// Where the value is heading, in units.
     private(set) var target: Double
-    /// The spring currently driving the value (meaningless once settled).
-    private(set) var parameters: SpringParameters
+    /// The spring currently driving the value (`.spring`, meaning nothing, once settled).
+    var parameters: SpringParameters { motion?.parameters ?? .spring }
     /// Rest tolerance, in units: the value snaps to its target and sleeps once
     /// |value − target| < restThreshold and |velocity| < 10·restThreshold per second.
     var restThreshold: Double
-    /// True when the value sits on its target with zero velocity.
-    private(set) var isSettled: Bool
+    /// True when the value sits on its target with zero velocity: no spring is running.
+    var isSettled: Bool { motion == nil }
 
     /// Seconds since the spring was last (re)started.
     private var elapsed: Double
-    /// The closed form started at the last (re)start; it holds x₀ and v₀. Kept out of line: only a
-    /// moving value needs it, and inline its 57 bytes made every tile 280 bytes larger at rest (five
-    /// springs each; 28 MB of a 100,000-photo library, BENCHMARKS.md, "100,000 photos").
+    /// The spring started at the last (re)start, nil at rest. Kept out of line: only a moving value
+    /// needs it. Inline, its closed form, its parameters and a settled flag made every tile 400 bytes
+    /// larger at rest (five springs each: 824 bytes against 424, 40 MB of a 100,000-photo library;
+    /// BENCHMARKS.md, "100,000 photos").
     private var motion: Motion?
 
-    /// A running spring's closed form, shared by copies of the value (it never changes once made).
+    /// A running spring: its parameters and its closed form (which holds x₀ and v₀), shared by copies of
+    /// the value (it never changes once made).
     private final class Motion: Equatable, Sendable {
+        let parameters: SpringParameters
         let solution: SpringSolution
-        init(_ solution: SpringSolution) { self.solution = solution }
-        static func == (a: Motion, b: Motion) -> Bool { a.solution == b.solution }
+        init(_ parameters: SpringParameters, _ solution: SpringSolution) {
+            self.parameters = parameters
+            self.solution = solution
+        }
+        static func == (a: Motion, b: Motion) -> Bool { a.parameters == b.parameters && a.solution == b.solution }
     }
 
     /// A settled value.
@@ -47,9 +53,7 @@ struct AnimatedValue: Equatable, Sendable {
         self.value = value
         self.velocity = 0
         self.target = value
-        self.parameters = .spring
         self.restThreshold = restThreshold
-        self.isSettled = true
         self.elapsed = 0
         self.motion = nil
     }
@@ -92,7 +96,7 @@ struct AnimatedValue: Equatable, Sendable {
     /// the target and sleeps once within `restThreshold`. Does nothing when settled
     /// or when `dt` ≤ 0.
     mutating func step(_ dt: Double) {
-        guard !isSettled, dt > 0, let solution = motion?.solution else { return }
+        guard dt > 0, let solution = motion?.solution else { return }
         elapsed += dt
         let x = solution.displacement(at: elapsed)
         let v = solution.velocity(at: elapsed)
@@ -110,14 +114,11 @@ struct AnimatedValue: Equatable, Sendable {
         self.value = value
         self.velocity = velocity
         self.target = target
-        parameters = p
         elapsed = 0
-        motion = Motion(SpringSolution(p, displacement: value - target, velocity: velocity))
-        isSettled = false
+        motion = Motion(p, SpringSolution(p, displacement: value - target, velocity: velocity))
     }
 
     private mutating func settle() {
-        isSettled = true
         elapsed = 0
         motion = nil
     }
