@@ -284,17 +284,13 @@ package final class DrawListRenderer {
             backgroundFill.uncovered(in: output)
             for rect in backgroundFill.rects { backgroundRects.append(rect.sdlFRect) }
             fillUnblended(backgroundRects, color: background, what: "SDL_RenderFillRectsF")
-        } else if opaqueFill != nil, background.a == 255 {
-            // The whole target, as SDL_RenderClear would (the clip is off).
-            var w: Int32 = 0
-            var h: Int32 = 0
-            SDL_GetRendererOutputSize(renderer, &w, &h)
-            backgroundRects.append(SDL_FRect(x: 0, y: 0, w: Float(w), h: Float(h)))
-            fillUnblended(backgroundRects, color: background, what: "SDL_RenderClear")
         } else {
-            SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
-            SDL_SetRenderDrawColor(renderer, background.r, background.g, background.b, background.a)
-            check(SDL_RenderClear(renderer), "SDL_RenderClear")
+            // The frame's pixels and no more (the clip is off). A window's canvas is kept at the
+            // display's size (`outputSize`); SDL_RenderClear would write all of it, and so keep the
+            // shared memory past a smaller window's edge resident: 6 MB of a 1024×768 window's RSS on
+            // a 1920×1200 screen (BENCHMARKS.md, "The whole box, and memory").
+            backgroundRects.append(fullOutput.sdlFRect)
+            fillUnblended(backgroundRects, color: background, what: "the frame's background")
         }
 
         for index in list.commands.indices where index >= skipUntil && mayTouchOutput(command: index) {
