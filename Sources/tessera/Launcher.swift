@@ -104,7 +104,8 @@ struct Launcher {
         let profiling = ProfilingSession(
             config: config.profiling, clock: SDLPerformanceCounter(),
             budgetMs: host?.frameBudgetMs(hz: options.hz) ?? 1000 / options.hz,
-            showsHUD: options.profile && host != nil, trace: trace)
+            showsHUD: options.profile && host != nil, trace: trace, reportsFrames: options.profile || profileJSON != nil
+        )
         profiling.rendererName = sink.rendererName
 
         // A script (or a storm) runs on simulated time, watched at real speed in a window; without one

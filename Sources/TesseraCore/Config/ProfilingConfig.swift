@@ -3,7 +3,7 @@ import TesseraGeometry
 /// Frame-time profiling (per-phase timings, on-screen graph, trace export) and slow motion.
 package struct ProfilingConfig: Codable, Equatable, Sendable {
     /// Frames kept for the summary, the HUD and the trace's write batches: 65 536 frames ≈ 9 minutes at
-    /// 120 fps in 5 MB. A longer run is summarised over its most recent frames.
+    /// 120 fps in 6 MB. A longer run is summarised over its most recent frames.
     var historyFrames = 65536
     /// Simulation speed in slow motion (F4): 0.1 plays every transition ten times slower, frame by frame.
     var slowMotionFactor = 0.1
@@ -11,6 +11,13 @@ package struct ProfilingConfig: Codable, Equatable, Sendable {
     var slowMotion = false
     var hud = ProfilerHUDConfig()
     init() {}
+
+    /// Frames kept by a run that reports no profile and writes no trace: only the HUD reads them, its
+    /// graph and the frames of one refresh of its numbers (at up to 240 a second). A kiosk's window
+    /// keeps 120 frames instead of 6 MB of them.
+    var hudHistoryFrames: Int {
+        min(historyFrames, max(hud.graphFrames, Int((hud.refreshSeconds * 240).rounded(.up))))
+    }
 }
 
 /// The on-screen frame-time graph (F3): a panel at the window's bottom-right corner.

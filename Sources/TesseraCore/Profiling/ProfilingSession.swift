@@ -21,8 +21,14 @@ package final class ProfilingSession {
     ///   - budgetMs: see `budgetMs`.
     ///   - showsHUD: whether the HUD starts visible (on in `--profile` windowed runs).
     ///   - trace: where to stream every frame, if `--trace` was given.
-    package init(config: ProfilingConfig, clock: TickSource, budgetMs: Double, showsHUD: Bool, trace: TraceWriter?) {
-        profiler = FrameProfiler(clock: clock, capacity: config.historyFrames, trace: trace)
+    ///   - reportsFrames: whether the run's end reports a profile (`--profile`, `--profile-json`); one that
+    ///     neither does nor writes a trace keeps only the frames the HUD shows (`hudHistoryFrames`).
+    package init(
+        config: ProfilingConfig, clock: TickSource, budgetMs: Double, showsHUD: Bool, trace: TraceWriter?,
+        reportsFrames: Bool = true
+    ) {
+        let kept = reportsFrames || trace != nil ? config.historyFrames : config.hudHistoryFrames
+        profiler = FrameProfiler(clock: clock, capacity: kept, trace: trace)
         controls = ProfilingControls(
             showsHUD: showsHUD, slowMotion: config.slowMotion, slowMotionFactor: config.slowMotionFactor)
         self.budgetMs = budgetMs
