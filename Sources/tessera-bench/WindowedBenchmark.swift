@@ -32,7 +32,8 @@ struct WindowedBenchmark {
         var restCPUPercent: [String: Double]
         /// Frames presented per second at rest, per scene (0 is the goal).
         var restFramesPerSecond: [String: Double]
-        /// Peak resident memory of a run in each scene (bundled photos, 1024×768), megabytes.
+        /// Peak resident memory of a run in each scene as a user runs it (no profile asked for; bundled
+        /// photos, 1024×768), megabytes.
         var peakRSSMegabytes: [String: Double]
         /// Milliseconds of CPU per presented frame while animating, start-up excluded (1024×768).
         var animatedCPUMsPerFrame: Double
@@ -131,7 +132,8 @@ struct WindowedBenchmark {
             let seconds = long.wall - short.wall
             cpu[scene] = max(0, long.cpu - short.cpu) / seconds * 100
             fps[scene] = max(0, long.frames - short.frames) / seconds
-            rss[scene] = long.peakRSS
+            guard let peak = try peakRSS(tessera, base + ["--frames", "360"], display: display.name) else { return nil }
+            rss[scene] = peak
             name = long.name
         }
         guard
@@ -558,24 +560,9 @@ struct WindowedBenchmark {
     ) throws -> Figures? {
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-\(UUID()).json")
         defer { try? FileManager.default.removeItem(at: profile) }
-        let process = Process()
-        process.executableURL = tessera
-        process.arguments = arguments + ["--profile-json", profile.path]
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = display
-        environment["SDL_VIDEODRIVER"] = "x11"
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try launch(tessera, arguments + ["--profile-json", profile.path], display: display)
         whileRunning(process.processIdentifier)
-        // Its peak resident memory: the kernel's high-water mark, read until it exits.
-        var peakRSS = 0.0
-        while process.isRunning {
-            peakRSS = max(peakRSS, Self.peakRSSMegabytes(of: process.processIdentifier) ?? 0)
-            usleep(50_000)
-        }
-        process.waitUntilExit()
+        let peakRSS = Self.peakRSS(untilExit: process)
         guard process.terminationStatus == 0,
             let json = try JSONSerialization.jsonObject(with: Data(contentsOf: profile)) as? [String: Any],
             let cpu = json["cpuSeconds"] as? Double, let wall = json["wallSeconds"] as? Double,
@@ -583,6 +570,40 @@ struct WindowedBenchmark {
         else { return nil }
         return Figures(
             cpu: cpu, wall: wall, frames: Double(frames), name: json["renderer"] as? String ?? "?", peakRSS: peakRSS)
+    }
+
+    /// The peak resident memory (megabytes) of a run as a user's window runs: no profile asked for (a
+    /// profiled run keeps 65,536 frames' timings, 6 MB); nil when it failed.
+    private func peakRSS(_ tessera: URL, _ arguments: [String], display: String) throws -> Double? {
+        let process = try launch(tessera, arguments, display: display)
+        let peak = Self.peakRSS(untilExit: process)
+        return process.terminationStatus == 0 ? peak : nil
+    }
+
+    /// `tessera` with `arguments` in an X window on `display`, started.
+    private func launch(_ tessera: URL, _ arguments: [String], display: String) throws -> Process {
+        let process = Process()
+        process.executableURL = tessera
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        environment["SDL_VIDEODRIVER"] = "x11"
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// The kernel's high-water mark of `process`'s resident memory (megabytes), read until it exits.
+    private static func peakRSS(untilExit process: Process) -> Double {
+        var peak = 0.0
+        while process.isRunning {
+            peak = max(peak, peakRSSMegabytes(of: process.processIdentifier) ?? 0)
+            usleep(50_000)
+        }
+        process.waitUntilExit()
+        return peak
     }
 
     /// `VmHWM` of /proc/PID/status in megabytes; nil once the process is gone.
