@@ -37,8 +37,9 @@ struct FrameFloor {
         guard process.terminationStatus == 0 else { return nil }
     }
 
-    /// One run at `size` ("1024x768"): its CPU and the X server's per frame; nil when it failed. The
-    /// still run the references are measured against draws no frame, so nothing is taken off.
+    /// One run at `size` ("1024x768"): its CPU and the X server's per frame, as a reference's are worked
+    /// out; nil when it failed. The still run the references are measured against draws no frame, so
+    /// nothing is taken off.
     func animated(size: String, display: XDisplay) throws -> WindowedBenchmark.Animated? {
         let dimensions = size.split(separator: "x").map(String.init)
         guard dimensions.count == 2 else { return nil }
@@ -53,9 +54,7 @@ struct FrameFloor {
         guard let reading = try ReferenceRun.read(process, serverPID: display.serverPID, seconds: seconds),
             reading.frames > 0
         else { return nil }
-        return WindowedBenchmark.Animated(
-            cpuMsPerFrame: reading.cpu * 1000 / reading.frames, framesPerSecond: reading.frames / seconds,
-            serverMsPerFrame: reading.server.map { $0 * 1000 / reading.frames },
-            boxMsPerSecond: reading.server.map { (reading.cpu + $0) * 1000 / seconds })
+        let nothing = ReferenceRun.Reading(cpu: 0, server: reading.server.map { _ in 0 }, frames: 0)
+        return ReferenceRun.animated(moving: reading, resting: nothing, seconds: seconds)
     }
 }

@@ -54,7 +54,7 @@ package struct InputLatencies: Sendable {
     }
 
     /// Inputs held past `capacity` before the oldest are dropped.
-    static func slack(_ capacity: Int) -> Int { max(1, capacity / 4) }
+    private static func slack(_ capacity: Int) -> Int { max(1, capacity / 4) }
 
     /// Input number `n` (`firstHeld..<totalCount`).
     subscript(n: Int) -> Input { held[n - firstHeld] }

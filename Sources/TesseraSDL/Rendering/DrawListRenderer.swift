@@ -287,8 +287,8 @@ package final class DrawListRenderer {
         } else {
             // The frame's pixels and no more (the clip is off). A window's canvas is kept at the
             // display's size (`outputSize`); SDL_RenderClear would write all of it, and so keep the
-            // shared memory past a smaller window's edge resident: 6 MB of a 1024×768 window's RSS on
-            // a 1920×1200 screen (BENCHMARKS.md, "The whole box, and memory").
+            // shared memory past a smaller window's edge resident: 9.0 MB for a 1024×768 window on a
+            // 1920×1200 screen, against 5.8 MB for its rows (BENCHMARKS.md, "The whole box, and memory").
             backgroundRects.append(fullOutput.sdlFRect)
             fillUnblended(backgroundRects, color: background, what: "the frame's background")
         }
