@@ -57,8 +57,10 @@ package final class WindowHost: FrameSink, InteractiveHost {
     private var retiredWaitsForPhotos: Bool?
     /// The event type `wake` pushes (`UInt32.max` if SDL had none left).
     private let wakeEvent: UInt32
-    /// On X11 the loop's wait is a `poll` of this program's own (`X11EventWait`); elsewhere SDL's.
+    /// On X11 and Wayland the loop's wait is a `poll` of this program's own (`X11EventWait`,
+    /// `WaylandEventWait`); elsewhere SDL's.
     private let x11Wait: X11EventWait?
+    private let waylandWait: WaylandEventWait?
     /// Set when that wait ran to its time with nothing come. Then, or when the X connection has nothing
     /// to read (`X11EventWait.hasNothingToRead`), a pump would find nothing and is skipped (each pump is
     /// four `recvmsg`) — unless the last one was a second ago: SDL's X11 pump also keeps a kiosk's
@@ -117,6 +119,7 @@ package final class WindowHost: FrameSink, InteractiveHost {
         self.thumbnails = thumbnails
         wakeEvent = SDL_RegisterEvents(1)
         x11Wait = X11EventWait(window: window.window)
+        waylandWait = x11Wait == nil ? WaylandEventWait(window: window.window) : nil
         if window.driver == .x11 { DisplayConnection.handleXConnectionLoss() }
         drawer = makeDrawer()
         if let kiosk {
@@ -237,12 +240,14 @@ package final class WindowHost: FrameSink, InteractiveHost {
     }
 
     /// Blocks until an event arrives or `seconds` pass (the event stays queued): `X11EventWait` on X11,
-    /// `SDL_WaitEventTimeout` elsewhere. Rounded up to the millisecond: a frame's wait never ends
-    /// before its tick.
+    /// `WaylandEventWait` on Wayland, `SDL_WaitEventTimeout` elsewhere. Rounded up to the millisecond: a
+    /// frame's wait never ends before its tick.
     package func waitForEvents(upTo seconds: Double) {
         let milliseconds = Int32(min(max((max(seconds, 0) * 1000).rounded(.up), 1), 10_000))
         if let x11Wait {
             waitFoundNothing = !x11Wait.wait(milliseconds: milliseconds)
+        } else if let waylandWait {
+            waylandWait.wait(milliseconds: milliseconds)
         } else {
             _ = SDL_WaitEventTimeout(nil, milliseconds)
         }
@@ -273,12 +278,12 @@ package final class WindowHost: FrameSink, InteractiveHost {
 
     /// Ends `waitForEvents` from any thread (the folder watcher's): pushes an event of this program's own
     /// type (`SDL_RegisterEvents`; `SDL_PushEvent` is thread-safe), which the translator ignores, and on
-    /// X11 wakes the poll.
+    /// X11 and Wayland wakes the poll.
     package var wake: @Sendable () -> Void {
         let type = wakeEvent
-        let wakeX11 = x11Wait?.wake
+        let wakeWait = x11Wait?.wake ?? waylandWait?.wake
         return {
-            wakeX11?()
+            wakeWait?()
             guard type != UInt32.max else { return }
             var event = SDL_Event()
             event.type = type

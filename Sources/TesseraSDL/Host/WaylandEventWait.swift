@@ -1,0 +1,73 @@
+import CSDL2
+import CWayland
+import Glibc
+
+/// The run loop's wait on Wayland: `poll` on the compositor's socket and on a pipe other threads wake
+/// it with, as `SDL_WaitEventTimeout` polls the socket — but woken without SDL.
+///
+/// SDL 2.26 (Debian 12) wakes its own wait, for an `SDL_PushEvent` from another thread, with a
+/// `wl_display_sync` whose callback it never destroys (libsdl-org/SDL#8056, fixed in 2.28.2): every
+/// wake from the control socket, the folder watcher or a screen reader kept 80 bytes for good — the
+/// 2-hour soak's heaptrack run counted 2,348 of them (docs/KIOSK.md, "Memory over days"). SDL only
+/// wakes a wait of its own, so this one never leaks.
+///
+/// The socket is read the way libwayland asks of a thread that polls it (`wl_display_prepare_read`,
+/// then `wl_display_read_events` or `wl_display_cancel_read`); the run loop's next pump dispatches what
+/// was read. Wayland repeats a held key in the client, inside SDL's pump and wait: while a key is down
+/// the wait is SDL's, whose timeout covers the next repeat.
+final class WaylandEventWait {
+    private let display: OpaquePointer
+    private let wakes: WakePipe
+    /// What the wait polls: the compositor's socket and the wake pipe (kept, so a wait allocates nothing).
+    private var watched: [pollfd]
+
+    /// Nil unless `window` is a Wayland window.
+    init?(window: OpaquePointer) {
+        guard let info = SDLWindow.systemInfo(of: window, SDL_SYSWM_WAYLAND),
+            let display = info.info.wl.display, let wakes = WakePipe()
+        else { return nil }
+        self.display = display
+        self.wakes = wakes
+        watched = [
+            pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakes.readEnd, events: Int16(POLLIN), revents: 0),
+        ]
+    }
+
+    /// Blocks until the compositor sends something, `wake` is called, a signal arrives, or
+    /// `milliseconds` pass. Returns at once when SDL's queue or libwayland's already holds an event.
+    func wait(milliseconds: Int32) {
+        guard !SDLEventQueue.hasEvents else { return }
+        guard !Self.isKeyHeld else {
+            _ = SDL_WaitEventTimeout(nil, milliseconds)
+            return
+        }
+        // Requests made since the last pump (a present's commit) go out before the wait, as SDL's do.
+        _ = wl_display_flush(display)
+        // Non-zero: events already read wait in a queue, and the next pump dispatches them.
+        guard wl_display_prepare_read(display) == 0 else { return }
+        // EINTR (a signal: SIGTERM's flag is read by the loop) ends the wait like input does.
+        _ = watched.withUnsafeMutableBufferPointer { poll($0.baseAddress, 2, milliseconds) }
+        // A closed socket reads as an error, which the next pump turns into SDL_QUIT (`DisplayConnection`).
+        if watched[0].revents != 0 {
+            _ = wl_display_read_events(display)
+        } else {
+            wl_display_cancel_read(display)
+        }
+        if watched[1].revents != 0 { wakes.drain() }
+    }
+
+    /// Ends a `wait` from any thread. It holds the pipe, so a waker that outlives the window writes
+    /// into that pipe and never into a descriptor since reused.
+    var wake: @Sendable () -> Void {
+        let wakes = wakes
+        return { wakes.signal() }
+    }
+
+    /// Whether any key is down (SDL's keyboard state, a few hundred bytes).
+    private static var isKeyHeld: Bool {
+        var count: Int32 = 0
+        guard let keys = SDL_GetKeyboardState(&count) else { return false }
+        return UnsafeBufferPointer(start: keys, count: Int(count)).contains { $0 != 0 }
+    }
+}
