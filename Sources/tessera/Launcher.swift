@@ -124,7 +124,11 @@ struct Launcher {
         if let notifier { loop.sources.append(notifier) }
         var reload: ConfigReloadSource?
         if timing == .interactive {
-            loop.sources.append(HeapTrimSource(trim: Heap.trim))
+            loop.sources.append(
+                HeapTrimSource { [weak host] in
+                    host?.releaseUnshown()
+                    Heap.trim()
+                })
             let source = ConfigReloadSource(watcher: ConfigWatcher(path: configPath(resources)), supervisor: notifier)
             source.report = loop.report
             loop.sources.append(source)

@@ -1,5 +1,8 @@
-/// Hands the heap's freed memory back to the system once the run has rested a while: a kiosk's
-/// resident memory then follows what it holds, not the most it ever held at once.
+/// Hands what a run at rest does not need back to the system once it has rested a while: a kiosk's
+/// resident memory then follows what its screen shows, not the most it ever held at once. The window
+/// first releases the photos and paragraphs it no longer shows (a kiosk that opens each photo in turn
+/// would otherwise fill its texture budgets with full-screen decodes over hours), then the heap is
+/// trimmed.
 ///
 /// A photo opened, a scene switched or a folder change makes short-lived buffers on the main thread and
 /// on the decode threads. glibc keeps what they free inside each thread's arena for the next
@@ -18,7 +21,8 @@ package final class HeapTrimSource: RunLoopSource {
     /// Trims so far.
     package private(set) var trims = 0
 
-    /// - Parameter trim: gives the free memory back (`malloc_trim(0)` in the command line).
+    /// - Parameter trim: releases what is not shown and gives the free memory back (`malloc_trim(0)`
+    ///   in the command line).
     package init(trim: @escaping () -> Void) { self.trim = trim }
 
     package func secondsUntilDue(now: Double, simulation: Simulation) -> Double? {

@@ -263,6 +263,10 @@ package final class WindowHost: FrameSink, InteractiveHost {
     /// Interactive runs never stall a frame on decoding: photos appear as they are ready.
     package func drawPhotosAsTheyDecode() { drawer.textures.waitsForPhotos = false }
 
+    /// At rest: frees the textures of photos and paragraphs the screen no longer shows
+    /// (`DrawListRenderer.releaseUnshown`).
+    package func releaseUnshown() { drawer.releaseUnshown() }
+
     package var needsRedraw: Bool { contentsLost || drawer.textures.drewLoadingTile }
 
     package func takeIn(_ changes: PhotoChanges) {

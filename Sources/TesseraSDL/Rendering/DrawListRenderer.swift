@@ -98,6 +98,8 @@ package final class DrawListRenderer {
     /// The loading tile's shade this frame (0…255), from the list: the core steps the pulse.
     var loadingShade: UInt8 = 255
     private var framePhotos: [(id: PhotoID, side: Int)] = []
+    /// The photos the last frame's list places on the output, damaged or not (reused).
+    private var shownPhotos: [PhotoID] = []
     private var aheadPhotos: [(id: PhotoID, side: Int)] = []
     /// The textures each photo command of the frame draws with, by command index, looked up once a
     /// frame: the opaque-cover pass and the draw both need them, in every damaged part (reused).
@@ -205,12 +207,15 @@ package final class DrawListRenderer {
         framePhotos.removeAll(keepingCapacity: true)
         aheadPhotos.removeAll(keepingCapacity: true)
         commandPixels.removeAll(keepingCapacity: true)
+        shownPhotos.removeAll(keepingCapacity: true)
         for index in list.commands.indices {
             switch list.commands[index] {
             case .photo(let id, let frame, _, _, _):
                 let pixels = PixelRect(placing: frame, pixelsPerPoint: pixelsPerPoint)
                 commandPixels.append(pixels)
-                guard pixels.width >= 1, pixels.height >= 1, pixels.intersects(output) else { continue }
+                guard pixels.width >= 1, pixels.height >= 1, pixels.intersects(fullOutput) else { continue }
+                shownPhotos.append(id)
+                guard pixels.intersects(output) else { continue }
                 framePhotos.append((id, textures.side(for: id, width: pixels.width, height: pixels.height)))
             case .fill(let rect, _, _, _):
                 commandPixels.append(PixelRect(snapping: rect, pixelsPerPoint: pixelsPerPoint))
@@ -390,6 +395,16 @@ package final class DrawListRenderer {
             warn("\(what) failed: \(sdlError())")
         }
         return false
+    }
+
+    /// Releases the textures of every photo the last frame neither showed nor asked for ahead, and every
+    /// paragraph but the last drawn. Called at rest: a kiosk that opens each photo in turn would
+    /// otherwise fill the photo cache's whole budget with full-screen decodes over hours, and the
+    /// paragraph cache with every destination's details (docs/KIOSK.md, "Memory over days"); what comes
+    /// back on screen later decodes again, from the thumbnail cache where it can, or is wrapped again.
+    package func releaseUnshown() {
+        textures.release(keeping: Set(shownPhotos).union(aheadPhotos.lazy.map(\.id)))
+        paragraphs.releaseAllButTheLast()
     }
 
     /// Sets the caches' capacities for the output's size; the caches evict down to them as they end

@@ -37,6 +37,10 @@ final class ParagraphRenderer {
 
     func removeAll() { textures.removeAll() }
 
+    /// Keeps only the paragraph drawn last (the one a detail view shows, if it is open): each is a
+    /// texture of a few hundred KB, and one is on screen at a time.
+    func releaseAllButTheLast() { textures.keepMostRecent(1) }
+
     /// Draws `text` wrapped to `frame`'s width (POINTS), its first line at the frame's top-left, whole
     /// pixels. Uses whatever clip the renderer has; `color.a` is the opacity.
     func draw(_ text: String, frame: Rect, style: TextStyle, color: Color) {

@@ -66,6 +66,17 @@ final class TextTextureCache<Key: Hashable> {
         return entry
     }
 
+    /// Destroys all but the `count` most recently drawn textures.
+    func keepMostRecent(_ count: Int) {
+        guard entries.count > count else { return }
+        let newest = entries.sorted { $0.value.lastUse > $1.value.lastUse }.prefix(count).map(\.key)
+        let kept = Set(newest)
+        for (key, entry) in entries where !kept.contains(key) {
+            SDL_DestroyTexture(entry.texture)
+            entries.removeValue(forKey: key)
+        }
+    }
+
     /// O(capacity), only on a miss with a full cache.
     private func evictLeastRecentlyUsed() {
         guard let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) else { return }

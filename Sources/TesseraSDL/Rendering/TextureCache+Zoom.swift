@@ -55,6 +55,12 @@ extension TextureCache {
     /// Frees the sharper decode once a frame went by without drawing it large.
     func releaseZoomIfUnused() {
         guard let z = zoomed, z.lastUsed < frame else { return }
+        releaseZoom()
+    }
+
+    /// Frees the sharper decode now.
+    func releaseZoom() {
+        guard let z = zoomed else { return }
         z.textures.destroy()
         texturesChanged(z.id)
         zoomed = nil

@@ -191,6 +191,12 @@ package final class TextureCache {
         }
     }
 
+    /// Releases every photo not in `kept`, the sharper zoom decode included.
+    func release(keeping kept: Set<PhotoID>) {
+        if let z = zoomed, !kept.contains(z.id) { releaseZoom() }
+        for id in entries.keys where !kept.contains(id) { drop(id) }
+    }
+
     /// The generation of the textures `id` draws with now: a photo decoded again, dropped, failed or
     /// zoomed gets a new one, though its draw command stays the same.
     func generation(of id: PhotoID) -> Int { generations[id] ?? 0 }

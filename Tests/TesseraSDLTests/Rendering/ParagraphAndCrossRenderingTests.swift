@@ -35,6 +35,22 @@ final class ParagraphAndCrossRenderingTests: XCTestCase {
         XCTAssertEqual(renderer.paragraphs.cachedCount, 1)
     }
 
+    func testAtRestOnlyTheLastParagraphDrawnKeepsItsTexture() throws {
+        let (canvas, renderer) = try RenderFixture.renderer(width: 400, height: 300, photos: PhotoLibrary(photos: []))
+        defer { withExtendedLifetime(canvas) {} }
+        for width in [200.0, 180, 160] {
+            var list = DrawList()
+            list.append(
+                .paragraph(
+                    text, frame: Rect(20, 30, width, 250), style: TextStyle(size: 16, weight: .regular),
+                    color: Color(0, 0, 0), clip: nil))
+            renderer.render(list, background: Color(255, 255, 255))
+        }
+        XCTAssertEqual(renderer.paragraphs.cachedCount, 3, "one per wrap width")
+        renderer.releaseUnshown()
+        XCTAssertEqual(renderer.paragraphs.cachedCount, 1)
+    }
+
     func testParagraphIsClippedToItsFrameAndFades() throws {
         let (canvas, renderer) = try RenderFixture.renderer(width: 400, height: 300, photos: PhotoLibrary(photos: []))
         // The canvas (its SDL renderer) must outlive the DrawListRenderer and its textures.

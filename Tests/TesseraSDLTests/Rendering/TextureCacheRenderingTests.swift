@@ -1,4 +1,6 @@
 import CSDL2
+import TesseraGeometry
+import TesseraPhotos
 import XCTest
 
 @testable import TesseraCore
@@ -73,5 +75,36 @@ final class TextureCacheRenderingTests: XCTestCase {
         XCTAssertEqual(Pixels.channels(corner).r, Pixels.channels(corner).b)
         XCTAssertLessThan(Pixels.channels(centreBelow).r, 229)  // inside a mountain
         XCTAssertGreaterThan(Pixels.channels(centreBelow).r, 180)  // but subtle
+    }
+
+    func testAtRestOnlyPhotosOnScreenOrAheadKeepTheirTextures() throws {
+        var files: [String: String] = [:]
+        for name in ["shown", "damaged", "gone", "ahead"] {
+            try RenderFixture.writePNG(folder + "/\(name).png", width: 64, height: 64) { _, _ in RenderFixture.red }
+            files[name] = name + ".png"
+        }
+        let (canvas, renderer) = try RenderFixture.renderer(
+            width: 320, height: 240, photos: RenderFixture.library(folder, files))
+        func list(_ ids: [PhotoID]) -> DrawList {
+            var list = DrawList()
+            for (i, id) in ids.enumerated() {
+                list.append(.photo(id: id, frame: Rect(Double(i) * 80, 0, 70, 70), radius: 0, opacity: 1, clip: nil))
+            }
+            return list
+        }
+        renderer.render(list(["damaged", "shown", "gone", "ahead"]), background: Color(0, 0, 0))
+        var next = list(["damaged", "shown"])
+        next.prefetch("ahead", frame: Rect(0, 300, 70, 70))
+        // Only the first tile is redrawn: the second stays on screen, undrawn this frame.
+        renderer.render(next, background: Color(0, 0, 0), damage: Rect(0, 0, 70, 70))
+        XCTAssertEqual(renderer.textures.residentCount, 4, "all kept until the rest")
+
+        renderer.releaseUnshown()
+        XCTAssertTrue(renderer.textures.isLoaded("damaged"))
+        XCTAssertTrue(renderer.textures.isLoaded("shown"), "on screen though outside the damage")
+        XCTAssertTrue(renderer.textures.isLoaded("ahead"))
+        XCTAssertFalse(renderer.textures.isLoaded("gone"))
+        XCTAssertEqual(renderer.textures.residentCount, 3)
+        withExtendedLifetime(canvas) {}
     }
 }
