@@ -1,18 +1,19 @@
 import CDeflate
 import Foundation
 
-/// Decodes 8-bit RGBA PNGs (not interlaced) — what editors and screenshot tools export with an alpha
-/// channel — faster than libspng, and already shrunk by a whole factor. Anything else (RGB, grey,
-/// palette, 16-bit, interlaced, `tRNS`, an unknown critical chunk…) is declined with nil and goes to
-/// libspng (`PNGRowDecoder`), which gives the same pixels.
+/// Decodes 8-bit RGBA PNGs (not interlaced) of up to 8 megapixels — what editors and screenshot
+/// tools export with an alpha channel — faster than libspng, and already shrunk by a whole factor.
+/// Anything else (RGB, grey, palette, 16-bit, interlaced, `tRNS`, an unknown critical chunk, a larger
+/// picture: `maxInflatedBytes`…) is declined with nil and goes to libspng (`PNGRowDecoder`), which
+/// gives the same pixels.
 ///
-/// Why it is kept (measured here, release, a 4000×3000 photo shrunk for a 256-px thumbnail): 86 ms
-/// against libspng's 192 ms row by row for RGBA; for RGB the margin was 153 against 173 ms, too small
-/// to keep a second decoder for, so RGB goes to libspng. Two costs go. The image data is inflated in
-/// one call by libdeflate, "significantly faster than the zlib library ... especially on x86
-/// processors" (its README), but whole-buffer only. And the scanlines are unfiltered one at a time
-/// into the sums of a k×k box filter, so no full-size picture is made (or converted) at all: what
-/// remains full size is the inflated data, which libdeflate's whole-buffer interface needs.
+/// Why it is kept (measured here, release, shrunk for a 256-px thumbnail): a 3200×2400 RGBA photo in
+/// 56 ms against libspng's 120 ms row by row (4000×3000: 86 against 192 ms); for RGB the margin was 153
+/// against 173 ms, too small to keep a second decoder for, so RGB goes to libspng. Two costs go. The
+/// image data is inflated in one call by libdeflate, "significantly faster than the zlib library ...
+/// especially on x86 processors" (its README), but whole-buffer only. And the scanlines are unfiltered
+/// one at a time into the sums of a k×k box filter, so no full-size picture is made (or converted) at
+/// all: what remains full size is the inflated data, which libdeflate's whole-buffer interface needs.
 ///
 /// The pixels are exactly those of libspng (or libpng) followed by `BoxShrink.shrink(_:by:)`: the
 /// same rounding, the same last `width % k` columns and `height % k` rows dropped; below a factor of
@@ -35,6 +36,13 @@ enum PNGDecoder {
     /// larger images, and they are left to it so that they are refused the same way.
     static let maxSide = 1_000_000
 
+    /// The most inflated image data this decoder takes, 32 MB (8 megapixels of RGBA). libdeflate
+    /// inflates whole buffers only, so a camera-size PNG held its 48 MB of rows at once, the largest
+    /// allocation a window made: a thousand-photo library's first launch peaked at 129 MB in a window
+    /// with them, 99–103 MB with a larger PNG going to libspng row by row, which takes about twice as
+    /// long (a 4000×3000 one for a thumbnail 83 against 182 ms, once: thumbnails are kept).
+    static let maxInflatedBytes = 32 << 20
+
     /// `png` shrunk as `PhotoDecoder` shrinks any decode: by `max(width, height) / maxDimension` when
     /// that is at least 2. Nil when this is not a PNG this decoder reads.
     static func decode(_ png: UnsafeMutableRawBufferPointer, maxDimension: Int) -> Result<
@@ -52,6 +60,7 @@ enum PNGDecoder {
         guard header.width * header.height <= PhotoDecoder.maxDecodedPixels else {
             return .failure(.tooLarge(width: header.width, height: header.height))
         }
+        guard header.height * (1 + header.width * header.channels) <= maxInflatedBytes else { return nil }
         let chunks: [Range<Int>]
         switch imageData(in: UnsafeRawBufferPointer(png), header: header) {
         case .declined: return nil

@@ -144,7 +144,9 @@ struct BenchReport: Encodable {
             "photo copied into the watched folder → on screen: "
                 + (l.folderToScreenSeconds.map { "\(f($0, 3)) s \(verdict($0 <= 1, "limit 1"))" } ?? "not seen"),
             "one photo for a 256-px thumbnail (ms): \(t.jpeg) \(f(t.jpegMs, 1)) (libjpeg at 1/8 "
-                + "\(f(t.jpegLibjpegMs, 1)));  \(t.png) \(f(t.pngMs, 1)) (libspng row by row \(f(t.pngLibspngMs, 1)))",
+                + "\(f(t.jpegLibjpegMs, 1)));  \(t.smallPng) \(f(t.smallPngMs, 1)) (libspng row by row "
+                + "\(f(t.smallPngLibspngMs, 1)));  \(t.png), past `PNGDecoder`'s 32 MB, \(f(t.pngMs, 1)) "
+                + "(libspng both ways; \(f(t.pngLibspngMs, 1)))",
         ]
         lines += windowedLines()
         lines += realScreenLines()

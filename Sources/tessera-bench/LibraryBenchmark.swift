@@ -109,9 +109,14 @@ struct LibraryBenchmark {
 
         let latency = try FolderLatency.measure(
             folder: folder, cache: cache, source: folder.appendingPathComponent("photo-0001.jpg"))
+        let smallPNG = root.appendingPathComponent(".build/bench-thumbnail-3200x2400.png")
+        if !FileManager.default.fileExists(atPath: smallPNG.path) {
+            try BenchImages.write(smallPNG.path, width: 3200, height: 2400, seed: UInt32(distinct), png: true)
+        }
         let thumbnailDecode = try ThumbnailDecodeBenchmark(rounds: runs * 3).run(
             jpeg: originals.appendingPathComponent("original-00.jpg").path,
-            png: originals.appendingPathComponent(String(format: "original-%02d.png", distinct - 1)).path)
+            png: originals.appendingPathComponent(String(format: "original-%02d.png", distinct - 1)).path,
+            smallPng: smallPNG.path)
         return Result(
             photos: count, distinctFiles: distinct, sizes: sizes, megabytes: megabytes,
             pickerColdSeconds: pickerCold, pickerWarmSeconds: pickerWarm, waterfallColdSeconds: waterfallCold,
