@@ -143,6 +143,11 @@ struct BenchReport: Encodable {
                 + "×\(f(l.flingScaling.peakRSSRatio, 2)) \(verdict(l.flingScaling.peakRSSRatio <= 1.25, "limit ×1.25"))",
             "photo copied into the watched folder → on screen: "
                 + (l.folderToScreenSeconds.map { "\(f($0, 3)) s \(verdict($0 <= 1, "limit 1"))" } ?? "not seen"),
+            l.windowMemory.map {
+                "picker in a 1024×768 window, peak RSS: first launch (making thumbnails) "
+                    + "\(f($0.firstPeakRSSMegabytes, 1)) MB \(verdict($0.firstPeakRSSMegabytes <= 120, "limit 120")), "
+                    + "next launch \(f($0.nextPeakRSSMegabytes, 1)) MB \(verdict($0.nextPeakRSSMegabytes <= 120, "limit 120"))"
+            } ?? "picker in a window: no display, not measured",
             "one photo for a 256-px thumbnail (ms): \(t.jpeg) \(f(t.jpegMs, 1)) (libjpeg at 1/8 "
                 + "\(f(t.jpegLibjpegMs, 1)));  \(t.smallPng) \(f(t.smallPngMs, 1)) (libspng row by row "
                 + "\(f(t.smallPngLibspngMs, 1)));  \(t.png), past `PNGDecoder`'s 32 MB, \(f(t.pngMs, 1)) "

@@ -41,6 +41,8 @@ struct LibraryBenchmark {
         var folderToScreenSeconds: Double?
         /// One of its camera JPEGs and one of its PNGs decoded for a 256-px thumbnail.
         var thumbnailDecode: ThumbnailDecodeBenchmark.Result
+        /// The picker in a window, peak RSS on its first launch and its next; nil without a display.
+        var windowMemory: FirstLaunchMemory.Result?
     }
 
     struct FlingResult: Codable {
@@ -117,12 +119,13 @@ struct LibraryBenchmark {
             jpeg: originals.appendingPathComponent("original-00.jpg").path,
             png: originals.appendingPathComponent(String(format: "original-%02d.png", distinct - 1)).path,
             smallPng: smallPNG.path)
+        let windowMemory = try FirstLaunchMemory().run(tessera: tessera, photos: folder, cache: cache)
         return Result(
             photos: count, distinctFiles: distinct, sizes: sizes, megabytes: megabytes,
             pickerColdSeconds: pickerCold, pickerWarmSeconds: pickerWarm, waterfallColdSeconds: waterfallCold,
             waterfallWarmSeconds: waterfallWarm, pickerNoCacheSeconds: noCache, fling: fling,
             flingScaling: flingScaling,
-            folderToScreenSeconds: latency, thumbnailDecode: thumbnailDecode)
+            folderToScreenSeconds: latency, thumbnailDecode: thumbnailDecode, windowMemory: windowMemory)
     }
 
     /// Makes the folder unless a finished one is there; returns the distinct files' megabytes and sizes.

@@ -132,7 +132,9 @@ struct WindowedBenchmark {
             let seconds = long.wall - short.wall
             cpu[scene] = max(0, long.cpu - short.cpu) / seconds * 100
             fps[scene] = max(0, long.frames - short.frames) / seconds
-            guard let peak = try peakRSS(tessera, base + ["--frames", "360"], display: display.name) else { return nil }
+            guard let peak = try Self.peakRSS(tessera, base + ["--frames", "360"], display: display.name) else {
+                return nil
+            }
             rss[scene] = peak
             name = long.name
         }
@@ -560,7 +562,7 @@ struct WindowedBenchmark {
     ) throws -> Figures? {
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-\(UUID()).json")
         defer { try? FileManager.default.removeItem(at: profile) }
-        let process = try launch(tessera, arguments + ["--profile-json", profile.path], display: display)
+        let process = try Self.launch(tessera, arguments + ["--profile-json", profile.path], display: display)
         whileRunning(process.processIdentifier)
         let peakRSS = Self.peakRSS(untilExit: process)
         guard process.terminationStatus == 0,
@@ -574,18 +576,23 @@ struct WindowedBenchmark {
 
     /// The peak resident memory (megabytes) of a run as a user's window runs: no profile asked for (a
     /// profiled run keeps 65,536 frames' timings, 6 MB); nil when it failed.
-    private func peakRSS(_ tessera: URL, _ arguments: [String], display: String) throws -> Double? {
-        let process = try launch(tessera, arguments, display: display)
+    /// `environment` is added to the bench's own.
+    static func peakRSS(
+        _ tessera: URL, _ arguments: [String], display: String, environment: [String: String] = [:]
+    ) throws -> Double? {
+        let process = try launch(tessera, arguments, display: display, environment: environment)
         let peak = Self.peakRSS(untilExit: process)
         return process.terminationStatus == 0 ? peak : nil
     }
 
-    /// `tessera` with `arguments` in an X window on `display`, started.
-    private func launch(_ tessera: URL, _ arguments: [String], display: String) throws -> Process {
+    /// `tessera` with `arguments` in an X window on `display`, started; `environment` added to the bench's.
+    private static func launch(
+        _ tessera: URL, _ arguments: [String], display: String, environment added: [String: String] = [:]
+    ) throws -> Process {
         let process = Process()
         process.executableURL = tessera
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ProcessInfo.processInfo.environment.merging(added) { $1 }
         environment["DISPLAY"] = display
         environment["SDL_VIDEODRIVER"] = "x11"
         process.environment = environment
