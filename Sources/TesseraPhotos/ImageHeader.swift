@@ -57,13 +57,18 @@ package enum ImageHeader {
     /// The header of the PNG or JPEG at `path` (nil when it has none), or why the file cannot be read —
     /// a FIFO or a device among them, refused without opening it for reading (`RegularFile`).
     package static func read(ofFileAt path: String) throws(RegularFile.Failure) -> Info? {
-        // Read, not mapped: a file truncated while it is mapped kills the reader with SIGBUS.
         try RegularFile.withDescriptor(path) { fd, size throws(RegularFile.Failure) in
-            var window = FileWindow(fd: fd, size: size)
-            let info = info(in: &window)
-            if let failure = window.failure { throw failure }
-            return info
+            try read(descriptor: fd, size: size)
         }
+    }
+
+    /// The same from a regular file already open, of `size` bytes.
+    package static func read(descriptor fd: Int32, size: Int) throws(RegularFile.Failure) -> Info? {
+        // Read, not mapped: a file truncated while it is mapped kills the reader with SIGBUS.
+        var window = FileWindow(fd: fd, size: size)
+        let info = info(in: &window)
+        if let failure = window.failure { throw failure }
+        return info
     }
 
     /// Up to `limit` bytes from the start of the file; nil when it cannot be opened or is not a regular
@@ -141,7 +146,8 @@ package enum ImageHeader {
                     isArithmeticCoded: marker >= 0xC9, caption: caption)
             }
             // EXIF ("Exif\0\0" opens the segment; XMP's APP1 segments are stepped over unread).
-            if marker == 0xE1, let opening = source.bytes(at: i + 2, count: 4), opening.elementsEqual([0x45, 0x78, 0x69, 0x66]),
+            if marker == 0xE1, let opening = source.bytes(at: i + 2, count: 4),
+                opening.elementsEqual([0x45, 0x78, 0x69, 0x66]),
                 let b = source.bytes(at: i, count: length)
             {
                 if let found = ExifOrientation(app1: b, from: 2, to: length) { orientation = found }

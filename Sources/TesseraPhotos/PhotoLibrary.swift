@@ -133,10 +133,11 @@ package struct PhotoLibrary: Sendable {
         }
     }
 
-    /// The folder's entries, or the reason it cannot be listed, from the system calls themselves
-    /// (`stat`, `opendir`): Foundation's answers cannot tell a missing folder from a symlink loop or
-    /// a folder without read permission.
-    static func listing(_ folder: String) throws -> [String] {
+    /// The folder's entries, each with whether the folder says it is a regular file itself (`d_type`;
+    /// false for a link, and where the file system does not say), or the reason it cannot be listed,
+    /// from the system calls themselves (`stat`, `opendir`): Foundation's answers cannot tell a missing
+    /// folder from a symlink loop or a folder without read permission.
+    static func listing(_ folder: String) throws -> [(name: String, isRegular: Bool)] {
         var info = stat()
         guard FileNames.withPath(folder, { stat($0, &info) }) == 0 else {
             if errno == ENOENT || errno == ENOTDIR { throw LoadError.missingFolder(folder) }
@@ -147,13 +148,13 @@ package struct PhotoLibrary: Sendable {
             throw LoadError.unreadableFolder(folder, reason: String(cString: strerror(errno)).lowercased())
         }
         defer { closedir(directory) }
-        var names: [String] = []
+        var names: [(name: String, isRegular: Bool)] = []
         while let entry = readdir(directory) {
             // The name's bytes as they are (`FileNames`): a Latin-1 name is a name, not damage.
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 FileNames.string(fromBytes: raw.prefix { $0 != 0 })
             }
-            if name != "." && name != ".." { names.append(name) }
+            if name != "." && name != ".." { names.append((name, entry.pointee.d_type == UInt8(DT_REG))) }
         }
         return names
     }
@@ -175,11 +176,13 @@ package struct PhotoLibrary: Sendable {
         let base = URL(fileURLWithPath: folder).standardizedFileURL.path
         // Plain string work per file, not NSString's or URL's: a folder may hold 100,000 photos.
         var candidates: [Candidate] = []
-        for name in try listing(folder).sorted() {
+        for (name, isRegular) in try listing(folder).sorted(by: { $0.name < $1.name }) {
             guard let (stem, type) = FileNames.splitExtension(name), extensions.contains(type), !stem.hasPrefix(".")
             else { continue }
             candidates.append(
-                Candidate(name: name, id: PhotoID(stem), path: base.hasSuffix("/") ? base + name : base + "/" + name))
+                Candidate(
+                    name: name, id: PhotoID(stem), path: base.hasSuffix("/") ? base + name : base + "/" + name,
+                    isRegular: isRegular))
         }
         let findings = look(at: candidates, earlier: earlier, stopping: stopping)
 
@@ -217,6 +220,8 @@ package struct PhotoLibrary: Sendable {
         var name: String
         var id: PhotoID
         var path: String
+        /// The folder's entry is a regular file, not a link to one (`listing`).
+        var isRegular: Bool
     }
 
     /// What looking at one file found.
@@ -256,6 +261,7 @@ package struct PhotoLibrary: Sendable {
     /// One file: the photo as the last scan read it where the file has not changed, else its header.
     private static func look(at candidate: Candidate, earlier: PhotoLibrary?) -> Finding {
         let (id, path) = (candidate.id, candidate.path)
+        if earlier == nil && candidate.isRegular { return lookOpening(candidate) }
         // Without a readable header there is nothing to show (an empty, unreadable, text or random
         // file): skip it. A file whose header is fine but whose data is damaged stays, and draws as
         // a "can't open" placeholder once decoding fails.
@@ -282,9 +288,38 @@ package struct PhotoLibrary: Sendable {
         } catch {
             return .skipped("cannot read the file (\(error))", stamp)
         }
+        return finding(candidate, header: header, stamp: stamp)
+    }
+
+    /// A first scan of a regular file (the folder's entry says so; a link or a FIFO is `stat`ed first):
+    /// nothing earlier to keep, so the file is opened at once and the open file says what it is and
+    /// when it changed (`fstat`). A `stat` first was a fifth system call for each of 100,000 photos
+    /// (BENCHMARKS.md, "100,000 photos").
+    private static func lookOpening(_ candidate: Candidate) -> Finding {
+        let fd = FileNames.withPath(candidate.path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
+        guard fd >= 0 else { return .skipped(unstattable(candidate.path), nil) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .skipped(unstattable(candidate.path), nil) }
+        let stamp = FileStamp(info)
+        // Replaced since it was listed, by something that must not be read (`RegularFile`).
+        if let kind = RegularFile.kind(info.st_mode) { return .skipped("not a regular file (\(kind))", stamp) }
+        let header: ImageHeader.Info?
+        do {
+            header = try ImageHeader.read(descriptor: fd, size: Int(info.st_size))
+        } catch {
+            return .skipped("cannot read the file (\(error))", stamp)
+        }
+        return finding(candidate, header: header, stamp: stamp)
+    }
+
+    /// The photo a header makes, or why the file is skipped.
+    private static func finding(_ candidate: Candidate, header: ImageHeader.Info?, stamp: FileStamp) -> Finding {
         guard let header, case let size = header.size else { return .skipped("not a JPEG or PNG image", stamp) }
         return .photo(
-            Photo(id: id, path: path, pixelSize: size, modified: modified, bytes: bytes, caption: header.caption))
+            Photo(
+                id: candidate.id, path: candidate.path, pixelSize: size, modified: stamp.modified, bytes: stamp.bytes,
+                caption: header.caption))
     }
 
     /// Why `stat` failed on an entry the listing named: a symbolic link to nothing, a loop of them, or

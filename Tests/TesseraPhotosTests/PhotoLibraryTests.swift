@@ -49,6 +49,35 @@ final class PhotoLibraryTests: XCTestCase {
         XCTAssertEqual(stopped.ids, Array(library.ids.prefix(stopped.ids.count)))
     }
 
+    /// A first scan opens a regular file at once and reads its time and size from the open file; a
+    /// link is looked at through `stat` first. Either way the photo is the one a rescan finds unchanged
+    /// and keeps, and a FIFO named like a photo is never opened.
+    func testAFirstScanStampsFilesAsARescanDoes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stamps-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Assets/Photos/photo-01.jpg").standardizedFileURL
+        try FileManager.default.copyItem(at: photo, to: folder.appendingPathComponent("copy.jpg"))
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("link.jpg"), withDestinationURL: photo)
+        XCTAssertEqual(mkfifo(folder.appendingPathComponent("pipe.jpg").path, 0o600), 0)
+
+        let first = try PhotoLibrary.scanning(folder: folder.path)
+        XCTAssertEqual(first.ids, ["copy", "link"])
+        XCTAssertEqual(first.skipped.map(\.reason), ["not a regular file (a FIFO)"])
+        for id: PhotoID in ["copy", "link"] {
+            let found = try XCTUnwrap(first.photo(for: id))
+            // The link's photo is the file it names (a copy has the same bytes).
+            let attributes = try FileManager.default.attributesOfItem(atPath: photo.path)
+            XCTAssertEqual(found.bytes, attributes[.size] as? Int)
+            XCTAssertGreaterThan(found.modified, 0)
+            XCTAssertEqual(found.pixelSize, ImageHeader.pixelSize(ofFileAt: photo.path))
+        }
+        let again = try PhotoLibrary.scanning(folder: folder.path, earlier: first)
+        XCTAssertEqual(again.photos, first.photos, "unchanged: kept as the first scan read them")
+    }
+
     func testARenderersLibraryFindsTheImagesToDrawWithoutTakingThemForPhotos() {
         var library = PhotoLibrary(photos: [
             Photo(id: "a", path: "/p/a.jpg", pixelSize: Size(400, 300)),
