@@ -397,13 +397,15 @@ package final class DrawListRenderer {
         return false
     }
 
-    /// Releases the textures of every photo the last frame neither showed nor asked for ahead, and every
-    /// paragraph but the last drawn. Called at rest: a kiosk that opens each photo in turn would
-    /// otherwise fill the photo cache's whole budget with full-screen decodes over hours, and the
-    /// paragraph cache with every destination's details (docs/KIOSK.md, "Memory over days"); what comes
-    /// back on screen later decodes again, from the thumbnail cache where it can, or is wrapped again.
+    /// Releases, of the photos the last frame neither showed nor asked for ahead, the large decodes
+    /// (`TextureCache.releaseLarge`) and the scaled bodies of those gone, and every paragraph but the
+    /// last drawn. Called at rest: a kiosk that opens each photo in turn would otherwise fill the photo
+    /// cache's whole budget with full-screen decodes over hours, and the paragraph cache with every
+    /// destination's details (docs/KIOSK.md, "Memory over days"). A photo opened again decodes again;
+    /// a paragraph drawn again is wrapped again.
     package func releaseUnshown() {
-        textures.release(keeping: Set(shownPhotos).union(aheadPhotos.lazy.map(\.id)))
+        textures.releaseLarge(keeping: Set(shownPhotos).union(aheadPhotos.lazy.map(\.id)))
+        bodies.dropFreed()
         paragraphs.releaseAllButTheLast()
     }
 

@@ -111,7 +111,7 @@ final class TileBodies {
     func endFrame() {
         // A freed photo's body is never drawn again (the lookup checks its owner); its memory goes at
         // the next sweep, a few times a second.
-        if frame % 32 == 0 { for (key, body) in bodies where body.photo == nil { drop(key) } }
+        if frame % 32 == 0 { dropFreed() }
         if lastDrawn.count > 4 * max(16, bodies.count) { lastDrawn.removeAll(keepingCapacity: true) }
         if residentBytes > byteCapacity {
             let victims = bodies.filter { $0.value.lastUsed < frame }.sorted { $0.value.lastUsed < $1.value.lastUsed }
@@ -121,6 +121,11 @@ final class TileBodies {
             }
         }
         frame += 1
+    }
+
+    /// Drops the bodies of freed photos now, not at the next sweep (a window at rest draws no frame).
+    func dropFreed() {
+        for (key, body) in bodies where body.photo == nil { drop(key) }
     }
 
     private func drop(_ key: Key) {

@@ -77,34 +77,39 @@ final class TextureCacheRenderingTests: XCTestCase {
         XCTAssertGreaterThan(Pixels.channels(centreBelow).r, 180)  // but subtle
     }
 
-    func testAtRestOnlyPhotosOnScreenOrAheadKeepTheirTextures() throws {
+    func testAtRestLargeDecodesOfPhotosNoLongerShownGoAndThumbnailsStay() throws {
         var files: [String: String] = [:]
-        for name in ["shown", "damaged", "gone", "ahead"] {
+        for name in ["shown", "damaged", "opened", "thumbnail", "ahead"] {
             try RenderFixture.writePNG(folder + "/\(name).png", width: 64, height: 64) { _, _ in RenderFixture.red }
             files[name] = name + ".png"
         }
         let (canvas, renderer) = try RenderFixture.renderer(
             width: 320, height: 240, photos: RenderFixture.library(folder, files))
-        func list(_ ids: [PhotoID]) -> DrawList {
-            var list = DrawList()
-            for (i, id) in ids.enumerated() {
-                list.append(.photo(id: id, frame: Rect(Double(i) * 80, 0, 70, 70), radius: 0, opacity: 1, clip: nil))
-            }
-            return list
+        func tile(_ id: PhotoID, _ frame: Rect) -> DrawCommand {
+            .photo(id: id, frame: frame, radius: 0, opacity: 1, clip: nil)
         }
-        renderer.render(list(["damaged", "shown", "gone", "ahead"]), background: Color(0, 0, 0))
-        var next = list(["damaged", "shown"])
-        next.prefetch("ahead", frame: Rect(0, 300, 70, 70))
+        // "opened" and "ahead" drawn large (decoded past the thumbnail sizes), the others as thumbnails.
+        var first = DrawList()
+        first.append(tile("opened", Rect(0, 0, 600, 600)))
+        first.append(tile("ahead", Rect(0, 0, 600, 600)))
+        for (i, id) in ["damaged", "shown", "thumbnail"].enumerated() {
+            first.append(tile(PhotoID(id), Rect(Double(i) * 80, 0, 70, 70)))
+        }
+        renderer.render(first, background: Color(0, 0, 0))
+        var next = DrawList()
+        next.append(tile("damaged", Rect(0, 0, 70, 70)))
+        next.append(tile("shown", Rect(80, 0, 70, 70)))
+        next.prefetch("ahead", frame: Rect(0, 300, 600, 600))
         // Only the first tile is redrawn: the second stays on screen, undrawn this frame.
         renderer.render(next, background: Color(0, 0, 0), damage: Rect(0, 0, 70, 70))
-        XCTAssertEqual(renderer.textures.residentCount, 4, "all kept until the rest")
+        XCTAssertEqual(renderer.textures.residentCount, 5, "all kept until the rest")
 
         renderer.releaseUnshown()
+        XCTAssertFalse(renderer.textures.isLoaded("opened"), "a large decode no longer shown")
+        XCTAssertTrue(renderer.textures.isLoaded("ahead"), "large, but asked for ahead")
+        XCTAssertTrue(renderer.textures.isLoaded("thumbnail"), "a thumbnail stays for scrolling back")
         XCTAssertTrue(renderer.textures.isLoaded("damaged"))
         XCTAssertTrue(renderer.textures.isLoaded("shown"), "on screen though outside the damage")
-        XCTAssertTrue(renderer.textures.isLoaded("ahead"))
-        XCTAssertFalse(renderer.textures.isLoaded("gone"))
-        XCTAssertEqual(renderer.textures.residentCount, 3)
         withExtendedLifetime(canvas) {}
     }
 }
