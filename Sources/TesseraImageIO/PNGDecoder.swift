@@ -38,9 +38,10 @@ enum PNGDecoder {
 
     /// The most inflated image data this decoder takes, 32 MB (8 megapixels of RGBA). libdeflate
     /// inflates whole buffers only, so a camera-size PNG held its 48 MB of rows at once, the largest
-    /// allocation a window made: a thousand-photo library's first launch peaked at 129 MB in a window
-    /// with them, 99–103 MB with a larger PNG going to libspng row by row, which takes about twice as
-    /// long (a 4000×3000 one for a thumbnail 83 against 182 ms, once: thumbnails are kept).
+    /// allocation a window made: a thousand-photo library's first launch peaked at 168–182 MB in a
+    /// window with two of them at once, 104–106 MB with a larger PNG going to libspng row by row, which
+    /// takes about twice as long (a 4000×3000 one for a thumbnail 83 against 182 ms, once: thumbnails
+    /// are kept; BENCHMARKS.md, "Memory").
     static let maxInflatedBytes = 32 << 20
 
     /// `png` shrunk as `PhotoDecoder` shrinks any decode: by `max(width, height) / maxDimension` when

@@ -14,17 +14,13 @@ import Foundation
 /// At most `limit` buffers are kept, `capacity` bytes in all (the largest go first: a full-size PNG's
 /// 48 MB of inflated rows is made afresh, a camera file's few MB are kept): enough for two cores' JPEG
 /// files and unstuffed data, little against a fling's peak memory (flinging through the thousand-photo
-/// bench peaked at up to 341 MB with 64 MB kept, 253–315 MB with 32). The buffers lent count against
-/// the capacity too: while a PNG's 48 MB are out, nothing idle is kept beside them (a thousand-photo
-/// library's first launch kept 24 MB of JPEG buffers idle at its peak). `drain` frees the idle ones
-/// (the decode queue does when it runs dry, so a window at rest holds none).
+/// bench peaked at up to 341 MB with 64 MB kept, 253–315 MB with 32). `drain` frees the idle ones (the
+/// decode queue does when it runs dry, so a window at rest holds none).
 package final class ScratchBuffers: @unchecked Sendable {
     package static let shared = ScratchBuffers()
 
     private let lock = NSLock()
     private var idle: [UnsafeMutableRawBufferPointer] = []
-    /// Bytes of the buffers lent now.
-    private var lent = 0
 
     /// A huge page on x86-64 (and arm64 with 4 KB pages); sizes are rounded up to it, so files of
     /// similar sizes share buffers.
@@ -69,45 +65,30 @@ package final class ScratchBuffers: @unchecked Sendable {
         let fitting = idle.indices.filter { idle[$0].count >= count }.min { idle[$0].count < idle[$1].count }
         if let fitting {
             let buffer = idle.remove(at: fitting)
-            lent += buffer.count
             lock.unlock()
             return buffer
         }
-        let size = (max(count, 1) + Self.granule - 1) / Self.granule * Self.granule
-        lent += size
-        let dropped = dropBeyondCapacity()
         lock.unlock()
-        for buffer in dropped { free(buffer.baseAddress) }
+        let size = (max(count, 1) + Self.granule - 1) / Self.granule * Self.granule
         var memory: UnsafeMutableRawPointer?
-        guard posix_memalign(&memory, Self.granule, size) == 0, let memory else {
-            lock.withLock { lent -= size }
-            return nil
-        }
+        guard posix_memalign(&memory, Self.granule, size) == 0, let memory else { return nil }
         _ = madvise(memory, size, MADV_HUGEPAGE)  // a hint: refused where huge pages are off
         return UnsafeMutableRawBufferPointer(start: memory, count: size)
     }
 
     private func give(_ buffer: UnsafeMutableRawBufferPointer) {
         lock.lock()
-        lent -= buffer.count
         idle.append(buffer)
-        var dropped = dropBeyondCapacity()
+        var dropped: [UnsafeMutableRawBufferPointer] = []
+        while idle.reduce(0, { $0 + $1.count }) > capacity,
+            let largest = idle.indices.max(by: { idle[$0].count < idle[$1].count })
+        {
+            dropped.append(idle.remove(at: largest))
+        }
         if idle.count > limit, let smallest = idle.indices.min(by: { idle[$0].count < idle[$1].count }) {
             dropped.append(idle.remove(at: smallest))
         }
         lock.unlock()
         for buffer in dropped { free(buffer.baseAddress) }
-    }
-
-    /// Takes idle buffers out, the largest first, until they and the lent ones fit `capacity`; the
-    /// caller holds the lock and frees them.
-    private func dropBeyondCapacity() -> [UnsafeMutableRawBufferPointer] {
-        var dropped: [UnsafeMutableRawBufferPointer] = []
-        while lent + idle.reduce(0, { $0 + $1.count }) > capacity,
-            let largest = idle.indices.max(by: { idle[$0].count < idle[$1].count })
-        {
-            dropped.append(idle.remove(at: largest))
-        }
-        return dropped
     }
 }
