@@ -56,7 +56,8 @@ def held(window, sites, minutes):
     least = None
     for minute, counts in minutes:
         if window[0] <= minute <= window[1]:
-            now = [count * sites[i + 1][0] for i, count in enumerate(counts)]
+            # Sites first seen later held nothing then.
+            now = [count * sites[i + 1][0] for i, count in enumerate(counts)] + [0] * (len(sites) - 1 - len(counts))
             least = now if least is None else [min(a, b) for a, b in zip(least, now)]
     if least is None:
         raise SystemExit(f"heaptrack-growth: no minute of the run lies in {window[0]}..{window[1]}")
