@@ -31,7 +31,9 @@ final class FontMeasure: @unchecked Sendable {
         var w: Int32 = 0
         var h: Int32 = 0
         var width = TextMeasure.estimated.width(text, style)
-        if !text.isEmpty, let font = fonts.font(for: text, style: style, pixelSize: px), TTF_SizeUTF8(font, text, &w, &h) == 0 {
+        if !text.isEmpty, let font = fonts.font(for: text, style: style, pixelSize: px),
+            TTF_SizeUTF8(font, text, &w, &h) == 0
+        {
             width = Double(w) / pixelsPerPoint
         }
         // A bounded cache: layout's labels and words are few; a flood of distinct strings starts it over.

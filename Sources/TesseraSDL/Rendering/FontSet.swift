@@ -1,7 +1,7 @@
 import CSDL2
-import TesseraPhotos
 import Foundation
 import TesseraCore
+import TesseraPhotos
 
 /// The TrueType fonts text is drawn with, one file per face (`TextStyle`'s weight and design), opened
 /// lazily per PIXEL size (`TTF_OpenFont`'s size is in points at 72 dpi, i.e. pixels; callers pass
