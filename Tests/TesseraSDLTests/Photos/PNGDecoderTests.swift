@@ -193,6 +193,20 @@ final class PNGDecoderTests: XCTestCase {
         for factor in factors { try assertSamePixels(Data(cut), factor: factor, "without IEND") }
     }
 
+    /// Past 32 MB of inflated rows (8 megapixels of RGBA) the fast path declines before reading the
+    /// image data, and libspng reads it row by row; just under, the fast path reads it (here, finding
+    /// it short). Only the header's size is needed: each file holds one row.
+    func testAPNGPastEightMegapixelsIsLeftToLibspng() throws {
+        var past = TestPNG(width: 4000, height: 3000)
+        past.rowsInStream = 1
+        XCTAssertNil(fast(past.data, factor: 16), "48 MB of rows: declined, bytes as they were")
+        var under = TestPNG(width: 2800, height: 2800)
+        under.rowsInStream = 1
+        guard case .failure(.corrupt) = fast(under.data, factor: 16) else {
+            return XCTFail("31.4 MB of rows: the fast path's, which finds the image data short")
+        }
+    }
+
     func testThroughPhotoDecoderALargePNGIsDecodedShrunk() throws {
         let path = folder + "/large.png"
         try TestPNG(width: 2003, height: 1001, colourType: 6).data.write(to: URL(fileURLWithPath: path))
