@@ -113,7 +113,10 @@ struct LibraryBenchmark {
             folder: folder, cache: cache, source: folder.appendingPathComponent("photo-0001.jpg"))
         let smallPNG = root.appendingPathComponent(".build/bench-thumbnail-3200x2400.png")
         if !FileManager.default.fileExists(atPath: smallPNG.path) {
-            try BenchImages.write(smallPNG.path, width: 3200, height: 2400, seed: UInt32(distinct), png: true)
+            // Written whole, then named: a run stopped mid-write leaves no short file to be kept.
+            let partial = smallPNG.path + ".partial"
+            try BenchImages.write(partial, width: 3200, height: 2400, seed: UInt32(distinct), png: true)
+            guard rename(partial, smallPNG.path) == 0 else { throw BenchError("cannot name \(smallPNG.path)") }
         }
         let thumbnailDecode = try ThumbnailDecodeBenchmark(rounds: runs * 3).run(
             jpeg: originals.appendingPathComponent("original-00.jpg").path,
