@@ -397,14 +397,16 @@ package final class DrawListRenderer {
         return false
     }
 
-    /// Releases, of the photos the last frame neither showed nor asked for ahead, the large decodes
-    /// (`TextureCache.releaseLarge`) and the scaled bodies of those gone, and every paragraph but the
-    /// last drawn. Called at rest: a kiosk that opens each photo in turn would otherwise fill the photo
-    /// cache's whole budget with full-screen decodes over hours, and the paragraph cache with every
-    /// destination's details (docs/KIOSK.md, "Memory over days"). A photo opened again decodes again;
-    /// a paragraph drawn again is wrapped again.
+    /// Releases the textures of every photo the last frame neither showed nor asked for ahead, the scaled
+    /// bodies of those, and every paragraph but the last drawn. Called at rest: a kiosk that opens each
+    /// photo in turn would otherwise fill the photo cache's whole budget with full-screen decodes over
+    /// hours, and the paragraph cache with every destination's details (docs/KIOSK.md, "Memory over
+    /// days"). A photo that comes back on screen decodes again, from the thumbnail cache where it can (a
+    /// warm picker launch reads its 45 in well under the 0.1 s it takes); a paragraph drawn again is
+    /// wrapped again. Releasing only the decodes larger than a thumbnail was tried: what it kept still
+    /// grew over hours (docs/KIOSK.md).
     package func releaseUnshown() {
-        textures.releaseLarge(keeping: Set(shownPhotos).union(aheadPhotos.lazy.map(\.id)))
+        textures.release(keeping: Set(shownPhotos).union(aheadPhotos.lazy.map(\.id)))
         bodies.dropFreed()
         paragraphs.releaseAllButTheLast()
     }

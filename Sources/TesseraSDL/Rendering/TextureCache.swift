@@ -191,12 +191,10 @@ package final class TextureCache {
         }
     }
 
-    /// Releases the large decodes of photos not in `kept`: those made past `ThumbnailSize.xLarge` (a
-    /// viewer's, a large tile's; 2.4 MB and more for a camera photo) and the sharper zoom decode. A
-    /// grid's thumbnails stay (within `byteCapacity`), so scrolling back after a pause finds them.
-    func releaseLarge(keeping kept: Set<PhotoID>) {
+    /// Releases every photo not in `kept`, the sharper zoom decode included.
+    func release(keeping kept: Set<PhotoID>) {
         if let z = zoomed, !kept.contains(z.id) { releaseZoom() }
-        for (id, side) in entrySides where side > ThumbnailSize.xLarge.pixels && !kept.contains(id) { drop(id) }
+        for id in entries.keys where !kept.contains(id) { drop(id) }
     }
 
     /// The generation of the textures `id` draws with now: a photo decoded again, dropped, failed or

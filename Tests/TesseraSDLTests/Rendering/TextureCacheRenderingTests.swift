@@ -77,7 +77,7 @@ final class TextureCacheRenderingTests: XCTestCase {
         XCTAssertGreaterThan(Pixels.channels(centreBelow).r, 180)  // but subtle
     }
 
-    func testAtRestLargeDecodesOfPhotosNoLongerShownGoAndThumbnailsStay() throws {
+    func testAtRestOnlyPhotosOnScreenOrAheadKeepTheirTextures() throws {
         var files: [String: String] = [:]
         for name in ["shown", "damaged", "opened", "thumbnail", "ahead"] {
             try RenderFixture.writePNG(folder + "/\(name).png", width: 64, height: 64) { _, _ in RenderFixture.red }
@@ -88,7 +88,8 @@ final class TextureCacheRenderingTests: XCTestCase {
         func tile(_ id: PhotoID, _ frame: Rect) -> DrawCommand {
             .photo(id: id, frame: frame, radius: 0, opacity: 1, clip: nil)
         }
-        // "opened" and "ahead" drawn large (decoded past the thumbnail sizes), the others as thumbnails.
+        // "opened" and "ahead" drawn large (decoded past the thumbnail sizes), the others as thumbnails:
+        // size does not matter, only whether the screen shows the photo or the next screenful will.
         var first = DrawList()
         first.append(tile("opened", Rect(0, 0, 600, 600)))
         first.append(tile("ahead", Rect(0, 0, 600, 600)))
@@ -106,8 +107,8 @@ final class TextureCacheRenderingTests: XCTestCase {
 
         renderer.releaseUnshown()
         XCTAssertFalse(renderer.textures.isLoaded("opened"), "a large decode no longer shown")
-        XCTAssertTrue(renderer.textures.isLoaded("ahead"), "large, but asked for ahead")
-        XCTAssertTrue(renderer.textures.isLoaded("thumbnail"), "a thumbnail stays for scrolling back")
+        XCTAssertFalse(renderer.textures.isLoaded("thumbnail"), "a thumbnail no longer shown")
+        XCTAssertTrue(renderer.textures.isLoaded("ahead"), "asked for ahead")
         XCTAssertTrue(renderer.textures.isLoaded("damaged"))
         XCTAssertTrue(renderer.textures.isLoaded("shown"), "on screen though outside the damage")
         withExtendedLifetime(canvas) {}
