@@ -1,6 +1,5 @@
 import CSDL2
 import CWayland
-import Glibc
 
 /// The run loop's wait on Wayland: `poll` on the compositor's socket and on a pipe other threads wake
 /// it with, as `SDL_WaitEventTimeout` polls the socket — but woken without SDL.
@@ -17,21 +16,15 @@ import Glibc
 /// the wait is SDL's, whose timeout covers the next repeat.
 final class WaylandEventWait {
     private let display: OpaquePointer
-    private let wakes: WakePipe
-    /// What the wait polls: the compositor's socket and the wake pipe (kept, so a wait allocates nothing).
-    private var watched: [pollfd]
+    private let connection: ConnectionPoll
 
     /// Nil unless `window` is a Wayland window.
     init?(window: OpaquePointer) {
         guard let info = SDLWindow.systemInfo(of: window, SDL_SYSWM_WAYLAND),
-            let display = info.info.wl.display, let wakes = WakePipe()
+            let display = info.info.wl.display, let connection = ConnectionPoll(connection: wl_display_get_fd(display))
         else { return nil }
         self.display = display
-        self.wakes = wakes
-        watched = [
-            pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0),
-            pollfd(fd: wakes.readEnd, events: Int16(POLLIN), revents: 0),
-        ]
+        self.connection = connection
     }
 
     /// Blocks until the compositor sends something, `wake` is called, a signal arrives, or
@@ -46,23 +39,16 @@ final class WaylandEventWait {
         _ = wl_display_flush(display)
         // Non-zero: events already read wait in a queue, and the next pump dispatches them.
         guard wl_display_prepare_read(display) == 0 else { return }
-        // EINTR (a signal: SIGTERM's flag is read by the loop) ends the wait like input does.
-        _ = watched.withUnsafeMutableBufferPointer { poll($0.baseAddress, 2, milliseconds) }
         // A closed socket reads as an error, which the next pump turns into SDL_QUIT (`DisplayConnection`).
-        if watched[0].revents != 0 {
+        if connection.wait(milliseconds: milliseconds).connection {
             _ = wl_display_read_events(display)
         } else {
             wl_display_cancel_read(display)
         }
-        if watched[1].revents != 0 { wakes.drain() }
     }
 
-    /// Ends a `wait` from any thread. It holds the pipe, so a waker that outlives the window writes
-    /// into that pipe and never into a descriptor since reused.
-    var wake: @Sendable () -> Void {
-        let wakes = wakes
-        return { wakes.signal() }
-    }
+    /// Ends a `wait` from any thread (`ConnectionPoll.wake`).
+    var wake: @Sendable () -> Void { connection.wake }
 
     /// Whether any key is down (SDL's keyboard state, a few hundred bytes).
     private static var isKeyHeld: Bool {

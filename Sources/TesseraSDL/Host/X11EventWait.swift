@@ -1,6 +1,5 @@
 import CSDL2
 import CX11
-import Glibc
 
 /// The run loop's wait on X11: `poll` on the X connection (and on a pipe other threads wake it with)
 /// until input arrives or the time is up — the wait SDL's `SDL_WaitEventTimeout` makes, without the
@@ -15,23 +14,15 @@ import Glibc
 /// once.
 final class X11EventWait {
     private let display: OpaquePointer
-    private let connection: Int32
-    private let wakes: WakePipe
-    /// What the wait polls: the X connection and the wake pipe (kept, so a wait allocates nothing).
-    private var watched: [pollfd]
+    private let connection: ConnectionPoll
 
     /// Nil unless `window` is an X11 window.
     init?(window: OpaquePointer) {
         guard let info = SDLWindow.systemInfo(of: window, SDL_SYSWM_X11),
-            let display = info.info.x11.display, let wakes = WakePipe()
+            let display = info.info.x11.display, let connection = ConnectionPoll(connection: XConnectionNumber(display))
         else { return nil }
         self.display = display
-        self.wakes = wakes
-        connection = XConnectionNumber(display)
-        watched = [
-            pollfd(fd: connection, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: wakes.readEnd, events: Int16(POLLIN), revents: 0),
-        ]
+        self.connection = connection
     }
 
     /// Blocks until the X connection has something to read, `wake` is called, a signal arrives, or
@@ -39,28 +30,17 @@ final class X11EventWait {
     /// when the time passed with nothing come: the next pump would find nothing to read.
     func wait(milliseconds: Int32) -> Bool {
         guard !hasQueuedEvents else { return true }
-        // EINTR (a signal: SIGTERM's flag is read by the loop) ends the wait like input does.
-        let ready = watched.withUnsafeMutableBufferPointer { poll($0.baseAddress, 2, milliseconds) }
-        if watched[1].revents != 0 { wakes.drain() }
-        return ready != 0
+        return connection.wait(milliseconds: milliseconds).anything
     }
 
     /// True when a pump would find nothing: no queued event and nothing to read on the X connection
     /// (one `poll` that does not wait, where a pump is four `recvmsg`). After a present through SDL's
     /// window surface, whose `XSync` reads the socket while it waits for its reply, what it read is in
     /// Xlib's queue and counts.
-    var hasNothingToRead: Bool {
-        guard !hasQueuedEvents else { return false }
-        var fd = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
-        return poll(&fd, 1, 0) == 0
-    }
+    var hasNothingToRead: Bool { !hasQueuedEvents && !connection.connectionIsReadable }
 
-    /// Ends a `wait` from any thread. It holds the pipe, so a waker that outlives the window (a folder
-    /// watcher stopping late) writes into that pipe and never into a descriptor since reused.
-    var wake: @Sendable () -> Void {
-        let wakes = wakes
-        return { wakes.signal() }
-    }
+    /// Ends a `wait` from any thread (`ConnectionPoll.wake`).
+    var wake: @Sendable () -> Void { connection.wake }
 
     /// An event SDL has queued (its poll sentinel aside, which only marks where a pump ended), or one
     /// Xlib has read and SDL not yet taken. Neither asks the X server anything.
