@@ -261,10 +261,8 @@ package struct PhotoLibrary: Sendable {
     /// One file: the photo as the last scan read it where the file has not changed, else its header.
     private static func look(at candidate: Candidate, earlier: PhotoLibrary?) -> Finding {
         let (id, path) = (candidate.id, candidate.path)
-        if earlier == nil && candidate.isRegular { return lookOpening(candidate) }
-        // Without a readable header there is nothing to show (an empty, unreadable, text or random
-        // file): skip it. A file whose header is fine but whose data is damaged stays, and draws as
-        // a "can't open" placeholder once decoding fails.
+        // A first scan has nothing to keep: a regular file is opened at once (`read`).
+        if earlier == nil && candidate.isRegular { return read(candidate, stamped: nil) }
         var info = stat()
         guard FileNames.withPath(path, { stat($0, &info) }) == 0 else { return .skipped(unstattable(path), nil) }
         let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
@@ -282,27 +280,23 @@ package struct PhotoLibrary: Sendable {
         // A FIFO, socket or device with a photo's name is never opened for reading: `open` of a
         // FIFO would wait for a writer, forever (`RegularFile`).
         if let kind = RegularFile.kind(info.st_mode) { return .skipped("not a regular file (\(kind))", stamp) }
-        let header: ImageHeader.Info?
-        do {
-            header = try ImageHeader.read(ofFileAt: path)
-        } catch {
-            return .skipped("cannot read the file (\(error))", stamp)
-        }
-        return finding(candidate, header: header, stamp: stamp)
+        return read(candidate, stamped: stamp)
     }
 
-    /// A first scan of a regular file (the folder's entry says so; a link or a FIFO is `stat`ed first):
-    /// nothing earlier to keep, so the file is opened at once and the open file says what it is and
-    /// when it changed (`fstat`). A `stat` first was a fifth system call for each of 100,000 photos
-    /// (BENCHMARKS.md, "100,000 photos").
-    private static func lookOpening(_ candidate: Candidate) -> Finding {
+    /// A regular file's header, read from the file opened once: the open file says what it is and when
+    /// it changed (`fstat`), so a first scan needs no `stat` before it — a fifth system call for each
+    /// of 100,000 photos (BENCHMARKS.md, "100,000 photos"). `stamped`: what a `stat` just said, for a
+    /// file that then cannot be opened. Without a readable header there is nothing to show (an empty,
+    /// unreadable, text or random file): it is skipped. A file whose header is fine but whose data is
+    /// damaged stays, and draws as a "can't open" placeholder once decoding fails.
+    private static func read(_ candidate: Candidate, stamped: FileStamp?) -> Finding {
         let fd = FileNames.withPath(candidate.path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
-        guard fd >= 0 else { return .skipped(unstattable(candidate.path), nil) }
+        guard fd >= 0 else { return .skipped(unstattable(candidate.path), stamped) }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { return .skipped(unstattable(candidate.path), nil) }
+        guard fstat(fd, &info) == 0 else { return .skipped(unstattable(candidate.path), stamped) }
         let stamp = FileStamp(info)
-        // Replaced since it was listed, by something that must not be read (`RegularFile`).
+        // Replaced since it was listed or `stat`ed, by something that must not be read (`RegularFile`).
         if let kind = RegularFile.kind(info.st_mode) { return .skipped("not a regular file (\(kind))", stamp) }
         let header: ImageHeader.Info?
         do {
@@ -310,11 +304,6 @@ package struct PhotoLibrary: Sendable {
         } catch {
             return .skipped("cannot read the file (\(error))", stamp)
         }
-        return finding(candidate, header: header, stamp: stamp)
-    }
-
-    /// The photo a header makes, or why the file is skipped.
-    private static func finding(_ candidate: Candidate, header: ImageHeader.Info?, stamp: FileStamp) -> Finding {
         guard let header, case let size = header.size else { return .skipped("not a JPEG or PNG image", stamp) }
         return .photo(
             Photo(
