@@ -5,6 +5,17 @@ import XCTest
 @testable import TesseraPhotos
 
 final class PhotoLibraryTests: XCTestCase {
+    /// A bundled camera-like JPEG.
+    private static let bundledPhoto = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Assets/Photos/photo-01.jpg").standardizedFileURL
+
+    /// A new empty folder under the temporary directory, named from `prefix`.
+    private func temporaryFolder(_ prefix: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
     /// The renderer's per-frame question: a photo's pixel size by id, the same as the photo's own.
     func testPixelSizeIsThePhotosOwnAndNilWhenUnknownOrAbsent() {
         let library = PhotoLibrary(photos: [
@@ -21,11 +32,9 @@ final class PhotoLibraryTests: XCTestCase {
     /// name order, junk skipped in place, the first usable file of an id, and a stop that keeps the
     /// files before it.
     func testALargeFolderScansInNameOrderWithDuplicatesAndJunkAsAlways() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("large-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try temporaryFolder("large")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let photo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Assets/Photos/photo-01.jpg").standardizedFileURL
+        let photo = Self.bundledPhoto
         let count = 1_300
         for i in 0..<count {
             try FileManager.default.linkItem(
@@ -53,11 +62,9 @@ final class PhotoLibraryTests: XCTestCase {
     /// link is looked at through `stat` first. Either way the photo is the one a rescan finds unchanged
     /// and keeps, and a FIFO named like a photo is never opened.
     func testAFirstScanStampsFilesAsARescanDoes() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stamps-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try temporaryFolder("stamps")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let photo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Assets/Photos/photo-01.jpg").standardizedFileURL
+        let photo = Self.bundledPhoto
         try FileManager.default.copyItem(at: photo, to: folder.appendingPathComponent("copy.jpg"))
         try FileManager.default.createSymbolicLink(
             at: folder.appendingPathComponent("link.jpg"), withDestinationURL: photo)
