@@ -235,8 +235,8 @@ struct BenchReport: Encodable {
     private func slintLines(_ w: WindowedBenchmark.Result) -> [String] {
         guard let slint = w.slint, let c = w.slintComparison else {
             return [
-                "  Slint reference: skipped (no Python with slint, pillow and python-xlib: python3 -m venv "
-                    + ".build/slint-venv && .build/slint-venv/bin/pip install slint pillow python-xlib)"
+                "  Slint reference: skipped (no Python with slint, pillow and python-xlib: "
+                    + "Tools/slint-picker/install.sh makes .build/slint-venv)"
             ]
         }
         func rounds(_ values: [Double]?) -> String { (values ?? []).map { f($0, 2) }.joined(separator: ", ") }

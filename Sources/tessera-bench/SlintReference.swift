@@ -56,7 +56,7 @@ struct SlintReference {
         return version.isEmpty ? nil : version
     }
 
-    /// "Slint 1.9.2a1 software".
+    /// "Slint 1.18.1b1 software".
     var runtimeName: String { "Slint \(version) software" }
 
     /// The toggles against the same run without them, at `size` ("1024x768"), paced to `hz` frames a

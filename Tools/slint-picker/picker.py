@@ -10,7 +10,8 @@ It quits after `seconds` and prints `frames N` on stderr, and `settled frames N`
 frames presented since the window was mapped. `--hz` paces it to that many frames a second at most (see
 `pace` below); without it Slint draws an animation as fast as it can.
 
-Needs the Python packages slint, pillow and python-xlib (pip install slint pillow python-xlib).
+Needs the Python packages slint, pillow and python-xlib: Tools/slint-picker/install.sh makes
+.build/slint-venv with them (Slint 1.18.1b1, also on Python 3.11).
 
 How frames are counted: Slint's Python API reports no presented frame (no rendering notifier), and
 SLINT_DEBUG_PERFORMANCE=refresh_lazy,console prints, with the software renderer, an "average frames per
@@ -27,9 +28,10 @@ Slint's; the X server's share of it (one event and one DamageSubtract a frame) i
 Photos are decoded as Qt Quick's reference decodes them (`sourceSize: 256×256` with aspect crop): JPEG
 DCT-scaled (Pillow's `draft`, libjpeg's scale_denom) and scaled to cover 256×256 pixels, as Tessera's
 thumbnails are, then handed to Slint as lossless PNGs. All of that before the window shows, so none of
-it is in the measured window (from `settle` to the end). Slint has no decode size of its own, and
-handed the 4000×3000 JPEGs whole, Slint 1.9.2a1's software renderer panics drawing them
-(draw_functions.rs:197, "range end index … out of range for slice").
+it is in the measured window (from `settle` to the end). Slint has no decode size of its own (Qt's
+sourceSize): handed the 4000×3000 JPEGs whole, it would scale 12-megapixel images every frame, and
+Slint 1.9.2a1's software renderer panicked drawing them (draw_functions.rs:197, "range end index …
+out of range for slice").
 """
 
 import argparse
