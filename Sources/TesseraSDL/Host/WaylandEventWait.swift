@@ -12,9 +12,15 @@ import CWayland
 ///
 /// The socket is read the way libwayland asks of a thread that polls it (`wl_display_prepare_read`,
 /// then `wl_display_read_events` or `wl_display_cancel_read`); the run loop's next pump dispatches what
-/// was read. Wayland repeats a held key in the client, inside SDL's pump and wait: while a key is down
-/// the wait is SDL's, whose timeout covers the next repeat.
+/// was read. Wayland repeats a held key in the client: SDL 2.26's pump sends each repeat that has come
+/// due (`Wayland_PumpEvents`, `keyboard_repeat_handle`), so while a key is down the wait ends every
+/// `keyRepeatCheckMs` at the latest and the next pump sends it, at most that late. (Until 6 December
+/// the wait was SDL's while a key was held, which leaked as above on every wake in that time.)
 final class WaylandEventWait {
+    /// How long a wait lasts at most while a key is held: a repeat comes at most half a 60 Hz frame
+    /// late, and a held key costs 125 wakes a second, only while it is held.
+    static let keyRepeatCheckMs: Int32 = 8
+
     private let display: OpaquePointer
     private let connection: ConnectionPoll
 
@@ -31,16 +37,13 @@ final class WaylandEventWait {
     /// `milliseconds` pass. Returns at once when SDL's queue or libwayland's already holds an event.
     func wait(milliseconds: Int32) {
         guard !SDLEventQueue.hasEvents else { return }
-        guard !Self.isKeyHeld else {
-            _ = SDL_WaitEventTimeout(nil, milliseconds)
-            return
-        }
+        let timeout = Self.isKeyHeld ? min(milliseconds, Self.keyRepeatCheckMs) : milliseconds
         // Requests made since the last pump (a present's commit) go out before the wait, as SDL's do.
         _ = wl_display_flush(display)
         // Non-zero: events already read wait in a queue, and the next pump dispatches them.
         guard wl_display_prepare_read(display) == 0 else { return }
         // A closed socket reads as an error, which the next pump turns into SDL_QUIT (`DisplayConnection`).
-        if connection.wait(milliseconds: milliseconds).connection {
+        if connection.wait(milliseconds: timeout).connection {
             _ = wl_display_read_events(display)
         } else {
             wl_display_cancel_read(display)
