@@ -29,7 +29,8 @@ final class HostileAssetTests: XCTestCase {
         let run = try LimitedRun.run(arguments + ["--config", config.path], in: folder, limit: 30)
         XCTAssertEqual(run.exitCode, 2, run.stderr)
         XCTAssertEqual(
-            run.stderr, "tessera: palettes \(huge): cannot read the file (larger than 1 MB: the file is 2.0 GB, not read)\n")
+            run.stderr,
+            "tessera: palettes \(huge): cannot read the file (larger than 1 MB: the file is 2.0 GB, not read)\n")
         // Against a run with the shipped palettes: a child's peak counts this process's at the spawn
         // (see `cameraJPEG`), so only the difference is the file's. Read, it was 3.1 GB (issue 48).
         let shipped = try LimitedRun.run(arguments, in: folder, limit: 30)
@@ -86,7 +87,10 @@ final class HostileAssetTests: XCTestCase {
         func run() throws -> (LimitedRun, [String: Any]?) {
             let dump = folder.appendingPathComponent("dump-\(UUID().uuidString).json")
             let run = try LimitedRun.run(
-                ["--headless", "--photos", photos.path, "--no-thumbnails", "--frames", "30", "--dump-state", dump.path],
+                [
+                    "--headless", "--photos", photos.path, "--no-thumbnails", "--frames", "30", "--dump-state",
+                    dump.path,
+                ],
                 in: folder, limit: 60)
             return (run, try? readJSON(dump))
         }
@@ -102,7 +106,8 @@ final class HostileAssetTests: XCTestCase {
             // The profile is never read: the photo adds what photo-01 itself costs, not its file.
             let added = with.peakMegabytes - without.peakMegabytes
             XCTAssertLessThan(added, 16, "peak \(with.peakMegabytes) MB against \(without.peakMegabytes) MB")
-            print("\(megabytes) MB of APP2: peak \(with.peakMegabytes) MB, without the photo \(without.peakMegabytes) MB")
+            print(
+                "\(megabytes) MB of APP2: peak \(with.peakMegabytes) MB, without the photo \(without.peakMegabytes) MB")
             let arguments = ["--headless", "--photos", photos.path, "--no-thumbnails", "--frames", "30"]
             if let alone = try Self.peakAlone(arguments, in: folder) {
                 XCTAssertLessThan(alone, 100, "\(megabytes) MB of APP2 measured alone: \(alone) MB")

@@ -141,8 +141,10 @@ final class OutputPathTests: XCTestCase {
         // The unprivileged user must reach the build: a checkout under a private folder (mktemp -d's 0700)
         // hides it, and then there is nothing of Tessera's to test.
         let reach = try TesseraProcess.run(
-            ["--reuid=65534", "--regid=65534", "--clear-groups", "/bin/sh", "-c", "test -x \"$0\" && cd \"$1\"",
-             TesseraProcess.executable.path, folder.path],
+            [
+                "--reuid=65534", "--regid=65534", "--clear-groups", "/bin/sh", "-c", "test -x \"$0\" && cd \"$1\"",
+                TesseraProcess.executable.path, folder.path,
+            ],
             in: folder, program: URL(fileURLWithPath: "/usr/bin/setpriv"))
         guard reach.exitCode == 0 else { throw XCTSkip("an unprivileged user cannot reach this build's folder") }
         for flag in ["--dump-state", "--trace", "--profile-json", "--screenshot"] {

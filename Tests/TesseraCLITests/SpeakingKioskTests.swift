@@ -19,7 +19,10 @@ final class SpeakingKioskTests: XCTestCase {
     private func speak(_ steps: String, rig: SpeechDispatcherRig) throws -> [String: Any] {
         let dump = folder.appendingPathComponent("end.json")
         let run = try TesseraProcess.run(
-            ["--headless", "--kiosk", "--speak", "--script", try writeScript(steps, in: folder), "--dump-state", dump.path],
+            [
+                "--headless", "--kiosk", "--speak", "--script", try writeScript(steps, in: folder), "--dump-state",
+                dump.path,
+            ],
             environment: ["SPEECHD_ADDRESS": rig.address])
         XCTAssertEqual(run.exitCode, 0, run.stderr)
         XCTAssertEqual(run.stderr, "")

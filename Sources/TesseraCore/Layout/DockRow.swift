@@ -9,12 +9,6 @@ struct DockRow: Equatable, Sendable {
     /// The width of a photo whose size is unknown (it draws as a placeholder).
     var fallbackWidth: Double
 
-    init(height: Double, spacing: Double, fallbackWidth: Double) {
-        self.height = height
-        self.spacing = spacing
-        self.fallbackWidth = fallbackWidth
-    }
-
     /// A tile's width for a photo of `aspectRatio` (width / height), nil or unusable for unknown.
     func width(aspectRatio: Double?) -> Double {
         guard let aspectRatio, aspectRatio.isFinite, aspectRatio > 0 else { return fallbackWidth }

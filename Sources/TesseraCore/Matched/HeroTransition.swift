@@ -18,10 +18,6 @@ struct HeroTransition: Sendable {
     struct Style: Equatable, Sendable {
         var cornerRadius: Double
         var shadow: Double
-        init(cornerRadius: Double, shadow: Double) {
-            self.cornerRadius = cornerRadius
-            self.shadow = shadow
-        }
     }
 
     let id: PhotoID

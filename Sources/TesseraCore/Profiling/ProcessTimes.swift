@@ -7,11 +7,6 @@ struct ProcessTimes: Sendable, Equatable {
     var wallSeconds: Double
     var cpuSeconds: Double
 
-    init(wallSeconds: Double, cpuSeconds: Double) {
-        self.wallSeconds = wallSeconds
-        self.cpuSeconds = cpuSeconds
-    }
-
     static func now() -> ProcessTimes {
         var usage = rusage()
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)

@@ -70,7 +70,9 @@ enum ScriptStepCount {
                 }
                 // A value begins: at depth 2 inside the steps array (3 once an object or array opened), a
                 // new element unless one is already open.
-                if inSteps && !elementOpen && (depth == 2 || (depth == 3 && (c == UInt8(ascii: "{") || c == UInt8(ascii: "[")))) {
+                if inSteps && !elementOpen
+                    && (depth == 2 || (depth == 3 && (c == UInt8(ascii: "{") || c == UInt8(ascii: "["))))
+                {
                     elementOpen = true
                     count += 1
                     if count > limit { return count }

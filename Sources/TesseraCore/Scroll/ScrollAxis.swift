@@ -236,8 +236,11 @@ struct ScrollAxis: Sendable {
     /// shorter T (an edge landing) decelerates harder at first; the curve never overshoots while
     /// v·T ≤ 3D, and landings keep v·T ≤ 2D. Returns (offset, velocity) in points, points/second.
     func finishMotion(at t: Double) -> (Double, Double) {
+        // T and D as in the formula above.
+        // swift-format-ignore: AlwaysUseLowerCamelCase
         let T = finish.duration
         let s = t / T
+        // swift-format-ignore: AlwaysUseLowerCamelCase
         let D = finish.target - finish.origin
         let vT = finish.velocity * T
         let x = finish.origin + D * (3 * s * s - 2 * s * s * s) + vT * (s - 2 * s * s + s * s * s)

@@ -25,7 +25,6 @@ extension ScrollTargetBehavior {
 /// Behaviours move `rect.origin` along the scroll axis (SwiftUI's `target.rect.origin.y = 0`).
 struct ScrollTarget: Equatable, Sendable {
     var rect: Rect
-    init(rect: Rect) { self.rect = rect }
 }
 
 /// What a behaviour may know when it picks a target (SwiftUI's `ScrollTargetBehaviorContext`, plus

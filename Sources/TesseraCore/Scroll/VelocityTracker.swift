@@ -13,10 +13,6 @@ struct VelocityTracker: Equatable, Sendable {
     struct Sample: Equatable, Sendable {
         var time: Double
         var position: Double
-        init(time: Double, position: Double) {
-            self.time = time
-            self.position = position
-        }
     }
 
     /// Samples kept (Flutter's `_historySize`).

@@ -10,6 +10,8 @@ public func runFuzzer(_ test: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int
     exit(LLVMFuzzerRunDriver(&argc, &argv, test))
 }
 
+// libFuzzer's own name for it.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 @_silgen_name("LLVMFuzzerRunDriver")
 private func LLVMFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<Int32>,

@@ -6,7 +6,9 @@ import XCTest
 /// A script's steps are counted in its bytes before any JSON object is made (issue 44: 600,000 steps
 /// under the 16 MB cap peaked at 1.8 GB).
 final class ScriptStepCountTests: XCTestCase {
-    private func count(_ json: String, limit: Int = 100) -> Int? { ScriptStepCount.count(Data(json.utf8), limit: limit) }
+    private func count(_ json: String, limit: Int = 100) -> Int? {
+        ScriptStepCount.count(Data(json.utf8), limit: limit)
+    }
 
     func testCountsTheElementsOfTheRootStepsArrayOnly() {
         XCTAssertEqual(count(#"{"steps": []}"#), 0)

@@ -36,7 +36,8 @@ final class ScrollAxisEdgeLandingTests: XCTestCase {
         axis.endDrag(velocity: 2000)
         XCTAssertEqual(axis.phase, .finishing)
         XCTAssertEqual(axis.targetOffset, 1400)
-        let T = 2 * 200 / 2000.0
+        // swift-format-ignore: AlwaysUseLowerCamelCase
+        let T = 2 * 200 / 2000.0  // the finish's T (ScrollAxis.finishMotion)
         axis.step(T / 2)
         XCTAssertEqual(axis.offset, 1200 + 2000 * T / 2 - 2000 * (T / 2) * (T / 2) / (2 * T), accuracy: 1e-9)
         XCTAssertEqual(axis.velocity, 1000, accuracy: 1e-9)

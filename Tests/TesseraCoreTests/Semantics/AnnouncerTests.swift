@@ -47,7 +47,11 @@ final class AnnouncerTests: XCTestCase {
 
     func testNothingIsSaidTwice() throws {
         let sim = makeSimulation()
-        let said = try spoken([Script.Step(at: 0.1, action: .key(.tab)), Script.Step(at: 0.5, action: .wheel(at: Point(500, 300), dx: 0, dy: -1))], sim: sim)
+        let said = try spoken(
+            [
+                Script.Step(at: 0.1, action: .key(.tab)),
+                Script.Step(at: 0.5, action: .wheel(at: Point(500, 300), dx: 0, dy: -1)),
+            ], sim: sim)
         XCTAssertEqual(said.lines, ["photo-01, image, 1 of 24"])
     }
 

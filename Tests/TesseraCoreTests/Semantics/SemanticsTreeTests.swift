@@ -67,6 +67,8 @@ final class SemanticsTreeTests: XCTestCase {
         func nodes(_ photos: Int) -> Int {
             let sim = makeSimulation(photos: photos)
             var count = 0
+            // SemanticsNode's own walk (node and parent), not Sequence's.
+            // swift-format-ignore: ReplaceForEachWithForLoop
             sim.semantics().root.forEach { _, _ in count += 1 }
             return count
         }

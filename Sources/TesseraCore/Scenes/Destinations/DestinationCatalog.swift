@@ -10,13 +10,6 @@ struct Destination: Equatable, Sendable {
     /// The image as the renderer knows it: id `destinations/<id>` (a name no photo file can have, so it
     /// never collides with `--photos`), absolute path, pixel size from its header.
     var image: Photo
-
-    init(id: PhotoID, title: String, details: String, image: Photo) {
-        self.id = id
-        self.title = title
-        self.details = details
-        self.image = image
-    }
 }
 
 /// The places of the destinations scene, from `Assets/Destinations/destinations.json`:

@@ -18,7 +18,8 @@ struct DestinationsLayout: Equatable, Sendable {
     /// The paragraph's words as the backend's fonts draw them.
     private let text: TextMeasure
 
-    init(aspectRatios: [Double], config: DestinationsConfig, top: Double, window: Size, text: TextMeasure = .estimated) {
+    init(aspectRatios: [Double], config: DestinationsConfig, top: Double, window: Size, text: TextMeasure = .estimated)
+    {
         self.window = window
         self.text = text
         detail = config.detail

@@ -22,12 +22,12 @@ extension SceneDescription {
             } catch let error as DestinationCatalog.Error {
                 throw SceneAssetError(message: error.message, exitCode: 1)
             }
-        }
-    ) { context in
-        DestinationsScene(
-            catalog: context.assets as? DestinationCatalog ?? .empty, config: context.config,
-            window: context.window, text: context.text)
-    }
+        },
+        make: { context in
+            DestinationsScene(
+                catalog: context.assets as? DestinationCatalog ?? .empty, config: context.config,
+                window: context.window, text: context.text)
+        })
 }
 
 /// Destinations (docs/BEHAVIOUR.md#destinations): a list of places, each image rounded with a soft shadow. A tap flies

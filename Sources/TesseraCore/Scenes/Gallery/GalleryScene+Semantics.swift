@@ -44,7 +44,8 @@ extension GalleryScene {
                     states: Self.itemStates, frame: frame, actions: [.activate, .focus]))
         }
         nodes.append(
-            SemanticsNode(id: SemanticsID(.container, "gallery"), role: .scrollPane, name: "", frame: clip, children: sections))
+            SemanticsNode(
+                id: SemanticsID(.container, "gallery"), role: .scrollPane, name: "", frame: clip, children: sections))
         return nodes
     }
 

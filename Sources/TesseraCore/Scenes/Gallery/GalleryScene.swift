@@ -20,11 +20,11 @@ extension SceneDescription {
             } catch let error as PaletteBook.Error {
                 throw SceneAssetError(message: error.message, exitCode: 2)
             }
-        }
-    ) { context in
-        GalleryScene(
-            palettes: context.assets as? PaletteBook ?? .empty, config: context.config, window: context.window)
-    }
+        },
+        make: { context in
+            GalleryScene(
+                palettes: context.assets as? PaletteBook ?? .empty, config: context.config, window: context.window)
+        })
 }
 
 /// The gallery (docs/BEHAVIOUR.md#gallery; WWDC 2023 "Beyond scroll views"): an outer vertical scroll of

@@ -8,12 +8,6 @@ struct Palette: Equatable, Sendable, Codable {
     var background: Color
     /// Back, middle and front rectangle colours.
     var colors: [Color]
-
-    init(name: String, background: Color, colors: [Color]) {
-        self.name = name
-        self.background = background
-        self.colors = colors
-    }
 }
 
 /// The palettes of `Assets/Gallery/palettes.json`:
@@ -22,8 +16,6 @@ struct Palette: Equatable, Sendable, Codable {
 ///                    "colors": ["#D9480F", "#F59F00", "#862E9C"]}, ...]}
 struct PaletteBook: Equatable, SceneAssets {
     var palettes: [Palette]
-
-    init(palettes: [Palette]) { self.palettes = palettes }
 
     /// No palettes: the gallery then shows empty rows.
     static let empty = PaletteBook(palettes: [])

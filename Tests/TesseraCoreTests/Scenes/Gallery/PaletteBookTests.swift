@@ -50,7 +50,8 @@ final class PaletteBookTests: XCTestCase {
 
     /// Issue 48: a 2 GB (sparse) file named as the palettes is refused by its size, never read.
     func testAHugeFileIsRefusedByItsSizeUnread() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("palettes-\(UUID().uuidString).json").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("palettes-\(UUID().uuidString).json")
+            .path
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("{".utf8)))
         defer { unlink(path) }
         XCTAssertEqual(truncate(path, 2 << 30), 0)
