@@ -36,15 +36,23 @@ package struct Photo: Equatable, Sendable {
 }
 
 /// What a file was when it was looked at: the same inode, size and modification time is the same file.
+/// Its permissions and owner count too: a photo skipped because this process could not open it is
+/// read again once `chmod` or `chown` lets it (neither changes the time of modification).
 struct FileStamp: Equatable, Sendable {
     var inode: UInt64
     var bytes: Int
     var modified: Int
+    var mode: UInt32
+    var owner: UInt32
+    var group: UInt32
 
     init(_ info: stat) {
         inode = UInt64(info.st_ino)
         bytes = Int(info.st_size)
         modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+        mode = UInt32(info.st_mode)
+        owner = UInt32(info.st_uid)
+        group = UInt32(info.st_gid)
     }
 }
 
@@ -291,7 +299,14 @@ package struct PhotoLibrary: Sendable {
     /// damaged stays, and draws as a "can't open" placeholder once decoding fails.
     private static func read(_ candidate: Candidate, stamped: FileStamp?) -> Finding {
         let fd = FileNames.withPath(candidate.path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
-        guard fd >= 0 else { return .skipped(unstattable(candidate.path), stamped) }
+        guard fd >= 0 else {
+            // Refused by its permissions: remembered by its stamp, which holds them, so the next rescans
+            // pass over it until a chmod or chown (or a change) has it read again. Anything else — too
+            // many open files, a file gone meanwhile — is tried again at the next rescan.
+            let refused = errno == EACCES || errno == EPERM
+            let reason = unstattable(candidate.path)
+            return .skipped(reason, refused ? stamped ?? stamp(of: candidate.path) : nil)
+        }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { return .skipped(unstattable(candidate.path), stamped) }
@@ -309,6 +324,12 @@ package struct PhotoLibrary: Sendable {
             Photo(
                 id: candidate.id, path: candidate.path, pixelSize: size, modified: stamp.modified, bytes: stamp.bytes,
                 caption: header.caption))
+    }
+
+    /// The file's stamp by `stat`, nil when it cannot be `stat`ed.
+    private static func stamp(of path: String) -> FileStamp? {
+        var info = stat()
+        return FileNames.withPath(path, { stat($0, &info) }) == 0 ? FileStamp(info) : nil
     }
 
     /// Why `stat` failed on an entry the listing named: a symbolic link to nothing, a loop of them, or

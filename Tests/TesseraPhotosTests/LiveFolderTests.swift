@@ -166,4 +166,40 @@ final class LiveFolderTests: XCTestCase {
         let third = try PhotoLibrary.scanning(folder: folder.path, earlier: second)
         XCTAssertTrue(third.ids.contains("junk"))
     }
+
+    /// A photo this process could not open (a copy owned by another user, mode 0600) is made readable
+    /// with chmod or chown, which leave its time of modification as it was: the rescan the watcher makes
+    /// then (IN_ATTRIB) reads it again. The root the tests run as opens any file, so the file here is
+    /// skipped for its bytes and changed under the stamp as above, and the chmod is what has it read.
+    func testAChmodOrChownHasASkippedFileReadAgain() throws {
+        try writePhoto("good")
+        let junk = folder.appendingPathComponent("junk.jpg")
+        try Data(repeating: 0x41, count: 64).write(to: junk)
+        let first = try PhotoLibrary.scanning(folder: folder.path)
+        XCTAssertEqual(first.skipped.map(\.reason), ["not a JPEG or PNG image"])
+        var before = stat()
+        XCTAssertEqual(stat(junk.path, &before), 0)
+        let handle = try FileHandle(forWritingTo: junk)
+        let header: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0, 11, 8, 0, 10, 0, 10, 1, 1, 0x11, 0]
+        try handle.write(contentsOf: Data(header + [UInt8](repeating: 0, count: 64 - header.count)))
+        try handle.close()
+        var times = [before.st_atim, before.st_mtim]
+        XCTAssertEqual(utimensat(AT_FDCWD, junk.path, &times, 0), 0)
+        XCTAssertEqual(chmod(junk.path, 0o600), 0)
+        let second = try PhotoLibrary.scanning(folder: folder.path, earlier: first)
+        XCTAssertTrue(second.ids.contains("junk"), "its mode changed: read again")
+        // The same for its owner.
+        try Data(repeating: 0x41, count: 64).write(to: junk)
+        let third = try PhotoLibrary.scanning(folder: folder.path, earlier: second)
+        XCTAssertFalse(third.ids.contains("junk"))
+        XCTAssertEqual(stat(junk.path, &before), 0)
+        let handle2 = try FileHandle(forWritingTo: junk)
+        try handle2.write(contentsOf: Data(header + [UInt8](repeating: 0, count: 64 - header.count)))
+        try handle2.close()
+        times = [before.st_atim, before.st_mtim]
+        XCTAssertEqual(utimensat(AT_FDCWD, junk.path, &times, 0), 0)
+        XCTAssertEqual(chown(junk.path, before.st_uid, before.st_gid &+ 1), 0)
+        let fourth = try PhotoLibrary.scanning(folder: folder.path, earlier: third)
+        XCTAssertTrue(fourth.ids.contains("junk"), "its group changed: read again")
+    }
 }
