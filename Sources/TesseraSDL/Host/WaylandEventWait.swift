@@ -19,7 +19,7 @@ import CWayland
 final class WaylandEventWait {
     /// How long a wait lasts at most while a key is held: a repeat comes at most half a 60 Hz frame
     /// late, and a held key costs 125 wakes a second, only while it is held.
-    static let keyRepeatCheckMs: Int32 = 8
+    private static let keyRepeatCheckMs: Int32 = 8
 
     private let display: OpaquePointer
     private let connection: ConnectionPoll
