@@ -16,12 +16,18 @@ set -eu
 SLINT_VERSION=1.18.1b1
 PYTHON=${1:-python3}
 VENV=.build/slint-venv
+NEW=$VENV.new
 
 [ -f Tools/slint-picker/picker.py ] || { echo "install.sh: run it from the repository's root" >&2; exit 2; }
-"$PYTHON" -m venv --clear "$VENV"
-if "$VENV/bin/python" -c 'import sys; sys.exit(sys.version_info >= (3, 12))'; then
-    "$VENV/bin/pip" install --quiet --pre --ignore-requires-python "slint==$SLINT_VERSION" pillow python-xlib
-    "$VENV/bin/python" - <<'EOF'
+"$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))' ||
+    { echo "install.sh: $PYTHON is older than 3.11, the least Slint's native part is built for" >&2; exit 2; }
+# Made beside the one in use, which stays until this one works.
+rm -rf "$NEW"
+"$PYTHON" -m venv --prompt slint-venv "$NEW"
+"$NEW/bin/pip" install --quiet pillow python-xlib
+if "$NEW/bin/python" -c 'import sys; sys.exit(sys.version_info >= (3, 12))'; then
+    "$NEW/bin/pip" install --quiet --ignore-requires-python "slint==$SLINT_VERSION"
+    "$NEW/bin/python" - <<'EOF'
 import pathlib
 import re
 import sysconfig
@@ -30,8 +36,8 @@ package = pathlib.Path(sysconfig.get_paths()["purelib"]) / "slint"
 for source in package.glob("*.py"):
     text = source.read_text()
     # `def f[T](` and `class C[T](`: the type parameter becomes a module-level TypeVar.
-    names = sorted(set(re.findall(r"^\s*(?:def|class) \w+\[(\w+)\]\(", text, flags=re.M)))
-    text = re.sub(r"^(\s*(?:def|class) \w+)\[\w+\]\(", r"\1(", text, flags=re.M)
+    names = sorted(set(re.findall(r"^[ \t]*(?:def|class) \w+\[(\w+)\]\(", text, flags=re.M)))
+    text = re.sub(r"^([ \t]*(?:def|class) \w+)\[\w+\]\(", r"\1(", text, flags=re.M)
     if names:
         anchor = "from ._native import native\n"
         if anchor not in text:
@@ -40,14 +46,21 @@ for source in package.glob("*.py"):
         text = text.replace(anchor, anchor + "import typing\n" + type_vars, 1)
     # asyncio.run(main, debug=…, loop_factory=F) is 3.12's; 3.11 has it as a Runner.
     text = re.sub(
-        r"^(\s*)asyncio\.run\((.+), debug=(\w+), loop_factory=(\w+)\)$",
+        r"^([ \t]*)asyncio\.run\((.+), debug=(\w+), loop_factory=(\w+)\)$",
         r"\1with asyncio.Runner(debug=\3, loop_factory=\4) as runner:\n\1    runner.run(\2)",
         text,
         flags=re.M,
     )
+    # Anything of 3.12's left would fail only when Slint runs: refused here instead.
+    if re.search(r"asyncio\.run\([^\n]*loop_factory=", text):
+        raise SystemExit(f"install.sh: {source} calls asyncio.run with loop_factory in a form this script does not know")
     source.write_text(text)
 EOF
 else
-    "$VENV/bin/pip" install --quiet --pre "slint==$SLINT_VERSION" pillow python-xlib
+    "$NEW/bin/pip" install --quiet "slint==$SLINT_VERSION"
 fi
-"$VENV/bin/python" -c 'import slint, PIL, Xlib; from importlib.metadata import version; print("slint", version("slint"))'
+"$NEW/bin/python" -c 'import slint, PIL, Xlib; from importlib.metadata import version; print("slint", version("slint"))'
+rm -rf "$VENV"
+mv "$NEW" "$VENV"
+# A virtual environment names its own folder in its scripts (pip's first line, activate).
+grep -rlI -- "$PWD/$NEW" "$VENV/bin" "$VENV/pyvenv.cfg" | xargs -r sed -i "s|$PWD/$NEW|$PWD/$VENV|g"

@@ -18,7 +18,9 @@ import CWayland
 /// the wait was SDL's while a key was held, which leaked as above on every wake in that time.)
 final class WaylandEventWait {
     /// How long a wait lasts at most while a key is held: a repeat comes at most half a 60 Hz frame
-    /// late, and a held key costs 125 wakes a second, only while it is held.
+    /// late (SDL's own wait timed it to the millisecond), and a held key costs 125 wakes a second, only
+    /// while it is held — a modifier or a key that does not repeat too, since SDL does not say which
+    /// keys repeat.
     private static let keyRepeatCheckMs: Int32 = 8
 
     private let display: OpaquePointer
