@@ -141,22 +141,36 @@ final class LiveFolderTests: XCTestCase {
                 FolderWatcher.Event(watch: 12345, mask: UInt32(IN_CLOSE_WRITE), name: Array("a.jpg".utf8))))
     }
 
-    func testARescanPassesOverSkippedFilesThatDidNotChangeWithoutReadingThem() throws {
-        try writePhoto("good")
+    /// junk.jpg: 64 bytes that are no image, mode 0644 whatever the umask.
+    private func writeJunk() throws -> URL {
         let junk = folder.appendingPathComponent("junk.jpg")
         try Data(repeating: 0x41, count: 64).write(to: junk)
-        let first = try PhotoLibrary.scanning(folder: folder.path)
-        XCTAssertEqual(first.skipped.map(\.reason), ["not a JPEG or PNG image"])
-        // The same inode, size and time to the nanosecond, other bytes: a header now. Not read again,
-        // so still skipped.
+        XCTAssertEqual(chmod(junk.path, 0o644), 0)
+        return junk
+    }
+
+    /// Writes a JPEG header over `file`'s first bytes in place and puts its times back: the same inode,
+    /// size and time to the nanosecond, other bytes. Returns its times as they were.
+    @discardableResult
+    private func giveHeaderKeepingStamp(_ file: URL) throws -> [timespec] {
         var before = stat()
-        XCTAssertEqual(stat(junk.path, &before), 0)
-        let handle = try FileHandle(forWritingTo: junk)
+        XCTAssertEqual(stat(file.path, &before), 0)
+        let handle = try FileHandle(forWritingTo: file)
         let header: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0, 11, 8, 0, 10, 0, 10, 1, 1, 0x11, 0]
         try handle.write(contentsOf: Data(header + [UInt8](repeating: 0, count: 64 - header.count)))
         try handle.close()
         var times = [before.st_atim, before.st_mtim]
-        XCTAssertEqual(utimensat(AT_FDCWD, junk.path, &times, 0), 0)
+        XCTAssertEqual(utimensat(AT_FDCWD, file.path, &times, 0), 0)
+        return times
+    }
+
+    func testARescanPassesOverSkippedFilesThatDidNotChangeWithoutReadingThem() throws {
+        try writePhoto("good")
+        let junk = try writeJunk()
+        let first = try PhotoLibrary.scanning(folder: folder.path)
+        XCTAssertEqual(first.skipped.map(\.reason), ["not a JPEG or PNG image"])
+        // A header now, under the same stamp: not read again, so still skipped.
+        var times = try giveHeaderKeepingStamp(junk)
         let second = try PhotoLibrary.scanning(folder: folder.path, earlier: first)
         XCTAssertFalse(second.ids.contains("junk"), "unchanged by its stamp: passed over")
         XCTAssertEqual(second.skipped.map(\.reason), ["not a JPEG or PNG image"])
@@ -173,20 +187,10 @@ final class LiveFolderTests: XCTestCase {
     /// skipped for its bytes and changed under the stamp as above, and the chmod is what has it read.
     func testAChmodOrChownHasASkippedFileReadAgain() throws {
         try writePhoto("good")
-        let junk = folder.appendingPathComponent("junk.jpg")
-        try Data(repeating: 0x41, count: 64).write(to: junk)
-        // A mode set here, whatever the umask: the chmod below changes it.
-        XCTAssertEqual(chmod(junk.path, 0o644), 0)
+        let junk = try writeJunk()
         let first = try PhotoLibrary.scanning(folder: folder.path)
         XCTAssertEqual(first.skipped.map(\.reason), ["not a JPEG or PNG image"])
-        var before = stat()
-        XCTAssertEqual(stat(junk.path, &before), 0)
-        let handle = try FileHandle(forWritingTo: junk)
-        let header: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0, 11, 8, 0, 10, 0, 10, 1, 1, 0x11, 0]
-        try handle.write(contentsOf: Data(header + [UInt8](repeating: 0, count: 64 - header.count)))
-        try handle.close()
-        var times = [before.st_atim, before.st_mtim]
-        XCTAssertEqual(utimensat(AT_FDCWD, junk.path, &times, 0), 0)
+        try giveHeaderKeepingStamp(junk)
         XCTAssertEqual(chmod(junk.path, 0o600), 0)
         let second = try PhotoLibrary.scanning(folder: folder.path, earlier: first)
         XCTAssertTrue(second.ids.contains("junk"), "its mode changed: read again")
@@ -195,13 +199,10 @@ final class LiveFolderTests: XCTestCase {
         try Data(repeating: 0x41, count: 64).write(to: junk)
         let third = try PhotoLibrary.scanning(folder: folder.path, earlier: second)
         XCTAssertFalse(third.ids.contains("junk"))
-        XCTAssertEqual(stat(junk.path, &before), 0)
-        let handle2 = try FileHandle(forWritingTo: junk)
-        try handle2.write(contentsOf: Data(header + [UInt8](repeating: 0, count: 64 - header.count)))
-        try handle2.close()
-        times = [before.st_atim, before.st_mtim]
-        XCTAssertEqual(utimensat(AT_FDCWD, junk.path, &times, 0), 0)
-        XCTAssertEqual(chown(junk.path, before.st_uid, before.st_gid &+ 1), 0)
+        try giveHeaderKeepingStamp(junk)
+        var info = stat()
+        XCTAssertEqual(stat(junk.path, &info), 0)
+        XCTAssertEqual(chown(junk.path, info.st_uid, info.st_gid &+ 1), 0)
         let fourth = try PhotoLibrary.scanning(folder: folder.path, earlier: third)
         XCTAssertTrue(fourth.ids.contains("junk"), "its group changed: read again")
     }
