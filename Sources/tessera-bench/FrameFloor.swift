@@ -11,7 +11,7 @@ import Foundation
 struct FrameFloor {
     /// The compiled program.
     let binary: URL
-    /// Frames a second, as the references are paced.
+    /// Frames a second, as Tessera's runs and the references draw them.
     var hz = 60
     /// Seconds of frames a run draws.
     var seconds = 8.0

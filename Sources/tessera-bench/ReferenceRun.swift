@@ -17,8 +17,8 @@ enum ReferenceRun {
     /// A reference's figures in the report, the medians of its rounds: which runtime ran it ("Qt Quick
     /// 6", "Slint 1.18.1b1 software"); the CPU per frame the toggles added at 1024×768 and 1920×1080 and
     /// those frames per second at 1024×768; the X server's CPU per frame over the same windows (nil
-    /// where its process is not known); and, where it was run so, the same at the reference's own
-    /// default settings (Slint unpaced), frames and app + X server CPU a second.
+    /// where its process is not known); and, where it was run so, frames and app + X server CPU a second
+    /// at the reference's own default settings (Slint's: its runs at 1024×768, at its own pace).
     struct Figures: Encodable {
         var runtime: String
         var cpuMsPerFrame: Double

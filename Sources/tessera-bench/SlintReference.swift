@@ -7,10 +7,10 @@ import Foundation
 /// (`ReferenceRun`): the CPU of a run with the toggles less that of a run without, from `settle` seconds
 /// to the end, over the frames the toggles added. Slint's Python API reports no presented frame:
 /// picker.py counts them at the X server (the DAMAGE extension's reports on its window, one a frame;
-/// BENCHMARKS.md, "The Slint reference"). On X11 the software renderer waits for no vertical blank, so
-/// an animation redraws as fast as it can: the per-frame runs are paced to `hz` (picker.py's `--hz`);
-/// the per-second run is not, as Slint runs by default. Skipped (nil) where no Python has the packages
-/// slint, pillow and python-xlib: `.build/slint-venv` first (docs/PROFILING.md), else `python3`.
+/// BENCHMARKS.md, "The Slint reference"). Slint runs at its own pace, as a user's Slint app does: 1.18
+/// keeps an animation near 60 frames a second by itself, and the bench leaves out a Slint that presents
+/// faster than the display (1.9 did, 700–900 a second on X11). Skipped (nil) where no Python has the
+/// packages slint, pillow and python-xlib: `.build/slint-venv` first (docs/PROFILING.md), else `python3`.
 struct SlintReference {
     var seconds: Double
     var settle: Double { QtQuickReference.settle(seconds) }
@@ -59,23 +59,18 @@ struct SlintReference {
     /// "Slint 1.18.1b1 software".
     var runtimeName: String { "Slint \(version) software" }
 
-    /// The toggles against the same run without them, at `size` ("1024x768"), paced to `hz` frames a
-    /// second (nil: unpaced, Slint's default); nil when a run failed.
-    func animated(size: String, hz: Int?, script: URL, photos: URL, display: XDisplay) throws
-        -> WindowedBenchmark.Animated?
-    {
+    /// The toggles against the same run without them, at `size` ("1024x768"); nil when a run failed.
+    func animated(size: String, script: URL, photos: URL, display: XDisplay) throws -> WindowedBenchmark.Animated? {
         guard
-            let moving = try run(
-                script: script, photos: photos, size: size, hz: hz, toggles: true, display: display),
-            let resting = try run(
-                script: script, photos: photos, size: size, hz: hz, toggles: false, display: display)
+            let moving = try run(script: script, photos: photos, size: size, toggles: true, display: display),
+            let resting = try run(script: script, photos: photos, size: size, toggles: false, display: display)
         else { return nil }
         return ReferenceRun.animated(moving: moving, resting: resting, seconds: seconds - settle)
     }
 
     /// One run: its CPU seconds, the X server's, and the frames it presented; nil when it failed.
-    private func run(script: URL, photos: URL, size: String, hz: Int?, toggles: Bool, display: XDisplay)
-        throws -> ReferenceRun.Reading?
+    private func run(script: URL, photos: URL, size: String, toggles: Bool, display: XDisplay) throws
+        -> ReferenceRun.Reading?
     {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -83,7 +78,7 @@ struct SlintReference {
             [
                 python, script.path, "--photos", photos.path, "--size", size, "--seconds", String(seconds),
                 "--settle", String(settle),
-            ] + (hz.map { ["--hz", String($0)] } ?? []) + (toggles ? [] : ["--no-toggles"])
+            ] + (toggles ? [] : ["--no-toggles"])
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display.name
         // winit prefers Wayland where it is offered: the X display is the one measured.

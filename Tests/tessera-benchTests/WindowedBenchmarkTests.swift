@@ -53,6 +53,15 @@ final class WindowedBenchmarkTests: XCTestCase {
         XCTAssertEqual(ratios[1], 0.9, accuracy: 1e-12)
     }
 
+    /// A reference that keeps the display's 60 frames a second (+ 2 %) is compared; one that presented
+    /// more at either size (an older Slint on X11) is not.
+    func testAReferenceFasterThanTheDisplayIsFound() throws {
+        XCTAssertNil(WindowedBenchmark.fasterThanTheDisplay([frame(0.6, 59.4), frame(0.6, 61.2)]))
+        let fast = try XCTUnwrap(WindowedBenchmark.fasterThanTheDisplay([frame(0.6, 59.4), frame(0.3, 812)]))
+        XCTAssertEqual(fast.framesPerSecond, 812)
+        XCTAssertNotNil(WindowedBenchmark.fasterThanTheDisplay([frame(0.6, 61.3)]))
+    }
+
     /// A trace of three frames, the first 5 ms in and the last ending 2.02 s after the first began.
     private func trace() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("bench-trace-\(UUID()).json")

@@ -7,7 +7,7 @@ together; frames at 60 a second are 16.7 ms apart). Run it beside a picker in th
 stop it (Ctrl-C, SIGTERM) after the picker quits:
 
     DISPLAY=:77 python3 check-count.py & DISPLAY=:77 SLINT_BACKEND=winit-software python3 picker.py \
-        --photos DIR --hz 60; kill %1
+        --photos DIR; kill %1
 
 It prints, per client that put images, its puts and presents; picker.py's `frames N` should equal the
 picker's presents. Needs python-xlib.
