@@ -60,17 +60,35 @@ struct SlintReference {
     var runtimeName: String { "Slint \(version) software" }
 
     /// The toggles against the same run without them, at `size` ("1024x768"); nil when a run failed.
+    /// The toggled run is made twice: counted, for its frames, and with no counter (picker.py's
+    /// `--no-count`), for its CPU and the X server's, which the counter's DAMAGE events and requests add
+    /// to (BENCHMARKS.md, "Counting Slint's frames"). The still run presents nothing, so its counter
+    /// costs the server nothing: it is read counted, its frames with it.
     func animated(size: String, script: URL, photos: URL, display: XDisplay) throws -> WindowedBenchmark.Animated? {
         guard
-            let moving = try run(script: script, photos: photos, size: size, toggles: true, display: display),
-            let resting = try run(script: script, photos: photos, size: size, toggles: false, display: display)
+            let counted = try run(
+                script: script, photos: photos, size: size, toggles: true, counted: true, display: display),
+            let moving = try run(
+                script: script, photos: photos, size: size, toggles: true, counted: false, display: display),
+            let resting = try run(
+                script: script, photos: photos, size: size, toggles: false, counted: true, display: display)
         else { return nil }
-        return ReferenceRun.animated(moving: moving, resting: resting, seconds: seconds - settle)
+        return Self.animated(counted: counted, uncounted: moving, resting: resting, seconds: seconds - settle)
+    }
+
+    /// A toggled run's frames from its `counted` reading, its CPU and the X server's from its `uncounted`
+    /// one, less the `resting` run, over `seconds`.
+    static func animated(
+        counted: ReferenceRun.Reading, uncounted: ReferenceRun.Reading, resting: ReferenceRun.Reading,
+        seconds: Double
+    ) -> WindowedBenchmark.Animated {
+        let moving = ReferenceRun.Reading(cpu: uncounted.cpu, server: uncounted.server, frames: counted.frames)
+        return ReferenceRun.animated(moving: moving, resting: resting, seconds: seconds)
     }
 
     /// One run: its CPU seconds, the X server's, and the frames it presented; nil when it failed.
-    private func run(script: URL, photos: URL, size: String, toggles: Bool, display: XDisplay) throws
-        -> ReferenceRun.Reading?
+    private func run(script: URL, photos: URL, size: String, toggles: Bool, counted: Bool, display: XDisplay)
+        throws -> ReferenceRun.Reading?
     {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -78,7 +96,7 @@ struct SlintReference {
             [
                 python, script.path, "--photos", photos.path, "--size", size, "--seconds", String(seconds),
                 "--settle", String(settle),
-            ] + (toggles ? [] : ["--no-toggles"])
+            ] + (toggles ? [] : ["--no-toggles"]) + (counted ? [] : ["--no-count"])
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display.name
         // winit prefers Wayland where it is offered: the X display is the one measured.

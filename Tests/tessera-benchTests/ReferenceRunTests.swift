@@ -44,6 +44,17 @@ final class ReferenceRunTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(animated.boxMsPerSecond), 250, accuracy: 1e-9)
     }
 
+    /// Slint's toggled run counts its frames in one run and is read for its CPU and the X server's in
+    /// another with no counter, whose frames (none counted) do not enter.
+    func testSlintsFramesComeFromTheCountedRunAndItsCPUFromTheUncountedOne() throws {
+        let animated = SlintReference.animated(
+            counted: .init(cpu: 2.0, server: 0.9, frames: 482), uncounted: .init(cpu: 2.1, server: 0.6, frames: 0),
+            resting: .init(cpu: 0.5, server: 0.2, frames: 2), seconds: 8)
+        XCTAssertEqual(animated.cpuMsPerFrame, 1.6 * 1000 / 480, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(animated.serverMsPerFrame), 0.4 * 1000 / 480, accuracy: 1e-9)
+        XCTAssertEqual(animated.framesPerSecond, 60, accuracy: 1e-9)
+    }
+
     /// Slint's reference runs with `.build/slint-venv`'s Python where that has the packages.
     func testSlintsReferencePrefersTheRepositorysVenv() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("bench-slint-\(UUID())")
