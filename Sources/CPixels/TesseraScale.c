@@ -45,8 +45,17 @@ static void sample_positions(int src_n, int dst_n, int from, int to, int32_t *in
 #include <immintrin.h>
 
 int tessera_scale_bilinear_available(void) {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2");
+    // Asked on every call of `tessera_scale_bilinear`, a few times a frame: the CPU is asked once (in a
+    // virtual machine each CPUID instruction behind `__builtin_cpu_init` can trap to the hypervisor).
+    // Any thread may ask first; they all find the same answer.
+    static int known = -1;
+    int answer = __atomic_load_n(&known, __ATOMIC_RELAXED);
+    if (answer < 0) {
+        __builtin_cpu_init();
+        answer = __builtin_cpu_supports("avx2") ? 1 : 0;
+        __atomic_store_n(&known, answer, __ATOMIC_RELAXED);
+    }
+    return answer;
 }
 
 __attribute__((target("avx2"))) static void scale_rows(

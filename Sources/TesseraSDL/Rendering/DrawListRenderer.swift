@@ -93,17 +93,30 @@ package final class DrawListRenderer {
     var notesPasses = false
     /// SDL failures already reported (one stderr line per kind, not one per frame).
     var reportedFailures = Set<String>()
-    /// The photos of the frame being drawn and of the next screenful, each with the long side it needs
-    /// in pixels (reused: no allocation per frame once warm).
     /// The loading tile's shade this frame (0…255), from the list: the core steps the pulse.
     var loadingShade: UInt8 = 255
+    /// The photos the last frame's list places on the output, damaged or not, and those of the next
+    /// screenful, each with the long side it needs in pixels (reused: no allocation per frame once warm).
     private var framePhotos: [(id: PhotoID, side: Int)] = []
-    /// The photos the last frame's list places on the output, damaged or not (reused).
-    private var shownPhotos: [PhotoID] = []
     private var aheadPhotos: [(id: PhotoID, side: Int)] = []
-    /// The textures each photo command of the frame draws with, by command index, looked up once a
-    /// frame: the opaque-cover pass and the draw both need them, in every damaged part (reused).
-    private var commandTextures: [PhotoTextures?] = []
+    /// Each photo command's side as an earlier frame worked it out, by command index: most commands
+    /// draw the same photo at the same size frame after frame, and `TextureCache.side(for:)` looks the
+    /// photo's size up by its id (kept from frame to frame).
+    private var commandSides: [CommandSide?] = []
+    private struct CommandSide {
+        let id: PhotoID
+        let width: Int
+        let height: Int
+        /// `TextureCache.sidesGeneration` when it was worked out.
+        let generation: Int
+        let side: Int
+    }
+    /// The textures each photo command of the frame draws with, looked up once a frame: the
+    /// opaque-cover pass and the draw both need them, in every damaged part. By command index, the
+    /// place in `lookedUpTextures` (-1: not looked up): a frame starts by setting integers, not by
+    /// releasing a reference for every command of the list (reused).
+    private var commandTextureSlots: [Int32] = []
+    private var lookedUpTextures: [PhotoTextures] = []
     /// The pixels each photo and fill command of the frame draws into (its frame, snapped as drawn; nil
     /// for the other kinds): a pass skips one outside its part without copying it out of the list.
     private var commandPixels: [PixelRect?] = []
@@ -207,16 +220,19 @@ package final class DrawListRenderer {
         framePhotos.removeAll(keepingCapacity: true)
         aheadPhotos.removeAll(keepingCapacity: true)
         commandPixels.removeAll(keepingCapacity: true)
-        shownPhotos.removeAll(keepingCapacity: true)
+        if commandSides.count > list.commands.count {
+            commandSides.removeLast(commandSides.count - list.commands.count)
+        }
         for index in list.commands.indices {
             switch list.commands[index] {
             case .photo(let id, let frame, _, _, _):
                 let pixels = PixelRect(placing: frame, pixelsPerPoint: pixelsPerPoint)
                 commandPixels.append(pixels)
                 guard pixels.width >= 1, pixels.height >= 1, pixels.intersects(fullOutput) else { continue }
-                shownPhotos.append(id)
-                guard pixels.intersects(output) else { continue }
-                framePhotos.append((id, textures.side(for: id, width: pixels.width, height: pixels.height)))
+                // Every photo on screen, drawn this frame or not: a frame that redraws only its damage
+                // asks the same as the one before (`DecodeScheduler` then has nothing to work out), and
+                // a photo it does not touch stays wanted.
+                framePhotos.append((id, side(ofCommand: index, id: id, width: pixels.width, height: pixels.height)))
             case .fill(let rect, _, _, _):
                 commandPixels.append(PixelRect(snapping: rect, pixelsPerPoint: pixelsPerPoint))
             default:
@@ -229,8 +245,9 @@ package final class DrawListRenderer {
             aheadPhotos.append((id, textures.side(for: id, width: pixels.width, height: pixels.height)))
         }
         textures.prepare(framePhotos, ahead: aheadPhotos, waiting: textures.waitsForPhotos)
-        commandTextures.removeAll(keepingCapacity: true)
-        commandTextures.append(contentsOf: repeatElement(nil, count: list.commands.count))
+        commandTextureSlots.removeAll(keepingCapacity: true)
+        commandTextureSlots.append(contentsOf: repeatElement(-1, count: list.commands.count))
+        lookedUpTextures.removeAll(keepingCapacity: true)
 
         // A backdrop needs what is drawn before it captured in a render target — unless the blur kept
         // from an earlier frame shows the very same thing (a hero flying over a still scene).
@@ -378,11 +395,30 @@ package final class DrawListRenderer {
         return pixels.intersects(output)
     }
 
+    /// The long side photo command `index` (photo `id`, `width`×`height` pixels) needs decoded
+    /// (`TextureCache.side(for:)`), kept from the frame before where that command drew the same.
+    private func side(ofCommand index: Int, id: PhotoID, width: Int, height: Int) -> Int {
+        let generation = textures.sidesGeneration
+        if index < commandSides.count, let known = commandSides[index], known.width == width,
+            known.height == height, known.generation == generation, known.id == id
+        {
+            return known.side
+        }
+        let side = textures.side(for: id, width: width, height: height)
+        if index >= commandSides.count {
+            commandSides.append(contentsOf: repeatElement(nil, count: index + 1 - commandSides.count))
+        }
+        commandSides[index] = CommandSide(id: id, width: width, height: height, generation: generation, side: side)
+        return side
+    }
+
     /// The textures photo command `index` (photo `id`, `width`×`height` pixels) draws with this frame.
     func textures(ofCommand index: Int, id: PhotoID, width: Int, height: Int) -> PhotoTextures {
-        if let known = commandTextures[index] { return known }
+        let slot = commandTextureSlots[index]
+        if slot >= 0 { return lookedUpTextures[Int(slot)] }
         let found = textures.textures(for: id, drawnAt: width, height)
-        commandTextures[index] = found
+        commandTextureSlots[index] = Int32(lookedUpTextures.count)
+        lookedUpTextures.append(found)
         return found
     }
 
@@ -406,7 +442,7 @@ package final class DrawListRenderer {
     /// wrapped again. Releasing only the decodes larger than a thumbnail was tried: what it kept still
     /// grew over hours (docs/KIOSK.md).
     package func releaseUnshown() {
-        textures.release(keeping: Set(shownPhotos).union(aheadPhotos.lazy.map(\.id)))
+        textures.release(keeping: Set(framePhotos.lazy.map(\.id)).union(aheadPhotos.lazy.map(\.id)))
         bodies.dropFreed()
         paragraphs.releaseAllButTheLast()
     }

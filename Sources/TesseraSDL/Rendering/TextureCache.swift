@@ -28,7 +28,12 @@ import TesseraPhotos
 /// meanwhile are `LoadingTile` and `PlaceholderTile`, and failures are kept by `PhotoFailures`.
 package final class TextureCache {
     /// Long-side cap of the stored base level, in pixels. The renderer raises it to its output size.
-    var maxDimension: Int
+    var maxDimension: Int {
+        didSet { if maxDimension != oldValue { sidesGeneration += 1 } }
+    }
+    /// Counts what can change the answer of `side(for:width:height:)` for the same photo and size: a
+    /// new `maxDimension`, a changed photo folder. Sides kept from frame to frame are kept with it.
+    private(set) var sidesGeneration = 0
     /// Most photos kept as textures at once.
     package let capacity: Int
     /// Most texture bytes kept at once (the software renderer keeps textures in memory); the renderer
@@ -161,10 +166,14 @@ package final class TextureCache {
         return ThumbnailSize.covering(longSide: needed)?.pixels ?? max(maxDimension, ThumbnailSize.xxLarge.pixels + 1)
     }
 
+    /// The long side the last frame asked `id` decoded at (`prepare`); nil when it did not ask for it.
+    func wantedSide(of id: PhotoID) -> Int? { scheduler.wantedSides[id] }
+
     /// Takes in a changed photo folder: new photos become drawable, and removed or replaced ones lose
     /// their textures, failures and queued decodes (a replaced one decodes again when drawn).
     package func takeIn(_ changes: PhotoChanges) {
         photos.apply(changes)
+        sidesGeneration += 1
         scheduler.reconsider()
         for id in changes.removed + changes.replaced.map(\.id) {
             drop(id)

@@ -1,9 +1,9 @@
 import CSDL2
 import TesseraGeometry
-import TesseraPhotos
 import XCTest
 
 @testable import TesseraCore
+@testable import TesseraPhotos
 @testable import TesseraSDL
 
 final class TextureCacheRenderingTests: XCTestCase {
@@ -111,6 +111,30 @@ final class TextureCacheRenderingTests: XCTestCase {
         XCTAssertTrue(renderer.textures.isLoaded("ahead"), "asked for ahead")
         XCTAssertTrue(renderer.textures.isLoaded("damaged"))
         XCTAssertTrue(renderer.textures.isLoaded("shown"), "on screen though outside the damage")
+        withExtendedLifetime(canvas) {}
+    }
+
+    /// The renderer keeps each photo command's decode side from frame to frame (`TextureCache.side` looks
+    /// the photo's size up by id): a photo replaced by one of another shape under the same command is
+    /// worked out again.
+    func testAPhotoReplacedUnderTheSameCommandIsWantedAtItsNewSide() throws {
+        let path = folder + "/a.png"
+        try RenderFixture.writePNG(path, width: 64, height: 48) { _, _ in RenderFixture.red }
+        let (canvas, renderer) = try RenderFixture.renderer(
+            width: 320, height: 240, photos: RenderFixture.library(folder, ["a": "a.png"]))
+        var list = DrawList()
+        list.append(.photo(id: "a", frame: Rect(0, 0, 200, 150), radius: 0, opacity: 1, clip: nil))
+        renderer.render(list, background: Color(0, 0, 0))
+        XCTAssertEqual(renderer.textures.wantedSide(of: "a"), ThumbnailSize.large.pixels, "200 wide")
+        renderer.render(list, background: Color(0, 0, 0))
+        XCTAssertEqual(renderer.textures.wantedSide(of: "a"), ThumbnailSize.large.pixels)
+
+        // Portrait now: filling 200×150 takes it 267 high.
+        try RenderFixture.writePNG(path, width: 48, height: 64) { _, _ in RenderFixture.red }
+        renderer.textures.takeIn(PhotoChanges(replaced: [Photo(id: "a", path: path, pixelSize: Size(48, 64))]))
+        renderer.render(list, background: Color(0, 0, 0))
+        XCTAssertEqual(renderer.textures.wantedSide(of: "a"), ThumbnailSize.xLarge.pixels)
+
         withExtendedLifetime(canvas) {}
     }
 }
