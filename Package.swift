@@ -202,9 +202,14 @@ let package = Package(
 // access still fails there. `-enforce-exclusivity=unchecked` is the compiler's documented switch for
 // this ("Swift 5 Exclusivity Enforcement", swift.org blog, 2019); what it buys is in BENCHMARKS.md,
 // "Exclusivity checks in release builds".
+// They are also built with `-cross-module-optimization`: a module's functions and generic types become
+// inlinable and specializable in the modules using them (the renderer uses the core's draw commands and
+// photo library, the core the geometry), where across modules the optimizer otherwise called them
+// through value witnesses and copied what they hold. BENCHMARKS.md, "Optimizing across modules".
 if Context.environment["TESSERA_FUZZ"] == nil {
     let unchecked: [SwiftSetting] = [
-        .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
+        .unsafeFlags(
+            ["-enforce-exclusivity=unchecked", "-cross-module-optimization"], .when(configuration: .release))
     ]
     for index in package.targets.indices
     where [
