@@ -281,8 +281,14 @@ final class TileField {
 
     /// Nothing moves: every scroll rests and every tile's springs have settled.
     var isSettled: Bool {
-        containers.allSatisfy { !$0.scroll.scroll.isMoving && ($0.indicator?.isSettled ?? true) }
-            && active.allSatisfy { tiles[$0].isSettled }
+        // Read in place: a container handed to a closure was copied whole, its scroll axis retained and
+        // released, on each of the several times a frame asks.
+        for k in containers.indices {
+            if containers[k].scroll.scroll.phase != .idle || containers[k].indicator?.isSettled == false {
+                return false
+            }
+        }
+        return active.allSatisfy { tiles[$0].isSettled }
     }
 
     /// Tiles the next step will visit (0 once everything rests).
