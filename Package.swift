@@ -205,7 +205,8 @@ let package = Package(
 // They are also built with `-cross-module-optimization`: a module's functions and generic types become
 // inlinable and specializable in the modules using them (the renderer uses the core's draw commands and
 // photo library, the core the geometry), where across modules the optimizer otherwise called them
-// through value witnesses and copied what they hold. BENCHMARKS.md, "Optimizing across modules".
+// through value witnesses and copied what they hold (BENCHMARKS.md, "Where Tessera's frame goes
+// beside the floor's, and optimizing across modules").
 if Context.environment["TESSERA_FUZZ"] == nil {
     let unchecked: [SwiftSetting] = [
         .unsafeFlags(
