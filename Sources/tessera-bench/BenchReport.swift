@@ -226,8 +226,9 @@ struct BenchReport: Encodable {
             }
         } else {
             lines.append(
-                "  Qt Quick reference: skipped (no Qt QML runtime; apt-get install qml-qt6 qml6-module-qtquick "
-                    + "qml6-module-qtquick-window, or qmlscene qml-module-qtquick2 qml-module-qtquick-window2)")
+                "  Qt Quick reference: skipped (no Qt QML runtime, or a module it lacks; apt-get install qml-qt6 "
+                    + "qml6-module-qtquick qml6-module-qtquick-window qml6-module-qtqml-workerscript, or qmlscene "
+                    + "qml-module-qtquick2 qml-module-qtquick-window2)")
         }
         return lines + slintLines(w)
     }
