@@ -59,7 +59,9 @@ EOF
 else
     "$NEW/bin/pip" install --quiet "slint==$SLINT_VERSION"
 fi
-"$NEW/bin/python" -c 'import slint, PIL, Xlib; from importlib.metadata import version; print("slint", version("slint"))'
+# Slint's native part links libinput (Debian's libinput10), which a machine without a desktop may lack.
+"$NEW/bin/python" -c 'import slint, PIL, Xlib; from importlib.metadata import version; print("slint", version("slint"))' ||
+    { echo "install.sh: Slint does not load; if the error names libinput.so.10, apt-get install libinput10" >&2; exit 1; }
 rm -rf "$VENV"
 mv "$NEW" "$VENV"
 # A virtual environment names its own folder in its scripts (pip's first line, activate).
