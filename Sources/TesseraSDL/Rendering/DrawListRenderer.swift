@@ -101,7 +101,7 @@ package final class DrawListRenderer {
     private var aheadPhotos: [(id: PhotoID, side: Int)] = []
     /// Each photo command's side as an earlier frame worked it out, by command index: most commands
     /// draw the same photo at the same size frame after frame, and `TextureCache.side(for:)` looks the
-    /// photo's size up by its id (kept from frame to frame).
+    /// photo's size up by its id (kept from frame to frame; an entry is used only where it matches).
     private var commandSides: [CommandSide?] = []
     private struct CommandSide {
         let id: PhotoID
@@ -220,9 +220,6 @@ package final class DrawListRenderer {
         framePhotos.removeAll(keepingCapacity: true)
         aheadPhotos.removeAll(keepingCapacity: true)
         commandPixels.removeAll(keepingCapacity: true)
-        if commandSides.count > list.commands.count {
-            commandSides.removeLast(commandSides.count - list.commands.count)
-        }
         for index in list.commands.indices {
             switch list.commands[index] {
             case .photo(let id, let frame, _, _, _):
