@@ -22,8 +22,8 @@ empty to not empty, and empties it again at each report. Slint's winit software 
 frame through softbuffer as shared-memory image puts sent together, which the server handles back to
 back, so each frame refills the emptied damage once: one report a frame. check-count.py, beside this
 file, checks that against the server's own record of the puts (a frame's puts, one with 1.9 and two or
-three with 1.18, as one present: as many presents as reports at 60 frames a second). The counter is its own process, so its CPU is not
-Slint's; but the X server works for it too (a DamageNotify event and a DamageSubtract request a frame:
+three with 1.18, as one present: as many presents as reports at 60 frames a second). The counter is its
+own process, so its CPU is not Slint's; but the X server works for it too (a DamageNotify event and a DamageSubtract request a frame:
 0.04–0.06 ms of the server's CPU a frame), so the bench reads the X server over a run with
 `--no-count`, which starts no counter and prints 0 for N, and takes the frames from a counted run.
 
