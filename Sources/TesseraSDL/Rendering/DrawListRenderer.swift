@@ -39,6 +39,7 @@ package final class DrawListRenderer {
             if !(pixelsPerPoint.isFinite && pixelsPerPoint > 0) { pixelsPerPoint = 1 }
             text.pixelsPerPoint = pixelsPerPoint
             paragraphs.pixelsPerPoint = pixelsPerPoint
+            drawnTexts.removeAll()
         }
     }
 
@@ -101,10 +102,14 @@ package final class DrawListRenderer {
     private var aheadPhotos: [(id: PhotoID, side: Int)] = []
     /// Each photo command's side as an earlier frame worked it out, by command index: most commands
     /// draw the same photo at the same size frame after frame, and `TextureCache.side(for:)` looks the
-    /// photo's size up by its id (kept from frame to frame; an entry is used only where it matches).
+    /// photo's size up by its id. The photo's size is kept too, so a command whose photo changes size
+    /// on screen (a flight) works its side out without the look-up (kept from frame to frame; an entry
+    /// is used only where it matches).
     private var commandSides: [CommandSide?] = []
     private struct CommandSide {
         let id: PhotoID
+        /// The photo's size in pixels (`PhotoLibrary.pixelSize(of:)`).
+        let photoSize: Size?
         let width: Int
         let height: Int
         /// `TextureCache.sidesGeneration` when it was worked out.
@@ -117,9 +122,18 @@ package final class DrawListRenderer {
     /// releasing a reference for every command of the list (reused).
     private var commandTextureSlots: [Int32] = []
     private var lookedUpTextures: [PhotoTextures] = []
-    /// The pixels each photo and fill command of the frame draws into (its frame, snapped as drawn; nil
-    /// for the other kinds): a pass skips one outside its part without copying it out of the list.
+    /// The pixels each photo, fill and known text command of the frame draws into (its frame, snapped
+    /// as drawn; nil for the other kinds): a pass skips one outside its part without copying it out of
+    /// the list.
     private var commandPixels: [PixelRect?] = []
+    /// Where each text command drew when last drawn, by command index: a label outside the damage is
+    /// skipped without its texture being looked up by its string (kept from frame to frame; an entry is
+    /// used only where the command is the same, and dropped when `pixelsPerPoint` changes).
+    private var drawnTexts: [DrawnText?] = []
+    private struct DrawnText {
+        let command: DrawCommand
+        let pixels: PixelRect
+    }
     /// False once baking a `CornerAtlas` failed (no render-target support): corners are drawn directly.
     var cornerAtlasesWork = true
     /// The caches' budget in force, from the output's size (`CacheBudget`); a `bodyBytes` given at init
@@ -232,6 +246,9 @@ package final class DrawListRenderer {
                 framePhotos.append((id, side(ofCommand: index, id: id, width: pixels.width, height: pixels.height)))
             case .fill(let rect, _, _, _):
                 commandPixels.append(PixelRect(snapping: rect, pixelsPerPoint: pixelsPerPoint))
+            case .text:
+                let known = index < drawnTexts.count ? drawnTexts[index] : nil
+                commandPixels.append(known.flatMap { $0.command == list.commands[index] ? $0.pixels : nil })
             default:
                 commandPixels.append(nil)
             }
@@ -322,7 +339,8 @@ package final class DrawListRenderer {
                 drawPhoto(id, command: index, frame: frame, radius: radius, opacity: opacity, visible: visible)
             case .text(let string, let anchor, let alignment, let style, let color, let clip):
                 guard prepareClip(clip) != nil else { continue }
-                text.draw(string, anchor: anchor, alignment: alignment, style: style, color: color)
+                let pixels = text.draw(string, anchor: anchor, alignment: alignment, style: style, color: color)
+                if commandPixels[index] == nil, let pixels { noteText(list.commands[index], at: index, drawn: pixels) }
             case .shadow(let frame, let cornerRadius, let radius, let color, let clip):
                 guard let visible = prepareClip(clip) else { continue }
                 drawShadow(frame: frame, cornerRadius: cornerRadius, blur: radius, color: color, visible: visible)
@@ -396,17 +414,28 @@ package final class DrawListRenderer {
     /// (`TextureCache.side(for:)`), kept from the frame before where that command drew the same.
     private func side(ofCommand index: Int, id: PhotoID, width: Int, height: Int) -> Int {
         let generation = textures.sidesGeneration
-        if index < commandSides.count, let known = commandSides[index], known.width == width,
-            known.height == height, known.generation == generation, known.id == id
-        {
-            return known.side
+        let photoSize: Size?
+        if index < commandSides.count, let known = commandSides[index], known.generation == generation, known.id == id {
+            if known.width == width, known.height == height { return known.side }
+            photoSize = known.photoSize
+        } else {
+            photoSize = textures.photos.pixelSize(of: id)
         }
-        let side = textures.side(for: id, width: width, height: height)
+        let side = textures.side(forPhotoOf: photoSize, width: width, height: height)
         if index >= commandSides.count {
             commandSides.append(contentsOf: repeatElement(nil, count: index + 1 - commandSides.count))
         }
-        commandSides[index] = CommandSide(id: id, width: width, height: height, generation: generation, side: side)
+        commandSides[index] = CommandSide(
+            id: id, photoSize: photoSize, width: width, height: height, generation: generation, side: side)
         return side
+    }
+
+    /// Keeps where text command `index` drew, for the frames after (`drawnTexts`).
+    private func noteText(_ command: DrawCommand, at index: Int, drawn pixels: PixelRect) {
+        if index >= drawnTexts.count {
+            drawnTexts.append(contentsOf: repeatElement(nil, count: index + 1 - drawnTexts.count))
+        }
+        drawnTexts[index] = DrawnText(command: command, pixels: pixels)
     }
 
     /// The textures photo command `index` (photo `id`, `width`×`height` pixels) draws with this frame.

@@ -55,9 +55,13 @@ package final class TextRenderer {
 
     /// Draws `s` with `alignment` about `anchor` (POINTS): leading = starts at anchor.x, center =
     /// centred on it, trailing = ends at it; the line box is centred vertically on anchor.y.
-    /// `color.a` is applied as opacity. Uses whatever clip rect the renderer has.
-    package func draw(_ s: String, anchor: Point, alignment: TextAlignment, style: TextStyle, color: Color) {
-        guard !s.isEmpty, color.a > 0, let entry = texture(for: s, style: style, color: color) else { return }
+    /// `color.a` is applied as opacity. Uses whatever clip rect the renderer has. Returns the pixels
+    /// the line covers, nil when it draws nothing.
+    @discardableResult
+    package func draw(
+        _ s: String, anchor: Point, alignment: TextAlignment, style: TextStyle, color: Color
+    ) -> PixelRect? {
+        guard !s.isEmpty, color.a > 0, let entry = texture(for: s, style: style, color: color) else { return nil }
         let ax = anchor.x * pixelsPerPoint
         let left: Double
         switch alignment {
@@ -67,14 +71,15 @@ package final class TextRenderer {
         }
         let top = anchor.y * pixelsPerPoint - Double(entry.height) / 2
         // Whole-pixel position: a 1:1 blit of the glyph bitmap, never resampled, so it stays crisp.
-        var dst = SDL_FRect(
-            x: Float(PixelRect.round(left)), y: Float(PixelRect.round(top)), w: Float(entry.width),
-            h: Float(entry.height))
+        let x = PixelRect.round(left)
+        let y = PixelRect.round(top)
+        var dst = SDL_FRect(x: Float(x), y: Float(y), w: Float(entry.width), h: Float(entry.height))
         SDL_SetTextureAlphaMod(entry.texture, color.a)
         if SDL_RenderCopyF(renderer, entry.texture, nil, &dst) != 0, !reportedFailure {
             reportedFailure = true
             warn("SDL_RenderCopyF failed for text: \(sdlError())")
         }
+        return PixelRect(x0: x, y0: y, x1: x + entry.width, y1: y + entry.height)
     }
 
     private func texture(for s: String, style: TextStyle, color: Color) -> TextTextureCache<TextRun>.Entry? {

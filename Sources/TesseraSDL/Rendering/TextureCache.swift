@@ -161,8 +161,13 @@ package final class TextureCache {
     /// The long side (pixels) to decode a photo for, drawn into `width`×`height` pixels: the smallest
     /// thumbnail size that covers it in aspect-fill, or `maxDimension` past the largest.
     func side(for id: PhotoID, width: Int, height: Int) -> Int {
-        let needed = ThumbnailSize.longSideNeeded(
-            toFill: Size(Double(width), Double(height)), photo: photos.pixelSize(of: id))
+        side(forPhotoOf: photos.pixelSize(of: id), width: width, height: height)
+    }
+
+    /// The same for a photo of `photoSize` pixels (`PhotoLibrary.pixelSize(of:)`, nil when unknown):
+    /// what a caller that kept the size computes without looking the photo up again.
+    func side(forPhotoOf photoSize: Size?, width: Int, height: Int) -> Int {
+        let needed = ThumbnailSize.longSideNeeded(toFill: Size(Double(width), Double(height)), photo: photoSize)
         return ThumbnailSize.covering(longSide: needed)?.pixels ?? max(maxDimension, ThumbnailSize.xxLarge.pixels + 1)
     }
 

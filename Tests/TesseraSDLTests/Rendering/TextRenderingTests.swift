@@ -45,6 +45,28 @@ final class TextRenderingTests: XCTestCase {
         XCTAssertLessThanOrEqual(bottom.max()!, 101)
     }
 
+    /// A frame that redraws only its damage skips a label it knows lies outside it; a label changed under
+    /// the same command is not known, and is drawn where it is now.
+    func testALabelMovedUnderTheSameCommandIsDrawnInTheDamage() throws {
+        let (canvas, renderer) = try RenderFixture.renderer(width: 200, height: 60, photos: PhotoLibrary(photos: []))
+        let style = TextStyle(size: 17, weight: .bold)
+        func frame(_ x: Double) -> DrawList {
+            var list = DrawList()
+            list.append(.fill(Rect(0, 0, 10, 10), radius: 0, color: Color(0, 0, 255), clip: nil))
+            list.append(
+                .text("Move", anchor: Point(x, 30), alignment: .leading, style: style, color: Color(0, 0, 0), clip: nil)
+            )
+            return list
+        }
+        renderer.render(frame(10), background: background)
+        renderer.render(frame(10), background: background, damage: [Rect(100, 0, 100, 60)])
+        renderer.render(frame(120), background: background, damage: [Rect(100, 0, 100, 60)])
+        let p = try Pixels(canvas)
+        let ink = (0..<60).flatMap { y in (100..<200).filter { Pixels.channels(p[$0, y]).r < 128 } }
+        XCTAssertGreaterThan(ink.count, 30)
+        XCTAssertGreaterThanOrEqual(ink.min() ?? 0, 119)
+    }
+
     func testMeasureGrowsWithTheStringAndIsInPoints() throws {
         let (_, renderer) = try RenderFixture.renderer(width: 10, height: 10, photos: PhotoLibrary(photos: []))
         let style = TextStyle(size: 20, weight: .regular)
