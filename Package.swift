@@ -207,17 +207,30 @@ let package = Package(
 // photo library, the core the geometry), where across modules the optimizer otherwise called them
 // through value witnesses and copied what they hold (BENCHMARKS.md, "Where Tessera's frame goes
 // beside the floor's, and optimizing across modules").
+// That reaches only `public` declarations, and the engine's are `package`: a rectangle's `width` or `==`
+// called from another module stayed a call (its `==` through the generic `Equatable` witness), even where
+// marked `@inlinable`. The geometry — the small types every module passes around — is built with
+// `-enable-cmo-everything`, which serializes every declaration for inlining; a module of several files
+// cannot be (each of its object files would define the same specializations of the standard library's
+// generics, and the link fails), so the others keep `-cross-module-optimization`, and their hot types write
+// out their `==` (BENCHMARKS.md, "Calls across the engine's modules").
 if Context.environment["TESSERA_FUZZ"] == nil {
-    let unchecked: [SwiftSetting] = [
-        .unsafeFlags(
-            ["-enforce-exclusivity=unchecked", "-cross-module-optimization"], .when(configuration: .release))
-    ]
+    for index in package.targets.indices where package.targets[index].name == "TesseraGeometry" {
+        package.targets[index].swiftSettings =
+            (package.targets[index].swiftSettings ?? []) + [
+                .unsafeFlags(
+                    ["-enforce-exclusivity=unchecked", "-enable-cmo-everything"], .when(configuration: .release))
+            ]
+    }
     for index in package.targets.indices
     where [
-        "TesseraGeometry", "TesseraPhotos", "TesseraImageIO", "TesseraRaster", "TesseraPresent", "TesseraCore",
-        "TesseraSDL", "tessera",
+        "TesseraPhotos", "TesseraImageIO", "TesseraRaster", "TesseraPresent", "TesseraCore", "TesseraSDL", "tessera",
     ].contains(package.targets[index].name) {
-        package.targets[index].swiftSettings = (package.targets[index].swiftSettings ?? []) + unchecked
+        package.targets[index].swiftSettings =
+            (package.targets[index].swiftSettings ?? []) + [
+                .unsafeFlags(
+                    ["-enforce-exclusivity=unchecked", "-cross-module-optimization"], .when(configuration: .release))
+            ]
     }
 }
 

@@ -15,6 +15,10 @@ package struct PhotoID: Hashable, Comparable, Sendable, CustomStringConvertible,
 
     package static func < (a: PhotoID, b: PhotoID) -> Bool { a.rawValue < b.rawValue }
 
+    /// Written out: the synthesized `==` is reached from other modules only through the generic
+    /// `Equatable` witness, and every frame compares the ids of its photo commands.
+    package static func == (a: PhotoID, b: PhotoID) -> Bool { a.rawValue == b.rawValue }
+
     package init(from decoder: any Decoder) throws {
         rawValue = try decoder.singleValueContainer().decode(String.self)
     }

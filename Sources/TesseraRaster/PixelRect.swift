@@ -66,6 +66,12 @@ package struct PixelRect: Equatable, Sendable {
         y1 = PixelRect.clampToInt((rect.maxY * s).rounded(.up))
     }
 
+    /// Written out: the synthesized `==` is reached from other modules only through the generic
+    /// `Equatable` witness, and the renderer compares rectangles for every command of a frame.
+    package static func == (a: PixelRect, b: PixelRect) -> Bool {
+        a.x0 == b.x0 && a.y0 == b.y0 && a.x1 == b.x1 && a.y1 == b.y1
+    }
+
     @inlinable package var width: Int { x1 - x0 }
     @inlinable package var height: Int { y1 - y0 }
     @inlinable package var isEmpty: Bool { x1 <= x0 || y1 <= y0 }

@@ -54,6 +54,57 @@ package enum DrawCommand: Equatable, Sendable {
     case ring(Rect, radius: Double, width: Double, color: Color, clip: Rect?)
 }
 
+extension DrawCommand {
+    /// Field by field, each with its own type's `==`. The damage compares most commands of two frames
+    /// every frame (`FrameDamage`); the synthesized comparison went through the generic `Optional`
+    /// and `Equatable` witnesses for the clips and colours (BENCHMARKS.md, "Comparing draw commands").
+    /// Every associated value is bound, so a value added to a case does not compile until it is compared.
+    package static func == (a: DrawCommand, b: DrawCommand) -> Bool {
+        switch a {
+        case .fill(let rect, let radius, let color, let clip):
+            guard case .fill(let rect2, let radius2, let color2, let clip2) = b else { return false }
+            return rect == rect2 && radius == radius2 && color == color2 && same(clip, clip2)
+        case .photo(let id, let frame, let radius, let opacity, let clip):
+            guard case .photo(let id2, let frame2, let radius2, let opacity2, let clip2) = b else { return false }
+            return frame == frame2 && radius == radius2 && opacity == opacity2 && same(clip, clip2) && id == id2
+        case .text(let string, let anchor, let alignment, let style, let color, let clip):
+            guard case .text(let string2, let anchor2, let alignment2, let style2, let color2, let clip2) = b else {
+                return false
+            }
+            return anchor == anchor2 && alignment == alignment2 && style == style2 && color == color2
+                && same(clip, clip2) && string == string2
+        case .shadow(let frame, let cornerRadius, let radius, let color, let clip):
+            guard case .shadow(let frame2, let cornerRadius2, let radius2, let color2, let clip2) = b else {
+                return false
+            }
+            return frame == frame2 && cornerRadius == cornerRadius2 && radius == radius2 && color == color2
+                && same(clip, clip2)
+        case .backdropBlur(let region, let radius, let tint, let opacity):
+            guard case .backdropBlur(let region2, let radius2, let tint2, let opacity2) = b else { return false }
+            return region == region2 && radius == radius2 && tint == tint2 && opacity == opacity2
+        case .paragraph(let string, let frame, let style, let color, let clip):
+            guard case .paragraph(let string2, let frame2, let style2, let color2, let clip2) = b else { return false }
+            return frame == frame2 && style == style2 && color == color2 && same(clip, clip2) && string == string2
+        case .cross(let center, let size, let lineWidth, let color, let clip):
+            guard case .cross(let center2, let size2, let lineWidth2, let color2, let clip2) = b else { return false }
+            return center == center2 && size == size2 && lineWidth == lineWidth2 && color == color2
+                && same(clip, clip2)
+        case .ring(let frame, let radius, let width, let color, let clip):
+            guard case .ring(let frame2, let radius2, let width2, let color2, let clip2) = b else { return false }
+            return frame == frame2 && radius == radius2 && width == width2 && color == color2 && same(clip, clip2)
+        }
+    }
+
+    /// Two clips are the same when both are absent or both are the same rectangle.
+    private static func same(_ a: Rect?, _ b: Rect?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): true
+        case (let a?, let b?): a == b
+        default: false
+        }
+    }
+}
+
 package enum TextAlignment: Sendable, Hashable {
     case leading, center, trailing
 }

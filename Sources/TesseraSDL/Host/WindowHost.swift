@@ -176,7 +176,9 @@ package final class WindowHost: FrameSink, InteractiveHost {
         let pixels = window.pixels
         let rescaled = window.updateScale()
         let points = window.points
-        guard rescaled || pixels != reportedPixels || points != reportedSize else { return }
+        // `reportedSize` unwrapped first: `Optional`'s `==` goes through the generic witnesses, every frame.
+        let sizeKept = reportedSize.map { $0 == points } ?? false
+        guard rescaled || pixels != reportedPixels || !sizeKept else { return }
         if presenter.windowResized(releasingTextures: retireDrawer) {
             startDrawer()
         } else {
@@ -186,7 +188,7 @@ package final class WindowHost: FrameSink, InteractiveHost {
         translator.pointsPerUnit = 1 / window.unitsPerPoint
         contentsLost = true
         reportedPixels = pixels
-        if points != reportedSize {
+        if !sizeKept {
             reportedSize = points
             receiver.receive(.resize(points), age: nil)
         }

@@ -25,7 +25,15 @@ extension DrawListRenderer {
     /// Sets the renderer's clip rect (pixels), or removes it for nil, skipping redundant calls.
     /// `render` clears `clipIsKnown` first, so each frame starts from a clip it set itself.
     func setClip(_ pixels: PixelRect?) {
-        if clipIsKnown, pixels == currentClip { return }
+        // Compared case by case: `Optional`'s own `==` went through the generic witnesses, once for
+        // every command of every pass.
+        if clipIsKnown {
+            switch (pixels, currentClip) {
+            case (nil, nil): return
+            case (let new?, let current?) where new == current: return
+            default: break
+            }
+        }
         if let pixels {
             var rect = pixels.sdlRect
             check(SDL_RenderSetClipRect(renderer, &rect), "SDL_RenderSetClipRect")
