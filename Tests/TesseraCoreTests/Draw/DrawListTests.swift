@@ -70,7 +70,8 @@ final class DrawListTests: XCTestCase {
                 .cross(center: Point(5, 5), size: 10, lineWidth: 2, color: c, clip: r),
             ],
             [
-                .ring(r, radius: 4, width: 2, color: c, clip: nil), .ring(other, radius: 4, width: 2, color: c, clip: nil),
+                .ring(r, radius: 4, width: 2, color: c, clip: nil),
+                .ring(other, radius: 4, width: 2, color: c, clip: nil),
                 .ring(r, radius: 5, width: 2, color: c, clip: nil), .ring(r, radius: 4, width: 3, color: c, clip: nil),
                 .ring(r, radius: 4, width: 2, color: d, clip: nil), .ring(r, radius: 4, width: 2, color: c, clip: r),
             ],
