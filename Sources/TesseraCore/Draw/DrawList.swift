@@ -57,7 +57,7 @@ package enum DrawCommand: Equatable, Sendable {
 extension DrawCommand {
     /// Field by field, each with its own type's `==`. The damage compares most commands of two frames
     /// every frame (`FrameDamage`); the synthesized comparison went through the generic `Optional`
-    /// and `Equatable` witnesses for the clips and colours (BENCHMARKS.md, "Comparing draw commands").
+    /// and `Equatable` witnesses for the clips and colours (BENCHMARKS.md, "Calls across the engine's modules").
     /// Every associated value is bound, so a value added to a case does not compile until it is compared.
     package static func == (a: DrawCommand, b: DrawCommand) -> Bool {
         switch a {
