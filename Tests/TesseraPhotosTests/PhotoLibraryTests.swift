@@ -56,6 +56,12 @@ final class PhotoLibraryTests: XCTestCase {
         let stopped = try PhotoLibrary.scanning(folder: folder.path, allowingEmpty: true) { asked.next() > 700 }
         XCTAssertLessThan(stopped.ids.count, count)
         XCTAssertEqual(stopped.ids, Array(library.ids.prefix(stopped.ids.count)))
+
+        // A stop asked for while the folder is listed ends the listing within 1,024 names, and the scan
+        // looks at nothing (a SIGTERM during the listing of 100,000 names).
+        XCTAssertEqual(try PhotoLibrary.listing(folder.path).count, count + 3)
+        XCTAssertEqual(try PhotoLibrary.listing(folder.path, stopping: { true }).count, 1024)
+        XCTAssertEqual(try PhotoLibrary.scanning(folder: folder.path, allowingEmpty: true) { true }.ids, [])
     }
 
     /// A first scan opens a regular file at once and reads its time and size from the open file; a
