@@ -215,21 +215,16 @@ let package = Package(
 // generics, and the link fails), so the others keep `-cross-module-optimization`, and their hot types write
 // out their `==` (BENCHMARKS.md, "Calls across the engine's modules").
 if Context.environment["TESSERA_FUZZ"] == nil {
-    for index in package.targets.indices where package.targets[index].name == "TesseraGeometry" {
+    let engine = [
+        "TesseraGeometry", "TesseraPhotos", "TesseraImageIO", "TesseraRaster", "TesseraPresent", "TesseraCore",
+        "TesseraSDL", "tessera",
+    ]
+    for index in package.targets.indices where engine.contains(package.targets[index].name) {
+        let inlining =
+            package.targets[index].name == "TesseraGeometry" ? "-enable-cmo-everything" : "-cross-module-optimization"
         package.targets[index].swiftSettings =
             (package.targets[index].swiftSettings ?? []) + [
-                .unsafeFlags(
-                    ["-enforce-exclusivity=unchecked", "-enable-cmo-everything"], .when(configuration: .release))
-            ]
-    }
-    for index in package.targets.indices
-    where [
-        "TesseraPhotos", "TesseraImageIO", "TesseraRaster", "TesseraPresent", "TesseraCore", "TesseraSDL", "tessera",
-    ].contains(package.targets[index].name) {
-        package.targets[index].swiftSettings =
-            (package.targets[index].swiftSettings ?? []) + [
-                .unsafeFlags(
-                    ["-enforce-exclusivity=unchecked", "-cross-module-optimization"], .when(configuration: .release))
+                .unsafeFlags(["-enforce-exclusivity=unchecked", inlining], .when(configuration: .release))
             ]
     }
 }
