@@ -76,7 +76,7 @@ test-core: deps
 # which `.build/fuzz/release/fuzz-<target> FILE` replays. `make test`'s 20-second run of each checks
 # that the harnesses still find nothing; it is not a search, so it builds them unoptimised
 # (-Onone, in .build/fuzz-unoptimised, whose release/ then replays): 75 s on 2 cores against 190 s.
-FUZZ_TARGETS := jpeg-eighth png image-header bilinear-scale
+FUZZ_TARGETS := jpeg-eighth png image-header header-index bilinear-scale
 FUZZ_MINUTES ?= 10
 FUZZ_SECONDS ?= $(shell echo $$(( $(FUZZ_MINUTES) * 60 )))
 TEST_FUZZ_SECONDS ?= 20

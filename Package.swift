@@ -238,6 +238,7 @@ if Context.environment["TESSERA_FUZZ"] != nil {
         ("fuzz-jpeg-eighth", "JPEGEighth", ["TesseraImageIO", "TesseraPhotos"]),
         ("fuzz-png", "PNG", ["TesseraImageIO"]),
         ("fuzz-image-header", "ImageHeader", ["TesseraPhotos"]),
+        ("fuzz-header-index", "HeaderIndex", ["TesseraPhotos"]),
         ("fuzz-bilinear-scale", "BilinearScale", ["CPixels", "CSDL2"]),
     ] {
         package.targets.append(

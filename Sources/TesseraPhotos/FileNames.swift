@@ -53,6 +53,8 @@ package enum FileNames {
 
     /// The bytes `name` stands for (escape scalars back to their bytes, the rest UTF-8).
     package static func bytes(_ name: String) -> [UInt8] {
+        // An escape scalar's UTF-8 begins with 0xF4; a name without that byte is its own UTF-8.
+        if !name.utf8.contains(0xF4) { return Array(name.utf8) }
         var out: [UInt8] = []
         out.reserveCapacity(name.utf8.count)
         for scalar in name.unicodeScalars {

@@ -1,8 +1,9 @@
 import Foundation
 
 /// `tessera --headless --frames 1 --photos FOLDER --scene S` timed from launch to exit: what a person
-/// waits for before a library's first frame, with the shared thumbnail cache in a folder of the bench's
-/// own (`XDG_CACHE_HOME`), so a cold launch can empty it without touching the user's.
+/// waits for before a library's first frame, with the shared thumbnail cache and the folder's header
+/// index in a folder of the bench's own (`XDG_CACHE_HOME`), so a cold launch can empty it without
+/// touching the user's.
 struct HeadlessLaunch {
     var tessera: URL
     var folder: URL

@@ -43,7 +43,7 @@ struct Launcher {
             config.textScale = factor
         }
         notifier?.extendTimeout(seconds: Self.scanAllowance, because: "Scanning the photo folder")
-        let photos = try loadPhotos(resources)
+        let photos = try loadPhotos(resources, caching: !options.noThumbnails && config.photos.thumbnails)
         let assets = try loadAssets(resources, config)
         let script = try options.script.map { path in
             do { return try Script.load(path: path) } catch let error as Script.Error {
@@ -325,14 +325,18 @@ struct Launcher {
         }
     }
 
-    private func loadPhotos(_ resources: Resources) throws -> PhotoLibrary {
+    /// The photo folder's photos. `caching`: the headers the last start read are taken from the user's
+    /// cache where their files have not changed, and what this scan read is kept there (`HeaderIndex`);
+    /// off with the thumbnail cache, so that nothing of the photos is written to the cache.
+    private func loadPhotos(_ resources: Resources, caching: Bool) throws -> PhotoLibrary {
         let folder = options.photos ?? resources.photos
         do {
+            let index = caching ? UserCache.root().map { HeaderIndex(folder: folder, cache: $0) } : nil
             // An empty folder is a start, not an error: a kiosk watching a folder that is empty at boot
             // shows "No photos yet" and fills as photos arrive.
             // A SIGTERM meanwhile ends the scan: the run then starts with what was read and ends at once.
             let library = try PhotoLibrary.scanning(
-                folder: folder, allowingEmpty: true, stopping: { ProcessSignals.quitRequested })
+                folder: folder, allowingEmpty: true, index: index, stopping: { ProcessSignals.quitRequested })
             for (path, reason) in library.skipped {
                 Self.writeLine("skipping \(path): \(reason)")
             }

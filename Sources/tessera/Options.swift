@@ -27,7 +27,7 @@ struct Options: Equatable, Sendable {
     var renderer = RendererChoice.auto
     /// `--scale S`: pixels per point, instead of what the display says (`DisplayScale`).
     var scale: Double?
-    /// `--no-thumbnails`: neither read nor write the shared thumbnail cache.
+    /// `--no-thumbnails`: neither read nor write the shared thumbnail cache, nor the header index.
     var noThumbnails = false
     /// `--speak`: say what is focused, selected and shown through speech-dispatcher (`speech.enabled`).
     var speak = false
@@ -189,6 +189,7 @@ struct Options: Equatable, Sendable {
           --monkey-dumps DIR   the storm also dumps state into DIR every 10 simulated seconds
           --scale S            pixels per point, 0.5–4 (default: the display's; headless 1)
           --no-thumbnails      neither read nor write the shared thumbnail cache ($XDG_CACHE_HOME/thumbnails)
+                               nor the photo folder's header index ($XDG_CACHE_HOME/tessera/headers)
           --speak              say what is focused, selected and shown, through speech-dispatcher
           --help, --version
 

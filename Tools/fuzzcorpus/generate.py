@@ -223,11 +223,37 @@ def scales():
     }
 
 
+def header_indexes():
+    """Inputs of the header-index harness: indexes of the folder `/f` (HeaderIndex.swift's layout)."""
+    def entry(name, modified, size, width, height, caption=None):
+        body = struct.pack("<H", len(name)) + name + struct.pack("<qqII", modified, size, width, height)
+        if caption is None:
+            return body + struct.pack("<H", 0)
+        return body + struct.pack("<H", len(caption) + 1) + caption
+
+    def index(*entries, folder=b"/f"):
+        return (b"TSRHDRS1" + struct.pack("<I", len(folder)) + folder + struct.pack("<I", len(entries))
+                + b"".join(entries))
+
+    return {
+        "empty": index(),
+        "one": index(entry(b"a.jpg", 1_765_000_000_000_000_000, 2_400_000, 4000, 3000)),
+        "captions": index(entry(b"harbour.jpeg", 5, 6, 640, 480, "Boats at dusk".encode()),
+                          entry(b"blank.png", 7, 8, 1, 1, b""),
+                          entry("café.jpg".encode(), 9, 10, 3000, 4000, "雪の朝".encode())),
+        "latin1-name": index(entry(b"caf\xe9.JPG", 1, 2, 0, 0)),
+        # A name beginning with a combining mark, which String takes as one character with the "/" before it.
+        "combining-mark-name": index(entry("\u031ex.jpg".encode(), 1, 2, 3, 4)),
+        "another-folder": index(entry(b"a.jpg", 1, 2, 3, 4), folder=b"/g"),
+    }
+
+
 def main(out):
     jpeg_files = jpegs()
     png_files = pngs()
     for target, files in [("jpeg-eighth", jpeg_files), ("png", png_files),
-                          ("image-header", headers(jpeg_files, png_files)), ("bilinear-scale", scales())]:
+                          ("image-header", headers(jpeg_files, png_files)), ("bilinear-scale", scales()),
+                          ("header-index", header_indexes())]:
         folder = os.path.join(out, target)
         os.makedirs(folder, exist_ok=True)
         for name, data in sorted(files.items()):

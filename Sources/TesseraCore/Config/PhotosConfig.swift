@@ -1,7 +1,8 @@
 /// How photos are found, cached and decoded (docs/USING.md, "Thumbnails and a live folder").
 package struct PhotosConfig: Codable, Equatable, Sendable {
-    /// Read and write the shared freedesktop.org thumbnail cache (`$XDG_CACHE_HOME/thumbnails`). Off for
-    /// read-only media or privacy (`--no-thumbnails` turns it off too).
+    /// Read and write the shared freedesktop.org thumbnail cache (`$XDG_CACHE_HOME/thumbnails`) and the
+    /// photo folder's header index (`$XDG_CACHE_HOME/tessera/headers`). Off for read-only media or
+    /// privacy (`--no-thumbnails` turns it off too).
     package var thumbnails = true
     /// Follow the photo folder in windowed runs and the kiosk (inotify): added, removed and replaced
     /// photos are taken in without a restart.

@@ -44,11 +44,7 @@ package struct ThumbnailStore: Sendable {
     package static func userCache(
         version: String, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> ThumbnailStore? {
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
-            return ThumbnailStore(root: cache + "/thumbnails", version: version)
-        }
-        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-        return ThumbnailStore(root: home + "/.cache/thumbnails", version: version)
+        UserCache.root(environment: environment).map { ThumbnailStore(root: $0 + "/thumbnails", version: version) }
     }
 
     /// What the standard records of a source file.
@@ -115,7 +111,7 @@ package struct ThumbnailStore: Sendable {
     /// Writes `png` (the standard's chunks already in it) as the thumbnail of `source` at `size`:
     /// temporary file, 0600, renamed into place.
     package func store(_ png: Data, for source: Source, size: ThumbnailSize) throws {
-        try write(png, to: path(of: source, size: size))
+        try UserCache.replace(path(of: source, size: size), with: png)
     }
 
     /// The bytes of this program's failure entry for `source`, if there is one.
@@ -125,52 +121,8 @@ package struct ThumbnailStore: Sendable {
 
     /// Records that `source` could not be thumbnailed: `png` is an empty picture with its URI and MTime.
     package func storeFailEntry(_ png: Data, for source: Source) throws {
-        try write(png, to: failPath(of: source))
+        try UserCache.replace(failPath(of: source), with: png)
     }
 
     func failPath(of source: Source) -> String { failFolder + "/" + source.hash + ".png" }
-
-    struct StoreError: Error, CustomStringConvertible {
-        var message: String
-        var description: String { message }
-    }
-
-    /// Temporary file in the target's folder (rename is atomic only within one file system), then rename.
-    private func write(_ data: Data, to path: String) throws {
-        let folder = (path as NSString).deletingLastPathComponent
-        try makeFolders(folder)
-        let temporary = folder + "/.tessera-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).png"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw StoreError(message: "\(temporary): \(String(cString: strerror(errno)))") }
-        var ok = true
-        data.withUnsafeBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else {
-                    ok = false
-                    return
-                }
-                done += n
-            }
-        }
-        close(fd)
-        guard ok, rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw StoreError(message: "\(path): \(reason)")
-        }
-    }
-
-    /// Makes `folder` and its parents, each new one 0700 (the standard: only the user may read them).
-    private func makeFolders(_ folder: String) throws {
-        var info = stat()
-        if stat(folder, &info) == 0 { return }
-        let parent = (folder as NSString).deletingLastPathComponent
-        if !parent.isEmpty, parent != folder { try makeFolders(parent) }
-        if mkdir(folder, 0o700) != 0 && errno != EEXIST {
-            throw StoreError(message: "\(folder): \(String(cString: strerror(errno)))")
-        }
-    }
 }
