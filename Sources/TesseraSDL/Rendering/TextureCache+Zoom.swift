@@ -17,12 +17,14 @@ extension TextureCache {
     /// sharper one when the frame is well beyond it and the file has more to give.
     func textures(for id: PhotoID, drawnAt width: Int, _ height: Int) -> PhotoTextures {
         let regular = textures(for: id)
-        guard let original = originalSizes[id], let top = regular.levels.first else { return regular }
+        guard let top = regular.levels.first else { return regular }
         let drawn = max(width, height)
         let decoded = max(top.width, top.height)
+        // An eighth of slack so a photo at fit (drawn at about its decode) never asks for more. Asked
+        // before the photo's original size is looked up: most photos a frame draws are not zoomed.
+        guard drawn > decoded + decoded / 8, let original = originalSizes[id] else { return regular }
         let available = max(original.width, original.height)
-        // An eighth of slack so a photo at fit (drawn at about its decode) never asks for more.
-        guard drawn > decoded + decoded / 8, available > decoded else { return regular }
+        guard available > decoded else { return regular }
         if let z = zoomed, z.id == id {
             zoomed!.lastUsed = frame
             return z.textures

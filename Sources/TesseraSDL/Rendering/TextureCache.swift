@@ -39,7 +39,6 @@ package final class TextureCache {
     /// Most texture bytes kept at once (the software renderer keeps textures in memory); the renderer
     /// sets it from its output's size (`CacheBudget`).
     package var byteCapacity: Int
-    private var entryBytes: [PhotoID: Int] = [:]
     private var residentBytes = 0
     package private(set) var photos: PhotoLibrary
     /// Block a frame until its photos are decoded (deterministic) instead of drawing placeholders.
@@ -47,11 +46,17 @@ package final class TextureCache {
     let factory: TextureFactory
     private let scheduler: DecodeScheduler
     var decoder: DecodeQueue { scheduler.queue }
-    private var entries: [PhotoID: PhotoTextures] = [:]
-    /// The long side (pixels) each entry was decoded for.
-    private var entrySides: [PhotoID: Int] = [:]
-    /// Frame number each entry was last drawn in (LRU).
-    private var lastUsed: [PhotoID: Int] = [:]
+    /// A photo's textures and what is known of them, in one record: a frame's look-up of a photo drawn
+    /// is one hash of its id, not one per fact.
+    private struct Entry {
+        var textures: PhotoTextures
+        /// The long side (pixels) it was decoded for.
+        var side: Int
+        var bytes: Int
+        /// The frame it was last drawn in (least recently drawn go first).
+        var lastUsed: Int
+    }
+    private var entries: [PhotoID: Entry] = [:]
     private(set) var frame = 0
     /// Photos that failed, so each is reported once and not decoded again.
     private var failures = PhotoFailures()
@@ -95,7 +100,7 @@ package final class TextureCache {
     }
 
     deinit {
-        for entry in entries.values { entry.destroy() }
+        for entry in entries.values { entry.textures.destroy() }
         zoomed?.textures.destroy()
     }
 
@@ -154,7 +159,7 @@ package final class TextureCache {
     /// True when `id` has no textures of at least `side` pixels and has not failed.
     private func needsDecode(_ id: PhotoID, side: Int) -> Bool {
         guard !failures.contains(id) else { return false }
-        guard entries[id] != nil, let had = entrySides[id] else { return true }
+        guard let had = entries[id]?.side else { return true }
         return had < side
     }
 
@@ -196,7 +201,7 @@ package final class TextureCache {
     func evictBeyondCapacity() {
         releaseZoomIfUnused()
         guard entries.count > capacity || residentBytes > byteCapacity else { return }
-        let victims = lastUsed.filter { $0.value < frame && entries[$0.key] != nil }.sorted { $0.value < $1.value }
+        let victims = entries.filter { $0.value.lastUsed < frame }.sorted { $0.value.lastUsed < $1.value.lastUsed }
         var count = entries.count
         for (id, _) in victims {
             guard count > capacity || residentBytes > byteCapacity else { break }
@@ -227,18 +232,19 @@ package final class TextureCache {
     /// Frees `id`'s textures.
     private func drop(_ id: PhotoID) {
         texturesChanged(id)
-        entries.removeValue(forKey: id)?.destroy()
-        residentBytes -= entryBytes.removeValue(forKey: id) ?? 0
-        entrySides[id] = nil
-        lastUsed[id] = nil
+        guard let entry = entries.removeValue(forKey: id) else { return }
+        entry.textures.destroy()
+        residentBytes -= entry.bytes
     }
 
     /// The textures for `id`: the photo once decoded, the shimmering loading tile before, the
     /// placeholder if it cannot be decoded. Waits for the decode when `waitsForPhotos`.
     func textures(for id: PhotoID) -> PhotoTextures {
-        lastUsed[id] = frame
         let side = scheduler.wantedSides[id] ?? maxDimension
-        if let entry = entries[id], let had = entrySides[id], had >= side { return entry }
+        if let k = entries.index(forKey: id), entries.values[k].side >= side {
+            entries.values[k].lastUsed = frame
+            return entries.values[k].textures
+        }
         if failures.contains(id) { return placeholder() }
         guard let path = photos.path(for: id) else {
             fail(id, "no photo with id \"\(id)\" in the library")
@@ -269,7 +275,11 @@ package final class TextureCache {
         }
         if let collected { install(id, collected, path: path) }
         if failures.contains(id) { return placeholder() }
-        if let entry = entries[id] { return entry }
+        // A smaller decode, until the one asked for is in.
+        if let k = entries.index(forKey: id) {
+            entries.values[k].lastUsed = frame
+            return entries.values[k].textures
+        }
         drewLoadingTile = true
         return loadingTile.textures(factory)
     }
@@ -286,19 +296,16 @@ package final class TextureCache {
             fail(id, "cannot open photo \(path): \(failure); drawing a placeholder")
         case .success(let decoded):
             defer { for level in decoded.levels { SDL_FreeSurface(level) } }
-            if let had = entrySides[id], had >= collected.side { return }
+            if let had = entries[id]?.side, had >= collected.side { return }
             originalSizes[id] = (decoded.originalWidth, decoded.originalHeight)
             guard let made = factory.textures(levels: decoded.levels, originalSize: originalSizes[id]) else {
                 fail(id, "cannot make textures for \(path): \(sdlError())")
                 return
             }
             drop(id)
-            entries[id] = made
-            texturesChanged(id)
-            entrySides[id] = collected.side
-            lastUsed[id] = frame
             let bytes = made.levels.reduce(0) { $0 + $1.width * $1.height * 4 }
-            entryBytes[id] = bytes
+            entries[id] = Entry(textures: made, side: collected.side, bytes: bytes, lastUsed: frame)
+            texturesChanged(id)
             residentBytes += bytes
         }
     }
