@@ -209,9 +209,7 @@ package struct PhotoLibrary: Sendable {
         for (name, isRegular) in stopping() ? [] : listed.sorted(by: { $0.name < $1.name }) {
             guard let (stem, type) = FileNames.splitExtension(name), extensions.contains(type), !stem.hasPrefix(".")
             else { continue }
-            candidates.append(
-                Candidate(
-                    name: name, id: PhotoID(stem), path: path(of: name, in: base), isRegular: isRegular))
+            candidates.append(Candidate(name: name, id: PhotoID(stem), isRegular: isRegular))
         }
         reading.wait()
         let known = earlier ?? indexed.value
@@ -232,7 +230,7 @@ package struct PhotoLibrary: Sendable {
                 seen.insert(candidate.id)
                 photos.append(photo)
             case .skipped(let reason, let stamp):
-                skipped.append((FileNames.printable(candidate.path), reason))
+                skipped.append((FileNames.printable(path(of: candidate.name, in: base)), reason))
                 if let stamp { skippedFiles[candidate.name] = (stamp, reason) }
             }
         }
@@ -265,19 +263,37 @@ package struct PhotoLibrary: Sendable {
         base.hasSuffix("/") ? base + name : base + "/" + name
     }
 
-    /// A file the listing named with a photo's extension.
+    /// Whether `path` is that of `name` in `base` (`path(of:in:)`), byte for byte, without making it.
+    static func isPath(_ path: String, of name: String, in base: String) -> Bool {
+        let (p, n) = (path.utf8, name.utf8)
+        let prefix = base.hasSuffix("/") ? base.utf8.count : base.utf8.count + 1
+        return p.count == prefix + n.count && p.starts(with: base.utf8) && p.suffix(n.count).elementsEqual(n)
+            && (prefix == base.utf8.count || p.dropFirst(base.utf8.count).first == UInt8(ascii: "/"))
+    }
+
+    /// The folder being scanned: its path as the photos' paths begin (`base(of:)`), and the folder
+    /// opened, each file then named relative to it; `fd` is -1 where it could not be opened.
+    private struct Folder: Sendable {
+        var base: String
+        var fd: Int32
+    }
+
+    /// A file the listing named with a photo's extension. Its path is made only for what is kept (a
+    /// photo read, a file skipped): a warm start takes most photos with the path the index made.
     private struct Candidate: Sendable {
         var name: String
         var id: PhotoID
-        var path: String
         /// The folder's entry is a regular file, not a link to one (`listing`).
         var isRegular: Bool
 
-        /// `body` of the folder and the file's name in it: its name in `folder` where that is open, else
-        /// `AT_FDCWD` and its whole path (the `*at` system calls).
-        func withName<R>(in folder: Int32, _ body: (Int32, UnsafePointer<CChar>) -> R) -> R {
-            folder >= 0
-                ? FileNames.withPath(name) { body(folder, $0) } : FileNames.withPath(path) { body(AT_FDCWD, $0) }
+        func path(in folder: Folder) -> String { PhotoLibrary.path(of: name, in: folder.base) }
+
+        /// `body` of the folder and the file's name in it: its name in the open folder, else `AT_FDCWD`
+        /// and its whole path (the `*at` system calls).
+        func withName<R>(in folder: Folder, _ body: (Int32, UnsafePointer<CChar>) -> R) -> R {
+            folder.fd >= 0
+                ? FileNames.withPath(name) { body(folder.fd, $0) }
+                : FileNames.withPath(path(in: folder)) { body(AT_FDCWD, $0) }
         }
     }
 
@@ -298,8 +314,8 @@ package struct PhotoLibrary: Sendable {
         // Each file is named relative to the folder, opened once: the kernel then looks up one name per
         // file rather than walking the whole path (a fifth of a warm start's system time over 100,000
         // photos). Where the folder cannot be opened, by the whole path.
-        let folder = FileNames.withPath(base) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        defer { if folder >= 0 { close(folder) } }
+        let folder = Folder(base: base, fd: FileNames.withPath(base) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) })
+        defer { if folder.fd >= 0 { close(folder.fd) } }
         var findings = [Finding?](repeating: nil, count: candidates.count)
         let chunk = 512
         let chunks = (candidates.count + chunk - 1) / chunk
@@ -322,19 +338,21 @@ package struct PhotoLibrary: Sendable {
     }
 
     /// One file: the photo as the last scan read it where the file has not changed, else its header.
-    private static func look(at candidate: Candidate, in folder: Int32, earlier: PhotoLibrary?) -> Finding {
-        let (id, path) = (candidate.id, candidate.path)
+    private static func look(at candidate: Candidate, in folder: Folder, earlier: PhotoLibrary?) -> Finding {
+        let id = candidate.id
         // A first scan has nothing to keep: a regular file is opened at once (`read`).
         if earlier == nil && candidate.isRegular { return read(candidate, in: folder, stamped: nil) }
         var info = stat()
         guard candidate.withName(in: folder, { fstatat($0, $1, &info, 0) }) == 0 else {
-            return .skipped(unstattable(path), nil)
+            return .skipped(unstattable(candidate.path(in: folder)), nil)
         }
         let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
         let bytes = Int(info.st_size)
         // A rescan keeps what it read of a file that has not changed (a thousand headers are not
         // read again because one photo was added).
-        if let known = earlier?.photo(for: id), known.path == path, known.modified == modified, known.bytes == bytes {
+        if let known = earlier?.photo(for: id), known.modified == modified, known.bytes == bytes,
+            isPath(known.path, of: candidate.name, in: folder.base)
+        {
             return .photo(known)
         }
         let stamp = FileStamp(info)
@@ -354,19 +372,20 @@ package struct PhotoLibrary: Sendable {
     /// file that then cannot be opened. Without a readable header there is nothing to show (an empty,
     /// unreadable, text or random file): it is skipped. A file whose header is fine but whose data is
     /// damaged stays, and draws as a "can't open" placeholder once decoding fails.
-    private static func read(_ candidate: Candidate, in folder: Int32, stamped: FileStamp?) -> Finding {
+    private static func read(_ candidate: Candidate, in folder: Folder, stamped: FileStamp?) -> Finding {
         let fd = candidate.withName(in: folder) { openat($0, $1, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
         guard fd >= 0 else {
             // Refused by its permissions: remembered by its stamp, which holds them, so the next rescans
             // pass over it until a chmod or chown (or a change) has it read again. Anything else — too
             // many open files, a file gone meanwhile — is tried again at the next rescan.
             let refused = errno == EACCES || errno == EPERM
-            let reason = unstattable(candidate.path)
-            return .skipped(reason, refused ? stamped ?? stamp(of: candidate.path) : nil)
+            let path = candidate.path(in: folder)
+            let reason = unstattable(path)
+            return .skipped(reason, refused ? stamped ?? stamp(of: path) : nil)
         }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { return .skipped(unstattable(candidate.path), stamped) }
+        guard fstat(fd, &info) == 0 else { return .skipped(unstattable(candidate.path(in: folder)), stamped) }
         let stamp = FileStamp(info)
         // Replaced since it was listed or `stat`ed, by something that must not be read (`RegularFile`).
         if let kind = RegularFile.kind(info.st_mode) { return .skipped("not a regular file (\(kind))", stamp) }
@@ -379,7 +398,8 @@ package struct PhotoLibrary: Sendable {
         guard let header, case let size = header.size else { return .skipped("not a JPEG or PNG image", stamp) }
         return .photo(
             Photo(
-                id: candidate.id, path: candidate.path, pixelSize: size, modified: stamp.modified, bytes: stamp.bytes,
+                id: candidate.id, path: candidate.path(in: folder), pixelSize: size, modified: stamp.modified,
+                bytes: stamp.bytes,
                 caption: header.caption))
     }
 

@@ -333,6 +333,10 @@ struct BenchReport: Encodable {
                 + "launch to exit (s), cold then warm (median of \(h.warmRuns)):",
             "  picker    cold \(f(h.pickerColdSeconds, 3))   warm \(f(h.pickerWarmSeconds, 3))",
             "  waterfall cold \(f(h.waterfallColdSeconds, 3))   warm \(f(h.waterfallWarmSeconds, 3))",
+            "  the header index a warm start reads first (HeaderIndex, \(h.headerIndex.indexBytes / 1000) kB): "
+                + "\(f(h.headerIndex.indexReadMs, 1)) ms; the same as JSON through JSONDecoder "
+                + "(\(h.headerIndex.jsonBytes / 1000) kB): \(f(h.headerIndex.jsonReadMs, 1)) ms, "
+                + "×\(f(h.headerIndex.jsonOverIndex, 1))",
         ]
         guard let display = h.display, let windows = h.windows else {
             return lines + ["  windows: skipped (no DISPLAY and no Xvfb)"]

@@ -27,6 +27,8 @@ struct HugeLibraryBenchmark {
         var waterfallColdSeconds: Double
         var waterfallWarmSeconds: Double
         var warmRuns: Int
+        /// What a warm start reads first: the header index against the same facts in JSON.
+        var headerIndex: HeaderIndexBenchmark.Result
         /// The X display the windows ran in; nil (and no windows) without one.
         var display: String?
         /// A frame at `displayHz`, milliseconds: what each window's p99 is set against.
@@ -50,11 +52,13 @@ struct HugeLibraryBenchmark {
         let pickerWarm = try launch.seconds("picker", cold: false, runs: warmRuns)
         let waterfallCold = try launch.seconds("waterfall", cold: true, runs: 1)
         let waterfallWarm = try launch.seconds("waterfall", cold: false, runs: warmRuns)
+        let headerIndex = try HeaderIndexBenchmark().run(
+            folder: folder, scratch: root.appendingPathComponent(".build/bench-\(count)-index"))
 
         var result = Result(
             photos: count, distinctFiles: originals.count, pickerColdSeconds: pickerCold,
             pickerWarmSeconds: pickerWarm, waterfallColdSeconds: waterfallCold, waterfallWarmSeconds: waterfallWarm,
-            warmRuns: warmRuns, displayFrameMs: 1000 / Self.displayHz)
+            warmRuns: warmRuns, headerIndex: headerIndex, displayFrameMs: 1000 / Self.displayHz)
         // Room for the schedule's largest window (1280×720, 600×900).
         guard let display = try XDisplay.open(width: 1920, height: 1200) else { return result }
         defer { display.close() }

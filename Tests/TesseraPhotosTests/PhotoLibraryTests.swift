@@ -91,6 +91,21 @@ final class PhotoLibraryTests: XCTestCase {
         XCTAssertEqual(again.photos, first.photos, "unchanged: kept as the first scan read them")
     }
 
+    /// A photo kept from an earlier scan or the header index is the candidate's only where its path is
+    /// the candidate's name in the folder, byte for byte: not a folder that begins the same.
+    func testAPathIsANamesInAFolderByteForByte() {
+        XCTAssertTrue(PhotoLibrary.isPath("/a/b/x.jpg", of: "x.jpg", in: "/a/b"))
+        XCTAssertTrue(PhotoLibrary.isPath("/x.jpg", of: "x.jpg", in: "/"))
+        XCTAssertFalse(PhotoLibrary.isPath("/a/bc/x.jpg", of: "x.jpg", in: "/a/b"))
+        XCTAssertFalse(PhotoLibrary.isPath("/a/bxx.jpg", of: "x.jpg", in: "/a/b"))
+        XCTAssertFalse(PhotoLibrary.isPath("/a/b/x.png", of: "x.jpg", in: "/a/b"))
+        // The same letter composed and decomposed: equal as Swift strings, other files to the system.
+        XCTAssertFalse(PhotoLibrary.isPath("/a/b/caf\u{E9}.jpg", of: "cafe\u{301}.jpg", in: "/a/b"))
+        for name in ["x.jpg", "caf\u{E9}.jpg"] {
+            XCTAssertTrue(PhotoLibrary.isPath(PhotoLibrary.path(of: name, in: "/a/b"), of: name, in: "/a/b"))
+        }
+    }
+
     func testARenderersLibraryFindsTheImagesToDrawWithoutTakingThemForPhotos() {
         var library = PhotoLibrary(photos: [
             Photo(id: "a", path: "/p/a.jpg", pixelSize: Size(400, 300)),

@@ -126,8 +126,11 @@ final class HugeLibraryBenchmarkTests: XCTestCase {
     private func result(windows: [DrivenWindow.Figures]?) -> HugeLibraryBenchmark.Result {
         HugeLibraryBenchmark.Result(
             photos: 1234, distinctFiles: 5, pickerColdSeconds: 2.5, pickerWarmSeconds: 0.75,
-            waterfallColdSeconds: 3.25, waterfallWarmSeconds: 1.125, warmRuns: 3, display: windows.map { _ in ":7" },
-            displayFrameMs: 20, windows: windows)
+            waterfallColdSeconds: 3.25, waterfallWarmSeconds: 1.125, warmRuns: 3,
+            headerIndex: HeaderIndexBenchmark.Result(
+                photos: 1234, indexBytes: 61_000, indexReadMs: 0.75, jsonBytes: 142_000, jsonReadMs: 9.5,
+                jsonOverIndex: 12.666),
+            display: windows.map { _ in ":7" }, displayFrameMs: 20, windows: windows)
     }
 
     /// Every figure in the table is the run's: the photos, the launches, and each window's p99 over the
@@ -137,7 +140,11 @@ final class HugeLibraryBenchmarkTests: XCTestCase {
             scene: "waterfall", frames: 321, overBudget: 4, frameP50Ms: 2.5, frameP99Ms: 30, frameMaxMs: 41.5,
             budgetMs: nil, peakRSSMegabytes: 250.25)
         let table = BenchReport.hugeLines(result(windows: [window])).joined(separator: "\n")
-        for figure in ["1234 photos", "5 bundled", "2.500", "0.750", "3.250", "1.125", "median of 3", ":7"] {
+        for figure in [
+            "1234 photos", "5 bundled", "2.500", "0.750", "3.250", "1.125", "median of 3", ":7",
+            "(HeaderIndex, 61 kB): 0.8 ms",
+            "(142 kB): 9.5 ms, ×12.7",
+        ] {
             XCTAssertTrue(table.contains(figure), figure)
         }
         XCTAssertTrue(table.contains("waterfall    321 frames, 4 over budget; frame p50 2.50 ms"), table)
