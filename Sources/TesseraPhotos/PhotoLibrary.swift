@@ -184,7 +184,8 @@ package struct PhotoLibrary: Sendable {
     /// `stopping`: asked before each file; once true the scan ends with what it has (a SIGTERM during a
     /// scan of 100,000 files ends the run within a second, not after every header has been read).
     /// `index`: the headers a scan of this folder read last time (`HeaderIndex`), taken as `earlier`
-    /// where that is nil, and brought up to date once the scan has looked at every file.
+    /// where that is nil, and rewritten once the scan has looked at every file, if it found other
+    /// photos than it started from.
     package static func scanning(
         folder: String, allowingEmpty: Bool = false, earlier: PhotoLibrary? = nil, index: HeaderIndex? = nil,
         stopping: @escaping @Sendable () -> Bool = { false }
@@ -239,7 +240,7 @@ package struct PhotoLibrary: Sendable {
         library.folder = folder
         // A scan cut short is not all of the folder. An index that cannot be written (a full disk, a
         // read-only cache) is no loss: the next start reads those headers again.
-        if let index, !stopping() { try? index.save(library, unlessSameAs: reading.waiting(for: indexed)) }
+        if let index, !stopping() { try? index.save(library, unlessSameAs: known) }
         return library
     }
 

@@ -59,7 +59,8 @@ struct HeaderIndexBenchmark {
             let decoded = try JSONDecoder().decode([Record].self, from: Data(contentsOf: jsonFile))
             let photos = decoded.map { r in
                 Photo(
-                    id: PhotoID(String(r.name.prefix { $0 != "." })), path: base + "/" + r.name,
+                    id: PhotoID(FileNames.splitExtension(r.name)?.stem ?? r.name),
+                    path: base + "/" + r.name,
                     pixelSize: r.width.flatMap { w in r.height.map { Size(Double(w), Double($0)) } },
                     modified: r.modified, bytes: r.bytes, caption: r.caption)
             }

@@ -43,7 +43,10 @@ struct Launcher {
             config.textScale = factor
         }
         notifier?.extendTimeout(seconds: Self.scanAllowance, because: "Scanning the photo folder")
-        let photos = try loadPhotos(resources, caching: !options.noThumbnails && config.photos.thumbnails)
+        // The user's cache — shared thumbnails, the folder's header index — unless turned off (read-only
+        // media, privacy).
+        let caching = !options.noThumbnails && config.photos.thumbnails
+        let photos = try loadPhotos(resources, caching: caching)
         let assets = try loadAssets(resources, config)
         let script = try options.script.map { path in
             do { return try Script.load(path: path) } catch let error as Script.Error {
@@ -74,9 +77,8 @@ struct Launcher {
         let profileJSON = try options.profileJSON.map { try ProfileOutput.checkWritable($0, flag: "--profile-json") }
         let trace = try options.trace.map { try ProfileOutput.openTrace($0) }
 
-        // The shared freedesktop.org thumbnail cache, unless turned off (read-only media, privacy).
-        let thumbnails =
-            options.noThumbnails || !config.photos.thumbnails ? nil : ThumbnailStore.userCache(version: tesseraVersion)
+        // The shared freedesktop.org thumbnail cache.
+        let thumbnails = caching ? ThumbnailStore.userCache(version: tesseraVersion) : nil
         let sink: FrameSink
         var host: WindowHost?
         if options.headless {
