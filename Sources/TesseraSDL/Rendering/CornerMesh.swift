@@ -21,6 +21,10 @@ import TesseraRaster
 struct CornerMesh {
     private(set) var vertices: [SDL_Vertex] = []
     private(set) var indices: [Int32] = []
+    /// The arc's unit directions for each number of segments (`directions(segments:)`): every rounded
+    /// photo and fill of a frame walks the same arcs, and 2 × (n + 1) trigonometric calls a corner were
+    /// a tenth of a whole frame's engine time. At most 31 entries of 4 × 33 pairs.
+    private var arcs: [Int: [Double]] = [:]
 
     /// True for SDL's software renderer, which truncates vertex positions to whole pixels
     /// (`(int)(x)` in SW_QueueGeometry, SDL 2.26) and samples colour at pixel centres. Positions are
@@ -55,6 +59,33 @@ struct CornerMesh {
     /// (r(1 − cos(π/4n))), while small radii stay cheap (r = 8 → 6 segments, r = 40 → 13).
     static func segments(radius r: Int) -> Int { max(2, min(32, Int((2 * Double(r).squareRoot()).rounded(.up)))) }
 
+    /// Where corner `index`'s arc starts, in radians (y down): each sweeps the outer quarter.
+    private static func start(ofCorner index: Int) -> Double {
+        switch index {
+        case 0: Double.pi
+        case 1: 1.5 * Double.pi
+        case 2: 0
+        default: 0.5 * Double.pi
+        }
+    }
+
+    /// The unit directions (cos, sin) of the n + 1 points of each corner's arc, corner after corner.
+    private mutating func directions(segments n: Int) -> [Double] {
+        if let known = arcs[n] { return known }
+        var made: [Double] = []
+        made.reserveCapacity(4 * 2 * (n + 1))
+        for index in 0..<4 {
+            let start = Self.start(ofCorner: index)
+            for i in 0...n {
+                let angle = start + Double(i) / Double(n) * (Double.pi / 2)
+                made.append(cos(angle))
+                made.append(sin(angle))
+            }
+        }
+        arcs[n] = made
+        return made
+    }
+
     /// Texture mapping of one corner square: texel rect of the source and the texture's size.
     struct TextureMapping {
         var source: IntRect
@@ -74,12 +105,11 @@ struct CornerMesh {
         // Centre of the arc = the square's inner corner; angles (y down) sweep the outer quarter.
         let cx: Double
         let cy: Double
-        let start: Double
         switch index {
-        case 0: (cx, cy, start) = (Double(square.x + square.w), Double(square.y + square.h), Double.pi)
-        case 1: (cx, cy, start) = (Double(square.x), Double(square.y + square.h), 1.5 * Double.pi)
-        case 2: (cx, cy, start) = (Double(square.x), Double(square.y), 0)
-        default: (cx, cy, start) = (Double(square.x + square.w), Double(square.y), 0.5 * Double.pi)
+        case 0: (cx, cy) = (Double(square.x + square.w), Double(square.y + square.h))
+        case 1: (cx, cy) = (Double(square.x), Double(square.y + square.h))
+        case 2: (cx, cy) = (Double(square.x), Double(square.y))
+        default: (cx, cy) = (Double(square.x + square.w), Double(square.y))
         }
         let minX = Double(square.x)
         let maxX = Double(square.x + square.w)
@@ -95,10 +125,11 @@ struct CornerMesh {
         // again at full coverage for the solid fan. Sharing one inner vertex would spread its
         // partial coverage (a snapped vertex can land past r − feather/2) across the whole fan
         // triangle down to the centre: faint radial streaks wherever the fill covers another colour.
+        let directions = directions(segments: n)
+        let first = min(index, 3) * 2 * (n + 1)
         for i in 0...n {
-            let angle = start + Double(i) / Double(n) * (Double.pi / 2)
-            let dx = cos(angle)
-            let dy = sin(angle)
+            let dx = directions[first + 2 * i]
+            let dy = directions[first + 2 * i + 1]
             append(cx + dx * inner, cy + dy * inner, color, ramp, texture, square)
             append(
                 min(maxX, max(minX, cx + dx * outer)), min(maxY, max(minY, cy + dy * outer)), color, ramp, texture,

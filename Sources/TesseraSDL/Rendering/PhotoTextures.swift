@@ -37,8 +37,12 @@ final class PhotoTextures {
         return best
     }
 
+    /// True once `destroy` freed the levels: nothing draws with them again.
+    private(set) var isDestroyed = false
+
     func destroy() {
         cornerAtlas = nil
         for level in levels { SDL_DestroyTexture(level.texture) }
+        isDestroyed = true
     }
 }

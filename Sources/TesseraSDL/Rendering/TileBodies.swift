@@ -36,8 +36,11 @@ final class TileBodies {
     }
 
     private final class Body {
-        /// The textures it was scaled from; once they are freed the body is stale.
-        weak var photo: PhotoTextures?
+        /// The textures it was scaled from; once the cache destroys them the body is stale. Held
+        /// strongly: a weak reference gives the textures a side table, and every retain and release of
+        /// them then takes the runtime's slow path, several times a frame for every photo drawn. What it
+        /// keeps alive past its destruction is the small object, not its pixels (`destroy` frees those).
+        let photo: PhotoTextures
         let texture: OpaquePointer
         let bytes: Int
         var lastUsed: Int
@@ -109,8 +112,8 @@ final class TileBodies {
     /// Ends a frame: bodies of freed photos go, and the least recently drawn beyond the capacity (never
     /// one drawn this frame).
     func endFrame() {
-        // A freed photo's body is never drawn again (the lookup checks its owner); its memory goes at
-        // the next sweep, a few times a second.
+        // A destroyed photo's body is never drawn again (the lookup checks its owner); its memory goes
+        // at the next sweep, a few times a second.
         if frame % 32 == 0 { dropFreed() }
         if lastDrawn.count > 4 * max(16, bodies.count) { lastDrawn.removeAll(keepingCapacity: true) }
         if residentBytes > byteCapacity {
@@ -123,9 +126,9 @@ final class TileBodies {
         frame += 1
     }
 
-    /// Drops the bodies of freed photos now, not at the next sweep (a window at rest draws no frame).
+    /// Drops the bodies of destroyed photos now, not at the next sweep (a window at rest draws no frame).
     func dropFreed() {
-        for (key, body) in bodies where body.photo == nil { drop(key) }
+        for (key, body) in bodies where body.photo.isDestroyed { drop(key) }
     }
 
     private func drop(_ key: Key) {

@@ -137,6 +137,20 @@ final class TileBodiesRenderingTests: XCTestCase {
         assertSame(try canvas.readPixels(), whole, outsideCornersOf: [], "the band")
     }
 
+    func testABodyGoesWithItsPhotosTexturesAndOnlyThen() throws {
+        let (canvas, renderer) = try renderer()
+        let list = photo(at: Rect(30, 30, 200, 150))
+        for _ in 0..<2 { renderer.render(list, background: background) }
+        XCTAssertEqual(renderer.bodies.count, 1, "drawn twice at one size: a body")
+        renderer.releaseUnshown()
+        XCTAssertEqual(renderer.bodies.count, 1, "its photo was in the last frame: both stay")
+        renderer.render(DrawList(), background: background)
+        renderer.releaseUnshown()
+        XCTAssertEqual(renderer.bodies.count, 0, "its photo's textures were released: the body went with them")
+        XCTAssertEqual(renderer.bodies.bytes, 0)
+        withExtendedLifetime(canvas) {}
+    }
+
     func testBodiesBeyondTheCapacityGoLeastRecentlyDrawnFirst() throws {
         let canvas = try OffscreenCanvas(width: 320, height: 240)
         let fonts = try FontSet()
