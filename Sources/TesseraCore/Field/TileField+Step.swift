@@ -21,10 +21,7 @@ extension TileField {
         // Taken out while it is filtered: the test reads the field (not the set).
         var moving = ActiveTileSet()
         swap(&moving, &active)
-        moving.removeAll { i in
-            let tile = tiles[i]
-            return tile.isSettled && tile.layer != .flight && storesItsRestingFrames(i)
-        }
+        moving.removeAll { i in tiles[i].isSettled && tiles[i].layer != .flight && storesItsRestingFrames(i) }
         active = moving
         if landed { aboveTiles.removeAll { tiles[$0].layer == .container } }
     }

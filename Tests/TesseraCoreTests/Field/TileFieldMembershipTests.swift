@@ -61,12 +61,12 @@ final class TileFieldMembershipTests: XCTestCase {
         let ids = (0..<10).map { PhotoID("t\($0)") }
         let field = makeField(ids)
         var ahead: [PhotoID] = []
-        field.forEachTileAhead(in: .column, screens: 1) { tile, _ in ahead.append(tile.id) }
+        field.forEachTileAhead(in: .column, screens: 1) { id, _ in ahead.append(id) }
         XCTAssertEqual(ahead, ["t3", "t4", "t5"], "at rest: the screenful below")
         field[scroll: .column].scroll.scroll(to: 500, animated: nil)
         field.step(dt)
         ahead = []
-        field.forEachTileAhead(in: .column, screens: 0) { tile, _ in ahead.append(tile.id) }
+        field.forEachTileAhead(in: .column, screens: 0) { id, _ in ahead.append(id) }
         XCTAssertEqual(ahead, [], "none asked for")
     }
 }

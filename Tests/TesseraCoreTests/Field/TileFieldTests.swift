@@ -281,7 +281,7 @@ final class TileFieldVisibleRangeTests: XCTestCase {
         XCTAssertEqual(field.tileID(at: Point(120, 350)), "t9")
         XCTAssertNil(field.tileID(at: Point(105, 150)), "between tiles")
         var ahead: [PhotoID] = []
-        field.forEachTileAhead(in: .column, screens: 1) { tile, _ in ahead.append(tile.id) }
+        field.forEachTileAhead(in: .column, screens: 1) { id, _ in ahead.append(id) }
         XCTAssertEqual(ahead, (20..<40).map { "t\($0)" }, "the next screenful, in model order")
     }
 }

@@ -44,8 +44,8 @@ extension GalleryScene {
         let rowClip = visible.intersection(clip)
         guard !rowClip.isEmpty else { return }
         let config = rows[r].config
-        field.drawTiles(in: rows[r].containerID, alpha: alpha, clip: rowClip) { tile, frame, clip in
-            guard let index = cardIndex[tile.id], let palette = palette(row: r, card: index) else { return }
+        field.drawTileIDs(in: rows[r].containerID, alpha: alpha, clip: rowClip) { id, frame, clip in
+            guard let index = cardIndex[id], let palette = palette(row: r, card: index) else { return }
             // The scale follows the interpolated frame, so it is as smooth as the motion.
             let phase = ScrollTransition.phaseValue(of: frame, in: visible, axis: .horizontal)
             let scale = ScrollTransition.scale(phaseValue: phase, edgeScale: config.edgeScale)

@@ -285,26 +285,25 @@ final class PickerScene: Scene {
         if grid.isEmpty && dock.isEmpty {
             EmptyState.draw(in: layout.gridViewport, theme: theme, textScale: config.textScale, into: &list)
         }
-        field.drawTiles(in: .grid, alpha: alpha) { tile, frame, clip in
+        field.drawTileIDs(in: .grid, alpha: alpha) { id, frame, clip in
             list.append(
                 .photo(
-                    id: tile.id, frame: frame, radius: picker.grid.cornerRadius,
-                    opacity: crossFades.opacity(of: tile.id),
+                    id: id, frame: frame, radius: picker.grid.cornerRadius, opacity: crossFades.opacity(of: id),
                     clip: clip))
         }
         field.drawIndicator(of: .grid, alpha: alpha, into: &list)
-        field.forEachTileAhead(in: .grid, screens: config.photos.prefetchScreens) { tile, frame in
-            list.prefetch(tile.id, frame: frame)
+        field.forEachTileAhead(in: .grid, screens: config.photos.prefetchScreens) { id, frame in
+            list.prefetch(id, frame: frame)
         }
         let panelNow = panelFrame(alpha: alpha)
         list.append(.fill(panelNow, radius: picker.dock.panelCornerRadius, color: theme.panel, clip: nil))
         list.outline(
             panelNow, radius: picker.dock.panelCornerRadius, color: theme.border, width: config.chrome.borderWidth)
-        field.drawTiles(in: .dock, alpha: alpha) { tile, frame, clip in
+        field.drawTileIDs(in: .dock, alpha: alpha) { id, frame, clip in
             list.append(
                 .photo(
-                    id: tile.id, frame: frame, radius: picker.dock.tileCornerRadius,
-                    opacity: crossFades.opacity(of: tile.id), clip: clip))
+                    id: id, frame: frame, radius: picker.dock.tileCornerRadius, opacity: crossFades.opacity(of: id),
+                    clip: clip))
         }
         if let button = doneButtonFrame(alpha: alpha) {
             // Dimmed while there is nothing to confirm, as a disabled UIButton.

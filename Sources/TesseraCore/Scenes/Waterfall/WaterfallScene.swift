@@ -396,15 +396,14 @@ final class WaterfallScene: Scene {
         if field.items(.waterfall).isEmpty {
             EmptyState.draw(in: layout.viewport, theme: config.theme, textScale: config.textScale, into: &list)
         }
-        field.drawTiles(in: .waterfall, alpha: alpha) { tile, frame, clip in
+        field.drawTileIDs(in: .waterfall, alpha: alpha) { id, frame, clip in
             list.append(
-                .photo(
-                    id: tile.id, frame: frame, radius: settings.cornerRadius, opacity: heroes.opacity(of: tile.id),
-                    clip: clip))
+                .photo(id: id, frame: frame, radius: settings.cornerRadius, opacity: heroes.opacity(of: id), clip: clip)
+            )
         }
         heroes.slotFades.drawOutgoing(into: &list)
-        field.forEachTileAhead(in: .waterfall, screens: config.photos.prefetchScreens) { tile, frame in
-            list.prefetch(tile.id, frame: frame)
+        field.forEachTileAhead(in: .waterfall, screens: config.photos.prefetchScreens) { id, frame in
+            list.prefetch(id, frame: frame)
         }
         if backdrop > 0 {
             list.append(
