@@ -59,7 +59,7 @@ extension DrawCommand {
     /// every frame (`FrameDamage`); the synthesized comparison went through the generic `Optional`
     /// and `Equatable` witnesses for the clips and colours (BENCHMARKS.md, "Calls across the engine's modules").
     /// Every associated value is bound, so a value added to a case does not compile until it is compared.
-    package static func == (a: DrawCommand, b: DrawCommand) -> Bool {
+    @inline(__always) package static func == (a: DrawCommand, b: DrawCommand) -> Bool {
         switch a {
         case .fill(let rect, let radius, let color, let clip):
             guard case .fill(let rect2, let radius2, let color2, let clip2) = b else { return false }
@@ -92,6 +92,26 @@ extension DrawCommand {
         case .ring(let frame, let radius, let width, let color, let clip):
             guard case .ring(let frame2, let radius2, let width2, let color2, let clip2) = b else { return false }
             return frame == frame2 && radius == radius2 && width == width2 && color == color2 && same(clip, clip2)
+        }
+    }
+
+    /// How many commands `a` and `b` begin with alike, and how many of the rest they end with alike:
+    /// what two frames' lists keep (`FrameDamage`). Compared where the arrays keep them: an element
+    /// handed from an array to `==` in another module is copied first (a command holds strings), and a
+    /// frame compares every command it keeps.
+    package static func sharedEnds(_ a: [DrawCommand], _ b: [DrawCommand]) -> (prefix: Int, suffix: Int) {
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                var prefix = 0
+                while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
+                var suffix = 0
+                while suffix < a.count - prefix, suffix < b.count - prefix,
+                    a[a.count - 1 - suffix] == b[b.count - 1 - suffix]
+                {
+                    suffix += 1
+                }
+                return (prefix, suffix)
+            }
         }
     }
 

@@ -49,8 +49,7 @@ enum FrameDamage: Equatable {
         // The commands both frames begin and end with are kept, in the same order, whatever lies
         // between: only the middles are matched (most of a frame is its unchanged prefix and suffix).
         // Each command is compared once: the prefix also tells an unchanged frame.
-        var prefix = 0
-        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+        let (prefix, suffix) = DrawCommand.sharedEnds(old, new)
         if prefix == old.count && prefix == new.count && !texturesChanged { return .none }
         if old.isEmpty || old.contains(where: isBackdrop) || new.contains(where: isBackdrop) { return .whole }
         // Taken out while the matching below (which holds the scratch) adds to them.
@@ -61,12 +60,6 @@ enum FrameDamage: Equatable {
         func add(_ command: DrawCommand) {
             guard let b = bounds(of: command, measure: measure), !b.isEmpty else { return }
             Scratch.insert(b, into: &parts)
-        }
-        var suffix = 0
-        while suffix < old.count - prefix, suffix < new.count - prefix,
-            old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
-        {
-            suffix += 1
         }
         let oldMiddle = old[prefix..<(old.count - suffix)]
         let newMiddle = new[prefix..<(new.count - suffix)]
