@@ -67,6 +67,13 @@ package enum FileNames {
         return out
     }
 
+    /// The bytes of `path` after its last `/` (all of them without one): a file's name, found by byte. A
+    /// name may begin with a combining mark, which String and NSString take as one character with the
+    /// `/` before it, so `lastPathComponent` would cut it elsewhere.
+    package static func nameBytes(ofPath path: [UInt8]) -> ArraySlice<UInt8> {
+        path[(path.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0)...]
+    }
+
     /// A file name's stem and its extension in lower case (`photo.JPG`: `photo`, `jpg`); nil for a name
     /// without one. A leading dot starts a hidden name, not an extension (`.jpg` has none), as in
     /// Foundation's `pathExtension`.

@@ -60,10 +60,7 @@ package struct HeaderIndex: Sendable {
         out += folderBytes
         put(UInt32(photos.count))
         for photo in photos {
-            // The name is the path's bytes after its last `/`, found by byte: a name may begin with a
-            // combining mark, which String and NSString take as one character with the `/` before it.
-            let path = FileNames.bytes(photo.path)
-            let name = path[(path.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0)...]
+            let name = FileNames.nameBytes(ofPath: FileNames.bytes(photo.path))
             put(UInt16(name.count))
             out += name
             put(Int64(photo.modified))

@@ -47,7 +47,7 @@ struct HeaderIndexBenchmark {
             var info = stat()
             guard stat(photo.path, &info) == 0 else { throw BenchError("cannot stat \(photo.path)") }
             return Record(
-                name: (photo.path as NSString).lastPathComponent,
+                name: FileNames.string(fromBytes: FileNames.nameBytes(ofPath: FileNames.bytes(photo.path))),
                 modified: Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec),
                 bytes: Int(info.st_size), width: photo.pixelSize.map { Int($0.width) },
                 height: photo.pixelSize.map { Int($0.height) }, caption: photo.caption)

@@ -106,6 +106,18 @@ final class PhotoLibraryTests: XCTestCase {
         }
     }
 
+    /// A name is what follows the path's last `/`, by byte: a name beginning with a combining mark is one
+    /// character with that `/` to String and NSString, and `lastPathComponent` keeps the wrong bytes.
+    func testAPathsNameIsCutAtItsLastSlashByByte() {
+        func name(_ path: String) -> String {
+            FileNames.string(fromBytes: FileNames.nameBytes(ofPath: FileNames.bytes(path)))
+        }
+        XCTAssertEqual(name("/a/b/x.jpg"), "x.jpg")
+        XCTAssertEqual(name("x.jpg"), "x.jpg", "no folder")
+        XCTAssertEqual(name("/a/b/\u{31E}x.jpg"), "\u{31E}x.jpg")
+        XCTAssertEqual(name("/a/b/"), "", "a folder's path names no file")
+    }
+
     func testARenderersLibraryFindsTheImagesToDrawWithoutTakingThemForPhotos() {
         var library = PhotoLibrary(photos: [
             Photo(id: "a", path: "/p/a.jpg", pixelSize: Size(400, 300)),

@@ -96,9 +96,9 @@ extension DrawCommand {
     }
 
     /// How many commands `a` and `b` begin with alike, and how many of the rest they end with alike:
-    /// what two frames' lists keep (`FrameDamage`). Compared where the arrays keep them: an element
-    /// handed from an array to `==` in another module is copied first (a command holds strings), and a
-    /// frame compares every command it keeps.
+    /// what two frames' lists keep (`FrameDamage`). Here, in `==`'s own module, the comparison is
+    /// inlined; called from the renderer's module, each of the frame's comparisons was a call that
+    /// copied both commands into it (BENCHMARKS.md, "Where a toggled frame's time goes").
     package static func sharedEnds(_ a: [DrawCommand], _ b: [DrawCommand]) -> (prefix: Int, suffix: Int) {
         a.withUnsafeBufferPointer { a in
             b.withUnsafeBufferPointer { b in
