@@ -4,6 +4,10 @@
 package struct CornerCoverage: Sendable {
     package let radius: Int
     @usableFromInline let table: [UInt8]
+    /// A 2r×2r corner atlas (corner `index` at `CornerSquares.slot(index, radius: r)`) whose pixels hold
+    /// only an alpha, one minus the coverage: what `CornerSquares` gives the squares it saves, a word a
+    /// pixel rather than a look-up and a mirror.
+    package let outsideAlphas: [UInt32]
 
     package init(radius r: Int) {
         radius = r
@@ -24,30 +28,43 @@ package struct CornerCoverage: Sendable {
             }
         }
         self.table = table
+        var alphas = [UInt32](repeating: 0, count: 4 * r * r)
+        Self.forEachAtlasPixel(radius: r) { index, x, y, i in
+            alphas[i] = (255 - UInt32(table[Self.tableIndex(index, x, y, radius: r)])) << 24
+        }
+        outsideAlphas = alphas
+    }
+
+    /// Each pixel of a 2r×2r corner atlas: its corner, where it is in that corner's square, and its index.
+    private static func forEachAtlasPixel(radius r: Int, _ body: (Int, Int, Int, Int) -> Void) {
+        for index in 0..<4 {
+            let slot = CornerSquares.slot(index, radius: r)
+            for y in 0..<r {
+                for x in 0..<r { body(index, x, y, (slot.y + y) * 2 * r + slot.x + x) }
+            }
+        }
     }
 
     /// The coverage of pixel (x, y) of corner `index`'s square (0 TL, 1 TR, 2 BR, 3 BL), 0 ≤ x, y < r.
     @inlinable
     package func at(_ index: Int, _ x: Int, _ y: Int) -> UInt8 {
-        let cx = index == 1 || index == 2 ? radius - 1 - x : x
-        let cy = index >= 2 ? radius - 1 - y : y
-        return table[cy * radius + cx]
+        table[Self.tableIndex(index, x, y, radius: radius)]
+    }
+
+    /// Where pixel (x, y) of corner `index`'s square is in the top-left corner's table: mirrored.
+    @usableFromInline
+    static func tableIndex(_ index: Int, _ x: Int, _ y: Int, radius r: Int) -> Int {
+        let cx = index == 1 || index == 2 ? r - 1 - x : x
+        let cy = index >= 2 ? r - 1 - y : y
+        return cy * r + cx
     }
 
     /// Sets the alpha of a 2r×2r corner atlas (`pixels`, row-major; corner `index` at
     /// `CornerSquares.slot(index, radius: r)`) to the arc's coverage, keeping each pixel's colour: a
     /// photo's corners baked as they are drawn directly (`CornerAtlas` in TesseraSDL).
     package func cutAtlas(_ pixels: inout [UInt32]) {
-        let r = radius
-        let side = 2 * r
-        for index in 0..<4 {
-            let slot = CornerSquares.slot(index, radius: r)
-            for y in 0..<r {
-                for x in 0..<r {
-                    let i = (slot.y + y) * side + slot.x + x
-                    pixels[i] = pixels[i] & 0x00FF_FFFF | UInt32(at(index, x, y)) << 24
-                }
-            }
+        Self.forEachAtlasPixel(radius: radius) { index, x, y, i in
+            pixels[i] = pixels[i] & 0x00FF_FFFF | UInt32(at(index, x, y)) << 24
         }
     }
 }

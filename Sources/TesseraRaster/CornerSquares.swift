@@ -72,7 +72,7 @@ package struct CornerSquares {
                 saved.removeAll(keepingCapacity: true)
                 return false
             }
-            cutAlpha(index, slot: slot, home: home, radius: r, visible: visible, at: target)
+            cutAlpha(slot: slot, radius: r, visible: visible, at: target)
             saved.append((IntRect(x: target.x0, y: target.y0, w: target.width, h: target.height), slot))
         }
         return true
@@ -91,13 +91,24 @@ package struct CornerSquares {
     }
 
     /// Blends the saved squares back over what `canvas` (the pixels they were read from) holds now.
+    /// Most of a square is wholly outside the arc (alpha 255: what was under comes back) or wholly
+    /// inside it (alpha 0: the shape stays); only the pixels the arc crosses are blended.
     package func restore(into canvas: PixelCanvas) {
         let side = 2 * coverage.radius
-        for (target, slot) in saved {
-            for row in 0..<target.h {
-                let into = canvas.row(target.y + row) + target.x
-                let from = (slot.y + row) * side + slot.x
-                for x in 0..<target.w { into[x] = Self.blend(pixels[from + x], over: into[x]) }
+        pixels.withUnsafeBufferPointer { atlas in
+            for (target, slot) in saved {
+                for row in 0..<target.h {
+                    let into = canvas.row(target.y + row) + target.x
+                    let from = atlas.baseAddress! + (slot.y + row) * side + slot.x
+                    for x in 0..<target.w {
+                        let source = from[x]
+                        switch source >> 24 {
+                        case 0: continue
+                        case 255: into[x] = source & 0x00FF_FFFF | into[x] & 0xFF00_0000
+                        default: into[x] = Self.blend(source, over: into[x])
+                        }
+                    }
+                }
             }
         }
     }
@@ -115,19 +126,30 @@ package struct CornerSquares {
         return destination & 0xFF00_0000 | channel(16) | channel(8) | channel(0)
     }
 
-    /// Sets the alpha of the pixels read into `slot` (part of corner `index`'s square `home`, read from
-    /// `target`) to one minus the corner's coverage there, or to opaque outside `visible`.
-    private mutating func cutAlpha(
-        _ index: Int, slot: IntRect, home: IntRect, radius r: Int, visible: PixelRect, at target: PixelRect
-    ) {
+    /// Sets the alpha of the pixels read into `slot` (of the atlas, read from `target`) to one minus the
+    /// corner's coverage there, or to opaque outside `visible`.
+    private mutating func cutAlpha(slot: IntRect, radius r: Int, visible: PixelRect, at target: PixelRect) {
         let side = 2 * r
-        for y in slot.y..<(slot.y + slot.h) {
-            let ty = target.y0 + y - slot.y
-            for x in slot.x..<(slot.x + slot.w) {
-                let tx = target.x0 + x - slot.x
-                let shows = tx >= visible.x0 && tx < visible.x1 && ty >= visible.y0 && ty < visible.y1
-                let alpha = shows ? 255 - UInt32(coverage.at(index, x - home.x, y - home.y)) : 255
-                pixels[y * side + x] = pixels[y * side + x] & 0x00FF_FFFF | alpha << 24
+        // The slot's columns and rows that show, relative to the slot.
+        func shown(from start: Int, to end: Int, count: Int) -> Range<Int> {
+            let lower = min(max(0, start), count)
+            return lower..<max(lower, min(count, end))
+        }
+        let shownX = shown(from: visible.x0 - target.x0, to: visible.x1 - target.x0, count: slot.w)
+        let shownY = shown(from: visible.y0 - target.y0, to: visible.y1 - target.y0, count: slot.h)
+        let opaque: UInt32 = 0xFF00_0000
+        coverage.outsideAlphas.withUnsafeBufferPointer { alphas in
+            pixels.withUnsafeMutableBufferPointer { atlas in
+                for y in 0..<slot.h {
+                    let start = (slot.y + y) * side + slot.x
+                    let line = atlas.baseAddress! + start
+                    let outside = alphas.baseAddress! + start
+                    let rowShows = shownY.contains(y)
+                    for x in 0..<slot.w {
+                        let alpha = rowShows && shownX.contains(x) ? outside[x] : opaque
+                        line[x] = line[x] & 0x00FF_FFFF | alpha
+                    }
+                }
             }
         }
     }

@@ -44,4 +44,22 @@ final class CornerCoverageTests: XCTestCase {
             }
         }
     }
+
+    /// The alphas `CornerSquares` gives what it saves are one minus the coverage, corner by corner, in
+    /// the atlas's layout, and nothing else.
+    func testOutsideAlphasAreOneMinusTheCoverageInTheAtlasLayout() {
+        let r = 7
+        let coverage = CornerCoverage(radius: r)
+        XCTAssertEqual(coverage.outsideAlphas.count, 4 * r * r)
+        for index in 0..<4 {
+            let slot = CornerSquares.slot(index, radius: r)
+            for y in 0..<r {
+                for x in 0..<r {
+                    let word = coverage.outsideAlphas[(slot.y + y) * 2 * r + slot.x + x]
+                    XCTAssertEqual(word, UInt32(255 - coverage.at(index, x, y)) << 24, "corner \(index) at \(x),\(y)")
+                }
+            }
+        }
+        XCTAssertEqual(coverage.outsideAlphas[0], 0xFF00_0000, "the outer corner is outside the arc")
+    }
 }

@@ -10,10 +10,11 @@ final class CornerSquaresTests: XCTestCase {
     private let shape: UInt32 = 0xFF10_C010
 
     /// A `radius`-rounded shape over `frame`, drawn square into a canvas of `under` between `save` and
-    /// `restore`.
-    private func cutShape(_ frame: PixelRect, radius r: Int, visible: PixelRect, canvasWidth: Int = 120)
-        throws -> CanvasFixture
-    {
+    /// `restore`: cut to what shows, or over the whole frame when `unclipped` (the corner squares may be
+    /// drawn past what shows).
+    private func cutShape(
+        _ frame: PixelRect, radius r: Int, visible: PixelRect, canvasWidth: Int = 120, unclipped: Bool = false
+    ) throws -> CanvasFixture {
         let fixture = CanvasFixture(width: canvasWidth, height: 100, filling: under)
         let grid = RoundedRectGrid(destination: frame, radius: r)
         var squares = CornerSquares()
@@ -23,7 +24,7 @@ final class CornerSquaresTests: XCTestCase {
                 radius: grid.radius, visible: visible, bounds: fixture.canvas.bounds, squares: grid.cornerSquare,
                 from: fixture.canvas))
         // The shape drawn square, cut only by what shows.
-        let body = frame.intersection(visible)
+        let body = unclipped ? frame : frame.intersection(visible)
         for y in body.y0..<body.y1 { (fixture.canvas.row(y) + body.x0).update(repeating: shape, count: body.width) }
         squares.restore(into: fixture.canvas)
         return fixture
@@ -58,6 +59,32 @@ final class CornerSquaresTests: XCTestCase {
         }
         XCTAssertEqual(p[21, 21], under)
         XCTAssertEqual(p[60, 50], shape)
+    }
+
+    /// What shows begins inside the top-left corner's square and ends inside the bottom-right one's:
+    /// inside it every corner pixel is what the whole shape gives there, and outside it the shape, drawn
+    /// there too (the corner squares are drawn unclipped), leaves nothing of itself.
+    func testWhatShowsCutsThroughTheCornerSquaresAsTheWholeShapeDoes() throws {
+        let frame = PixelRect(x0: 10, y0: 10, x1: 90, y1: 70)
+        let everything = PixelRect(x0: 0, y0: 0, x1: 120, y1: 100)
+        let visible = PixelRect(x0: 17, y0: 13, x1: 85, y1: 62)
+        let whole = try cutShape(frame, radius: 16, visible: everything)
+        let cut = try cutShape(frame, radius: 16, visible: visible, unclipped: true)
+        let squares = RoundedRectGrid(destination: frame, radius: 16)
+        for index in 0..<4 {
+            let square = squares.cornerSquare(index)
+            for y in square.y..<(square.y + square.h) {
+                for x in square.x..<(square.x + square.w) {
+                    let shows = x >= visible.x0 && x < visible.x1 && y >= visible.y0 && y < visible.y1
+                    // Past what shows, what the shape was drawn over comes back exactly.
+                    let expected = shows ? whole[x, y] : under
+                    guard cut[x, y] == expected else {
+                        let (got, wanted) = (String(cut[x, y], radix: 16), String(expected, radix: 16))
+                        return XCTFail("\(x),\(y) is \(got), not \(wanted)")
+                    }
+                }
+            }
+        }
     }
 
     /// With nothing drawn between, blending back gives what was there, bit for bit.
