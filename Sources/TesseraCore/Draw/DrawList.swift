@@ -1,3 +1,4 @@
+import Glibc
 import TesseraGeometry
 import TesseraPhotos
 
@@ -98,21 +99,37 @@ extension DrawCommand {
     /// How many commands `a` and `b` begin with alike, and how many of the rest they end with alike:
     /// what two frames' lists keep (`FrameDamage`). Here, in `==`'s own module, the comparison is
     /// inlined; called from the renderer's module, each of the frame's comparisons was a call that
-    /// copied both commands into it (BENCHMARKS.md, "Where a toggled frame's time goes").
+    /// copied both commands into it (BENCHMARKS.md, "Where a toggled frame's time goes"). Commands with
+    /// the same bytes are alike without `==` (`sameBytes`).
     package static func sharedEnds(_ a: [DrawCommand], _ b: [DrawCommand]) -> (prefix: Int, suffix: Int) {
         a.withUnsafeBufferPointer { a in
             b.withUnsafeBufferPointer { b in
+                func alike(_ i: Int, _ j: Int) -> Bool {
+                    sameBytes(a.baseAddress! + i, b.baseAddress! + j) || a[i] == b[j]
+                }
                 var prefix = 0
-                while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
+                while prefix < a.count, prefix < b.count, alike(prefix, prefix) { prefix += 1 }
                 var suffix = 0
                 while suffix < a.count - prefix, suffix < b.count - prefix,
-                    a[a.count - 1 - suffix] == b[b.count - 1 - suffix]
+                    alike(a.count - 1 - suffix, b.count - 1 - suffix)
                 {
                     suffix += 1
                 }
                 return (prefix, suffix)
             }
         }
+    }
+
+    /// True when the commands at `a` and `b` hold the same bytes: the same case with the same values,
+    /// their strings sharing storage — one command, drawing the same pixels. Known so without `==`, whose
+    /// case patterns copy both commands to bind their strings (a retain and a release each), for most of
+    /// a frame's commands, which the frame before drew alike (BENCHMARKS.md, "Above the floor").
+    /// False says nothing: a case leaves bytes of the enum unused, which may differ, and equal
+    /// strings may be stored apart. A value that is not equal to itself (a NaN) is the same bytes as
+    /// itself here, and draws the same pixels as it did.
+    @inline(__always)
+    static func sameBytes(_ a: UnsafePointer<DrawCommand>, _ b: UnsafePointer<DrawCommand>) -> Bool {
+        memcmp(a, b, MemoryLayout<DrawCommand>.size) == 0
     }
 
     /// Two clips are the same when both are absent or both are the same rectangle.
