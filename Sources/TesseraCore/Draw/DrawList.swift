@@ -128,7 +128,7 @@ extension DrawCommand {
     /// strings may be stored apart. A value that is not equal to itself (a NaN) is the same bytes as
     /// itself here, and draws the same pixels as it did.
     @inline(__always)
-    static func sameBytes(_ a: UnsafePointer<DrawCommand>, _ b: UnsafePointer<DrawCommand>) -> Bool {
+    package static func sameBytes(_ a: UnsafePointer<DrawCommand>, _ b: UnsafePointer<DrawCommand>) -> Bool {
         memcmp(a, b, MemoryLayout<DrawCommand>.size) == 0
     }
 

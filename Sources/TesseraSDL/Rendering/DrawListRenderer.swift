@@ -126,6 +126,22 @@ package final class DrawListRenderer {
     /// as drawn; nil for the other kinds): a pass skips one outside its part without copying it out of
     /// the list.
     private var commandPixels: [PixelRect?] = []
+    /// Each command's entry in `framePhotos`, nil for one that is not a photo on the output.
+    private var commandPhotos: [(id: PhotoID, side: Int)?] = []
+    /// The last frame's commands and what its set-up found for each (`commandPixels`, `commandPhotos`):
+    /// a command with the same bytes at the same index (`DrawCommand.sameBytes`), most of a frame's, is
+    /// set up as it was, without placing its frame in pixels or binding its photo's id again. Used only
+    /// while the scale, the output and the photos' sides are those it was found with; texts, whose
+    /// pixels are known only once drawn (`drawnTexts`), are set up every frame.
+    private var setUp = SetUp()
+    private struct SetUp {
+        var commands: [DrawCommand] = []
+        var pixels: [PixelRect?] = []
+        var photos: [(id: PhotoID, side: Int)?] = []
+        var pixelsPerPoint = 0.0
+        var output = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+        var sidesGeneration = -1
+    }
     /// Where each text command drew when last drawn, by command index: a label outside the damage is
     /// skipped without its texture being looked up by its string (kept from frame to frame; an entry is
     /// used only where the command is the same, and dropped when `pixelsPerPoint` changes).
@@ -233,26 +249,7 @@ package final class DrawListRenderer {
         loadingShade = UInt8(max(0, min(255, (list.loadingShade * 255).rounded())))
         framePhotos.removeAll(keepingCapacity: true)
         aheadPhotos.removeAll(keepingCapacity: true)
-        commandPixels.removeAll(keepingCapacity: true)
-        for index in list.commands.indices {
-            switch list.commands[index] {
-            case .photo(let id, let frame, _, _, _):
-                let pixels = PixelRect(placing: frame, pixelsPerPoint: pixelsPerPoint)
-                commandPixels.append(pixels)
-                guard pixels.width >= 1, pixels.height >= 1, pixels.intersects(fullOutput) else { continue }
-                // Every photo on screen, drawn this frame or not: a frame that redraws only its damage
-                // asks the same as the one before (`DecodeScheduler` then has nothing to work out), and
-                // a photo it does not touch stays wanted.
-                framePhotos.append((id, side(ofCommand: index, id: id, width: pixels.width, height: pixels.height)))
-            case .fill(let rect, _, _, _):
-                commandPixels.append(PixelRect(snapping: rect, pixelsPerPoint: pixelsPerPoint))
-            case .text:
-                let known = index < drawnTexts.count ? drawnTexts[index] : nil
-                commandPixels.append(known.flatMap { $0.command == list.commands[index] ? $0.pixels : nil })
-            default:
-                commandPixels.append(nil)
-            }
-        }
+        setUpCommands(of: list)
         for (id, frame) in list.ahead {
             let pixels = PixelRect(placing: frame, pixelsPerPoint: pixelsPerPoint)
             guard pixels.width >= 1, pixels.height >= 1 else { continue }
@@ -408,6 +405,68 @@ package final class DrawListRenderer {
     func mayTouchOutput(command index: Int) -> Bool {
         guard let pixels = commandPixels[index] else { return true }
         return pixels.intersects(output)
+    }
+
+    /// Fills `commandPixels`, `commandPhotos` and `framePhotos` for `list`, taking what the last frame
+    /// found for each command it drew alike (`setUp`).
+    private func setUpCommands(of list: DrawList) {
+        let keeps =
+            setUp.pixelsPerPoint == pixelsPerPoint && setUp.output == fullOutput
+            && setUp.sidesGeneration == textures.sidesGeneration
+        // The last frame's findings move to `setUp`, this frame's go where the frame before's were.
+        swap(&commandPixels, &setUp.pixels)
+        swap(&commandPhotos, &setUp.photos)
+        commandPixels.removeAll(keepingCapacity: true)
+        commandPhotos.removeAll(keepingCapacity: true)
+        list.commands.withUnsafeBufferPointer { commands in
+            setUp.commands.withUnsafeBufferPointer { before in
+                for index in commands.indices {
+                    if keeps, index < before.count,
+                        DrawCommand.sameBytes(commands.baseAddress! + index, before.baseAddress! + index),
+                        !Self.isText(commands[index])
+                    {
+                        commandPixels.append(setUp.pixels[index])
+                        commandPhotos.append(setUp.photos[index])
+                        if let photo = setUp.photos[index] { framePhotos.append(photo) }
+                        continue
+                    }
+                    setUpCommand(commands[index], at: index)
+                }
+            }
+        }
+        setUp.commands = list.commands
+        setUp.pixelsPerPoint = pixelsPerPoint
+        setUp.output = fullOutput
+        setUp.sidesGeneration = textures.sidesGeneration
+    }
+
+    private static func isText(_ command: DrawCommand) -> Bool {
+        if case .text = command { true } else { false }
+    }
+
+    /// `command`'s pixels and, for a photo on the output, its entry in `framePhotos`.
+    private func setUpCommand(_ command: DrawCommand, at index: Int) {
+        var photo: (id: PhotoID, side: Int)?
+        switch command {
+        case .photo(let id, let frame, _, _, _):
+            let pixels = PixelRect(placing: frame, pixelsPerPoint: pixelsPerPoint)
+            commandPixels.append(pixels)
+            if pixels.width >= 1, pixels.height >= 1, pixels.intersects(fullOutput) {
+                // Every photo on screen, drawn this frame or not: a frame that redraws only its damage
+                // asks the same as the one before (`DecodeScheduler` then has nothing to work out), and
+                // a photo it does not touch stays wanted.
+                photo = (id, side(ofCommand: index, id: id, width: pixels.width, height: pixels.height))
+            }
+        case .fill(let rect, _, _, _):
+            commandPixels.append(PixelRect(snapping: rect, pixelsPerPoint: pixelsPerPoint))
+        case .text:
+            let known = index < drawnTexts.count ? drawnTexts[index] : nil
+            commandPixels.append(known.flatMap { $0.command == command ? $0.pixels : nil })
+        default:
+            commandPixels.append(nil)
+        }
+        commandPhotos.append(photo)
+        if let photo { framePhotos.append(photo) }
     }
 
     /// The long side photo command `index` (photo `id`, `width`×`height` pixels) needs decoded
