@@ -91,8 +91,6 @@ package struct CornerSquares {
     }
 
     /// Blends the saved squares back over what `canvas` (the pixels they were read from) holds now.
-    /// Most of a square is wholly outside the arc (alpha 255: what was under comes back) or wholly
-    /// inside it (alpha 0: the shape stays); only the pixels the arc crosses are blended.
     package func restore(into canvas: PixelCanvas) {
         let side = 2 * coverage.radius
         pixels.withUnsafeBufferPointer { atlas in
@@ -100,21 +98,16 @@ package struct CornerSquares {
                 for row in 0..<target.h {
                     let into = canvas.row(target.y + row) + target.x
                     let from = atlas.baseAddress! + (slot.y + row) * side + slot.x
-                    for x in 0..<target.w {
-                        let source = from[x]
-                        switch source >> 24 {
-                        case 0: continue
-                        case 255: into[x] = source & 0x00FF_FFFF | into[x] & 0xFF00_0000
-                        default: into[x] = Self.blend(source, over: into[x])
-                        }
-                    }
+                    for x in 0..<target.w { into[x] = Self.blend(from[x], over: into[x]) }
                 }
             }
         }
     }
 
     /// `source`'s colour at its alpha over `destination`, rounded, as SDL's blend mode lays a texel
-    /// down; the destination keeps its own alpha byte (a frame's pixels are opaque).
+    /// down; the destination keeps its own alpha byte (a frame's pixels are opaque). Most of a corner's
+    /// square is wholly outside the arc (alpha 255: what was under comes back) or wholly inside it (alpha
+    /// 0: the shape stays); only the pixels the arc crosses are blended.
     package static func blend(_ source: UInt32, over destination: UInt32) -> UInt32 {
         let a = source >> 24
         guard a != 255 else { return source & 0x00FF_FFFF | destination & 0xFF00_0000 }
