@@ -21,7 +21,7 @@ ROUNDED_FONT := /usr/share/fonts/truetype/comfortaa/Comfortaa-Bold.ttf
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ARGS ?=
 
-.PHONY: run test test-core test-deps monkey soak soak-live bench build release deps photos screenshots check-scenes clean install \
+.PHONY: run test test-core test-deps monkey soak soak-live bench build release deps link-order photos screenshots check-scenes clean install \
 	install-files uninstall fuzz fuzz-build fuzz-corpus
 
 # Installs what is missing (pkg-config names are case-sensitive: sdl2, SDL2_image, SDL2_ttf, libturbojpeg, libjpeg,
@@ -132,6 +132,17 @@ bench: test-deps
 	$(SWIFT) build -c release --product tessera
 	$(SWIFT) build -c release --product tessera-bench
 	.build/release/tessera-bench
+
+# Rewrites the order in which release builds lay out the functions animated frames run
+# (Tools/link-order/tessera.order, read by Package.swift; needs valgrind and Xvfb): after changes to the
+# engine's frame, so that new functions join the others. Then removes the linked binaries, which the
+# next build links again in the new order (a changed list alone does not make SwiftPM link).
+link-order: test-deps
+	@command -v valgrind >/dev/null || { $(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq valgrind >/dev/null; }
+	$(SWIFT) build -c release --product tessera
+	python3 Tools/link-order/generate.py .build/release/tessera Tools/link-order/tessera.order
+	rm -f .build/release/tessera .build/release/tessera-bench
 
 # Regenerates the bundled photos (needs Python 3 with numpy and Pillow; not part of the build).
 photos:
