@@ -69,6 +69,10 @@ struct BenchReport: Encodable {
         let r = render
         var lines = [
             "Tessera benchmarks: \(machine.swiftBuild) build, \(machine.cpu) × \(machine.cores), SDL \(machine.sdl)",
+            machine.linkOrder.map {
+                "link order (Tools/link-order): \($0.found) of \($0.listed) functions in tessera, on \($0.pages) "
+                    + "pages (\($0.fewestPages) at the fewest)"
+            } ?? "link order: unknown (no Tools/link-order/tessera.order, or nm could not read tessera)",
             "",
             "simulation step after a relayout of every tile, those near the screen animating (µs)",
             "  "

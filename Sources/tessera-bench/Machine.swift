@@ -7,13 +7,15 @@ struct Machine: Encodable {
     var cores: Int
     var os: String
     var sdl: String
+    /// How the measured `tessera` lays out the code its animated frames run; nil where unknown.
+    var linkOrder: LinkOrderCheck?
     #if DEBUG
         var swiftBuild = "debug"
     #else
         var swiftBuild = "release"
     #endif
 
-    static func current() -> Machine {
+    static func current(tessera: URL, root: URL) -> Machine {
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
         let model =
             cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
@@ -24,6 +26,8 @@ struct Machine: Encodable {
         let os = ProcessInfo.processInfo.operatingSystemVersionString
         return Machine(
             cpu: model, cores: ProcessInfo.processInfo.activeProcessorCount, os: os,
-            sdl: "\(version.major).\(version.minor).\(version.patch)")
+            sdl: "\(version.major).\(version.minor).\(version.patch)",
+            linkOrder: LinkOrderCheck.of(
+                binary: tessera, order: root.appendingPathComponent("Tools/link-order/tessera.order")))
     }
 }

@@ -103,7 +103,8 @@ do {
         ? nil : try HugeLibraryBenchmark().run(tessera: tessera, root: root)
 
     let report = BenchReport(
-        machine: .current(), stepMicros: stepMicros, animatingShare: animatingShare, settledStepMicros: settled,
+        machine: .current(tessera: tessera, root: root), stepMicros: stepMicros, animatingShare: animatingShare,
+        settledStepMicros: settled,
         semantics: semantics,
         render: software, accelerated: accelerated, decode: decoded, library: library, windowed: windowed,
         realScreen: realScreen, huge: huge)
