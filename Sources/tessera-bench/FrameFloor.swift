@@ -24,17 +24,8 @@ struct FrameFloor {
         guard FileManager.default.fileExists(atPath: source.path),
             (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil
         else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = [
-            "-c", #"cc -O2 "$1" -o "$2" $(pkg-config --cflags --libs sdl2 x11 xext) -lm"#, "sh", source.path,
-            binary.path,
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
+        let compile = #"cc -O2 "$1" -o "$2" $(pkg-config --cflags --libs sdl2 x11 xext) -lm"#
+        guard CommandOutput.of("/bin/sh", ["-c", compile, "sh", source.path, binary.path]) != nil else { return nil }
     }
 
     /// One run at `size` ("1024x768"): its CPU and the X server's per frame, as a reference's are worked

@@ -44,16 +44,7 @@ struct LinkOrderCheck: Encodable {
 
     /// The binary's function symbols (`nm -S --defined-only`: address, size, type, name), by name.
     private static func definedFunctions(in binary: URL) -> [Substring: (address: Int, size: Int)]? {
-        let nm = Process()
-        nm.executableURL = URL(fileURLWithPath: "/usr/bin/nm")
-        nm.arguments = ["-S", "--defined-only", binary.path]
-        let pipe = Pipe()
-        nm.standardOutput = pipe
-        nm.standardError = FileHandle.nullDevice
-        guard (try? nm.run()) != nil else { return nil }
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        nm.waitUntilExit()
-        guard nm.terminationStatus == 0 else { return nil }
+        guard let output = CommandOutput.of("/usr/bin/nm", ["-S", "--defined-only", binary.path]) else { return nil }
         var symbols: [Substring: (address: Int, size: Int)] = [:]
         for line in String(decoding: output, as: UTF8.self).split(separator: "\n") {
             let fields = line.split(separator: " ", maxSplits: 3)

@@ -40,18 +40,14 @@ struct SlintReference {
 
     /// Slint's version where `python` imports slint, PIL and Xlib; nil otherwise (or no such Python).
     private static func slintVersion(_ python: String) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            python, "-c", "import slint, PIL, Xlib; from importlib.metadata import version; print(version('slint'))",
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
+        guard
+            let data = CommandOutput.of(
+                "/usr/bin/env",
+                [
+                    python, "-c",
+                    "import slint, PIL, Xlib; from importlib.metadata import version; print(version('slint'))",
+                ])
+        else { return nil }
         let version = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return version.isEmpty ? nil : version
     }

@@ -38,4 +38,23 @@ final class LinkOrderCheckTests: XCTestCase {
         XCTAssertEqual(check.pages, 3)
         XCTAssertEqual(check.fewestPages, 1)
     }
+
+    /// A real binary's symbols, read through `nm`: this test's own executable has a `main` and no
+    /// function by the made-up name.
+    func testABinarysFunctionsAreReadThroughNm() throws {
+        let order = FileManager.default.temporaryDirectory.appendingPathComponent("link-order-\(UUID()).order")
+        try "# listed\nmain\nno_such_function_in_this_binary\n".write(to: order, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: order) }
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0])
+        let check = try XCTUnwrap(LinkOrderCheck.of(binary: binary, order: order))
+        XCTAssertEqual(check.listed, 2)
+        XCTAssertEqual(check.found, 1)
+        XCTAssertEqual(check.fewestPages, 1)
+    }
+
+    /// No list, no check (a checkout without Tools/link-order).
+    func testNoListReadsAsUnknown() {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0])
+        XCTAssertNil(LinkOrderCheck.of(binary: binary, order: URL(fileURLWithPath: "/nonexistent/tessera.order")))
+    }
 }
