@@ -19,6 +19,22 @@ struct LinkOrderCheck: Encodable {
         return LinkOrderCheck(list: list, symbols: symbols)
     }
 
+    /// The binary's function symbols (`nm -S --defined-only`: address, size, type, name), by name.
+    private static func definedFunctions(in binary: URL) -> [Substring: (address: Int, size: Int)]? {
+        guard let output = CommandOutput.of("/usr/bin/nm", ["-S", "--defined-only", binary.path]) else { return nil }
+        var symbols: [Substring: (address: Int, size: Int)] = [:]
+        for line in String(decoding: output, as: UTF8.self).split(separator: "\n") {
+            let fields = line.split(separator: " ", maxSplits: 3)
+            guard fields.count == 4, fields[2] == "t" || fields[2] == "T",
+                let address = Int(fields[0], radix: 16), let size = Int(fields[1], radix: 16)
+            else { continue }
+            symbols[fields[3]] = (address, size)
+        }
+        return symbols
+    }
+}
+
+extension LinkOrderCheck {
     /// `list`'s names (one a line; `#` begins a comment line) looked up in `symbols` (address and size
     /// in bytes, by name).
     init(list: String, symbols: [Substring: (address: Int, size: Int)]) {
@@ -33,26 +49,5 @@ struct LinkOrderCheck: Encodable {
             for page in (address >> 12)...((address + max(size, 1) - 1) >> 12) { pages.insert(page) }
         }
         self.init(listed: names.count, found: found, pages: pages.count, fewestPages: (bytes + 4095) / 4096)
-    }
-
-    init(listed: Int, found: Int, pages: Int, fewestPages: Int) {
-        self.listed = listed
-        self.found = found
-        self.pages = pages
-        self.fewestPages = fewestPages
-    }
-
-    /// The binary's function symbols (`nm -S --defined-only`: address, size, type, name), by name.
-    private static func definedFunctions(in binary: URL) -> [Substring: (address: Int, size: Int)]? {
-        guard let output = CommandOutput.of("/usr/bin/nm", ["-S", "--defined-only", binary.path]) else { return nil }
-        var symbols: [Substring: (address: Int, size: Int)] = [:]
-        for line in String(decoding: output, as: UTF8.self).split(separator: "\n") {
-            let fields = line.split(separator: " ", maxSplits: 3)
-            guard fields.count == 4, fields[2] == "t" || fields[2] == "T",
-                let address = Int(fields[0], radix: 16), let size = Int(fields[1], radix: 16)
-            else { continue }
-            symbols[fields[3]] = (address, size)
-        }
-        return symbols
     }
 }

@@ -136,7 +136,7 @@ def main():
     try:
         time.sleep(1)
         frames = {}
-        # Two steps a frame's worth of seconds past the longer run, so the gestures never stop.
+        # Gestures until two seconds past the longer run's last step, so none of its frames is still.
         for scene, steps in workloads(2 * FRAMES / 60 + 2).items():
             frames[scene] = per_frame(binary, scene, steps, display, root)
             print(f"{scene}: {len(frames[scene])} functions a frame", file=sys.stderr)
